@@ -1,0 +1,44 @@
+"""The base every variant model shares, and the small value types they reuse."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+
+from spadeslib.cards import canonical_card_name
+
+__all__ = ["CardName", "Count", "Model", "Points", "Seat"]
+
+
+class Model(BaseModel):
+    """Frozen, strict about unknown keys, documented by attribute docstrings.
+
+    ``extra="forbid"`` is what turns a typo in a house-rules file into an error with a
+    "did you mean" instead of a silently ignored rule. Field docstrings become the format
+    reference (``docs/format.md``) and the JSON Schema descriptions.
+    """
+
+    model_config = ConfigDict(
+        frozen=True,
+        extra="forbid",
+        use_attribute_docstrings=True,
+        validate_default=False,
+    )
+
+
+CardName = Annotated[
+    str,
+    AfterValidator(canonical_card_name),
+    Field(description="A card: rank then suit, like AS, TD or 10D, 2C; BJ/LJ for the jokers."),
+]
+"""A card written as text, stored in its canonical spelling (``10s`` becomes ``TS``)."""
+
+Count = Annotated[int, Field(ge=0, le=108)]
+"""A number of cards or tricks."""
+
+Points = Annotated[int, Field(ge=-10_000, le=10_000)]
+"""A score value. Penalties are written as positive numbers and subtracted."""
+
+Seat = Annotated[int, Field(ge=0, le=5)]
+

@@ -1,0 +1,45 @@
+"""Blind bids of a number of tricks, made by a side before either partner looks (B1, B2, B10)."""
+
+from __future__ import annotations
+
+from pydantic import Field
+
+from spadeslib.variant._base import Model
+from spadeslib.variant.eligibility import Always, Eligibility
+
+__all__ = ["BlindBids"]
+
+
+class BlindBids(Model):
+    """A side's blind bid: a team bid declared before looking, worth more if made."""
+
+    enabled: bool = False
+    """Whether a side may bid blind."""
+
+    min_bid: int = Field(default=6, ge=1, le=27)
+    """Lowest blind bid (Barmore 7, NYC 6)."""
+
+    max_bid: int | None = Field(default=None, ge=1, le=27)
+    """Highest blind bid; empty means every trick."""
+
+    eligibility: Eligibility = Always()
+    """Which sides may bid blind (NYC: behind by at least 100)."""
+
+    make_multiplier: int = Field(default=2, ge=1, le=10)
+    """The bid's normal value is multiplied by this when made (2: double)."""
+
+    fail_multiplier: int = Field(default=1, ge=1, le=10)
+    """The normal penalty is multiplied by this when failed (NYC 1, Barmore 2)."""
+
+    overtricks_score: bool = True
+    """Whether overtricks of a made blind bid score their points."""
+
+    overtricks_bags: bool = True
+    """Whether overtricks of a blind bid count as bags."""
+
+    no_overtrick_limit: bool = True
+    """Blind bids are exempt from `scoring.overtrick_limit` (NYC)."""
+
+    come_out_to: int | None = Field(default=None, ge=1, le=27)
+    """NYC: after agreeing a blind bid and looking, the side may "come out" and bid this
+    instead (10), which then scores singly. Empty: no coming out."""

@@ -1,0 +1,283 @@
+"""Contradictions between sections of a variant, caught before anything is compiled.
+
+Each field is checked on its own by its model; this module checks what no single field
+can: that the deck divides among the players, that a rule's prerequisites are on, that
+ranges are not empty. Every check returns ``(dotted path, message)`` so the loader can
+point at the line in the file that set the offending key.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING
+
+from spadeslib.cards import Card
+from spadeslib.variant._base import Model
+
+if TYPE_CHECKING:
+    from spadeslib.variant.root import Variant
+
+__all__ = ["contradictions", "deck_cards"]
+
+Found = Iterator[tuple[str, str]]
+
+
+def deck_cards(variant: Variant) -> list[str]:
+    """Names of the cards of one pack, after removals and with the jokers added."""
+    removed = set(variant.deck.remove)
+    names = [str(Card(code)) for code in range(52)]
+    return [name for name in names if name not in removed] + list(variant.deck.jokers)
+
+
+def _table(v: Variant) -> Found:
+    players, kind = v.table.players, v.table.partnerships
+    if kind == "pairs" and players not in (4, 6):
+        yield (
+            "table.partnerships",
+            f"pairs need 4 or 6 players, not {players}; use 'none' for {players} players",
+        )
+    if kind == "trios" and players != 6:
+        yield ("table.partnerships", f"trios need 6 players, not {players}")
+    first = v.deal.first_dealer
+    if isinstance(first, int) and first >= players:
+        yield ("deal.first_dealer", f"seat {first} does not exist with {players} players")
+
+
+def _deck(v: Variant) -> Found:
+    deck = v.deck
+    if len(set(deck.jokers)) != len(deck.jokers):
+        yield ("deck.jokers", f"a joker is listed twice in {list(deck.jokers)}")
+    for field, cards in (("remove", deck.remove), ("elevated", deck.elevated)):
+        seen: set[str] = set()
+        for card in cards:
+            if card in seen:
+                yield (f"deck.{field}", f"{card} is listed twice")
+            seen.add(card)
+    removed = set(deck.remove)
+    for card in deck.remove:
+        if Card.parse(card).is_joker:
+            yield ("deck.remove", f"{card} is a joker; to play without it, leave it out of "
+                   "deck.jokers")
+    for card in deck.elevated:
+        if card in removed:
+            yield ("deck.elevated", f"{card} is elevated but also removed in deck.remove")
+        elif Card.parse(card).is_joker and card not in deck.jokers:
+            yield ("deck.elevated", f"{card} is elevated but not in the deck; add it to "
+                   "deck.jokers")
+    for joker in deck.jokers:
+        if joker not in deck.elevated:
+            yield ("deck.jokers", f"joker {joker} has no rank; list it in deck.elevated "
+                   "(highest first, like [BJ, LJ])")
+
+
+def _deal(v: Variant) -> Found:
+    size, players, hand = v.deck.size(), v.table.players, v.deal.hand_size
+    dealt = players * hand
+    leftover = v.deal.leftover.kind
+    if v.deal.method.kind == "draw_and_discard":
+        if players != 2:
+            yield ("deal.method", f"the draw-and-discard deal is for 2 players, not {players}")
+        elif size != 2 * dealt:
+            yield ("deal.hand_size", f"the draw-and-discard deal needs a deck of twice the "
+                   f"cards held ({2 * dealt}), but the deck has {size}")
+        if leftover != "none":
+            yield ("deal.leftover", "the draw-and-discard deal discards half the deck; it "
+                   "has no left-over cards")
+        return
+    if dealt > size:
+        yield ("deal.hand_size", f"{players} hands of {hand} need {dealt} cards but the deck "
+               f"has {size}")
+    elif dealt == size and leftover != "none":
+        yield ("deal.leftover", f"the {size} cards divide exactly into {players} hands of "
+               f"{hand}; there are no left-over cards for '{leftover}'")
+    elif dealt < size and leftover == "none":
+        yield ("deal.leftover", f"{size} cards make {players} hands of {hand} with "
+               f"{size - dealt} left over; say what happens to them (kind: kitty, widow "
+               "or mitchell), or remove cards in deck.remove")
+    if leftover == "mitchell" and (size - dealt != 2 or v.table.partnerships != "pairs"
+                                   or players != 4):
+        yield ("deal.leftover", "Mitchell's rule is for four players in pairs with two "
+               "left-over cards")
+    kitty = v.deal.leftover
+    if kitty.kind == "kitty" and kitty.to == "two_of_clubs" and "2C" not in deck_cards(v):
+        yield ("deal.leftover.to", "the 2 of clubs is not in the deck")
+    if v.passing.cards:
+        if v.table.partnerships != "pairs":
+            yield ("passing.cards", "passing is to partner; it needs partnerships of pairs")
+        if v.passing.cards > hand:
+            yield ("passing.cards", f"cannot pass {v.passing.cards} cards from a hand of {hand}")
+
+
+def _max(value: int | None, hand: int) -> int:
+    return hand if value is None else value
+
+
+def _bidding(v: Variant) -> Found:
+    b, hand = v.bidding, v.deal.hand_size
+    form = b.form
+    if form.kind == "round_the_table":
+        top = _max(form.max_bid, hand)
+        if form.min_bid > top:
+            yield ("bidding.form.min_bid", f"minimum bid {form.min_bid} is above the "
+                   f"maximum {top}")
+        if form.max_bid is not None and form.max_bid > hand:
+            yield ("bidding.form.max_bid", f"{form.max_bid} is more than the {hand} tricks")
+        if form.no_bid_of_one and v.table.partnerships == "none":
+            yield ("bidding.form.no_bid_of_one", "'no bid of one' is about partners; this "
+                   "table has none")
+    else:
+        top = _max(form.max_team_bid, hand)
+        if form.min_team_bid > top:
+            yield ("bidding.form.min_team_bid", f"minimum team bid {form.min_team_bid} is "
+                   f"above the maximum {top}")
+        if form.max_team_bid is not None and form.max_team_bid > hand:
+            yield ("bidding.form.max_team_bid", f"{form.max_team_bid} is more than the "
+                   f"{hand} tricks")
+        if v.table.partnerships == "none":
+            yield ("bidding.form", "partnership bidding needs partnerships; this table "
+                   "has none")
+    if b.raise_round and v.table.partnerships == "none":
+        yield ("bidding.raise_round", "the raise round is for sides of partners")
+    yield from _nil(v)
+    yield from _blind(v)
+    yield from _forced(v)
+    if b.moon.enabled and b.moon.fail.kind == "win_game":
+        yield ("bidding.moon.fail", "a failed Moon cannot win the game; use points or "
+               "normal")
+    if b.moon.blind_make is not None and not b.blind.enabled:
+        yield ("bidding.moon.blind_make", "a Blind Boston needs blind bids (bidding.blind)")
+
+
+def _idle_settings(section: Model, path: str, what: str, keep: tuple[str, ...] = ()) -> Found:
+    """Keys of a switched-off section set to something other than their default.
+
+    They would have no effect, which is never what the writer meant ("a Blind Nil
+    exchange without Blind Nil"). Comparing with the default, not with what the file
+    mentioned, keeps a dumped variant loadable.
+    """
+    for field, info in type(section).model_fields.items():
+        if field == "enabled" or field in keep:
+            continue
+        if getattr(section, field) != info.get_default(call_default_factory=True):
+            yield (f"{path}.{field}", f"set, but {what} is off ({path}.enabled: false)")
+
+
+def _nil(v: Variant) -> Found:
+    nil, blind_nil = v.bidding.nil, v.bidding.blind_nil
+    pairs = v.table.partnerships == "pairs"
+    if not blind_nil.enabled:
+        yield from _idle_settings(blind_nil, "bidding.blind_nil", "Blind Nil")
+    elif blind_nil.exchange and not pairs:
+        yield ("bidding.blind_nil.exchange", "the Blind Nil exchange is with partner; this "
+               "table has no partnerships of pairs (set exchange: 0)")
+    if not nil.enabled:
+        yield from _idle_settings(nil, "bidding.nil", "Nil", keep=("zero_bid",))
+    elif nil.exchange and not pairs:
+        yield ("bidding.nil.exchange", "the Nil exchange is with partner; this table has "
+               "no partnerships of pairs")
+    if nil.double_nil_means == "blind_nil" and not blind_nil.enabled:
+        yield ("bidding.nil.double_nil_means", "'double nil' cannot mean Blind Nil when "
+               "Blind Nil is off")
+    if nil.double_nil_means == "both_partners" and not nil.both_partners:
+        yield ("bidding.nil.double_nil_means", "'double nil' cannot mean both partners Nil "
+               "when bidding.nil.both_partners is false")
+    hand = v.deal.hand_size
+    for path, count in (("nil.exchange", nil.exchange),
+                        ("blind_nil.exchange", blind_nil.exchange)):
+        if count > hand:
+            yield (f"bidding.{path}", f"cannot exchange {count} cards from a hand of {hand}")
+    if nil.partner_min_bid is not None and nil.partner_min_bid > hand:
+        yield ("bidding.nil.partner_min_bid", f"{nil.partner_min_bid} is more than the "
+               f"{hand} tricks")
+
+
+def _blind(v: Variant) -> Found:
+    blind, hand = v.bidding.blind, v.deal.hand_size
+    if not blind.enabled:
+        yield from _idle_settings(blind, "bidding.blind", "blind bidding")
+        return
+    top = _max(blind.max_bid, hand)
+    if blind.min_bid > top:
+        yield ("bidding.blind.min_bid", f"minimum blind bid {blind.min_bid} is above the "
+               f"maximum {top}")
+    if blind.max_bid is not None and blind.max_bid > hand:
+        yield ("bidding.blind.max_bid", f"{blind.max_bid} is more than the {hand} tricks")
+    if v.table.partnerships == "none":
+        yield ("bidding.blind.enabled", "a blind bid is a side's bid made before either "
+               "partner looks; this table has no partnerships")
+    if blind.come_out_to is not None and blind.come_out_to > hand:
+        yield ("bidding.blind.come_out_to", f"{blind.come_out_to} is more than the {hand} "
+               "tricks")
+
+
+def _forced(v: Variant) -> Found:
+    forced, b = v.bidding.forced, v.bidding
+    if forced is None:
+        return
+    name = forced.kind
+    if b.form.kind != "round_the_table":
+        yield ("bidding.forced", f"{name} is a form of round-the-table bidding; it cannot "
+               "be combined with partnership bidding")
+    if b.blind_nil.enabled and name in ("mirror", "whiz", "suicide"):
+        yield ("bidding.blind_nil.enabled", f"{name} has no Blind Nil; set "
+               "bidding.blind_nil.enabled: false")
+    if b.blind.enabled:
+        yield ("bidding.blind.enabled", f"blind bids cannot be made under {name}")
+    if name in ("mirror", "whiz", "suicide") and not b.nil.enabled:
+        yield ("bidding.nil.enabled", f"{name} needs Nil")
+    if name == "suicide" and v.table.partnerships != "pairs":
+        yield ("bidding.forced", "Suicide is for partnerships of pairs")
+    if name == "fixed" and forced.bid > v.deal.hand_size:
+        yield ("bidding.forced.bid", f"{forced.bid} is more than the {v.deal.hand_size} "
+               "tricks")
+    if name == "allowed":
+        if len(set(forced.bids)) != len(forced.bids):
+            yield ("bidding.forced.bids", f"a bid is listed twice in {list(forced.bids)}")
+        for bid in forced.bids:
+            if bid > v.deal.hand_size:
+                yield ("bidding.forced.bids", f"{bid} is more than the {v.deal.hand_size} "
+                       "tricks")
+        if 0 in forced.bids and not b.nil.enabled and b.nil.zero_bid == "illegal":
+            yield ("bidding.forced.bids", "0 is allowed here but a bid of 0 is illegal "
+                   "(Nil is off and bidding.nil.zero_bid is 'illegal')")
+
+
+def _play(v: Variant) -> Found:
+    if v.play.first_lead == "lowest_club" and not any(
+        name.endswith("C") for name in deck_cards(v) if name not in v.deck.elevated
+    ):
+        yield ("play.first_lead", "there are no clubs in the deck")
+    spade_lead = v.play.spade_lead
+    if spade_lead.kind == "after_tricks" and spade_lead.tricks >= v.deal.hand_size:
+        yield ("play.spade_lead.tricks", f"{spade_lead.tricks} covers every trick of a "
+               f"{v.deal.hand_size}-card hand")
+
+
+def _scoring(v: Variant) -> Found:
+    s = v.scoring
+    if not s.bags.enabled:
+        yield from _idle_settings(s.bags, "scoring.bags", "sandbagging")
+    if not v.bidding.ten_for_200.enabled:
+        yield from _idle_settings(v.bidding.ten_for_200, "bidding.ten_for_200", "ten for 200")
+    if not v.bidding.moon.enabled:
+        yield from _idle_settings(v.bidding.moon, "bidding.moon", "the Moon bid")
+
+
+def _game_end(v: Variant) -> Found:
+    end = v.game_end
+    if end.target is None and end.max_deals is None:
+        yield ("game_end.target", "the game would never end: set a target or max_deals")
+    if (end.target is not None and end.losing_score is not None
+            and end.losing_score >= end.target):
+        yield ("game_end.losing_score", f"the losing score {end.losing_score} is not below "
+               f"the target {end.target}")
+
+
+_CHECKS: tuple[Callable[[Variant], Found], ...] = (
+    _table, _deck, _deal, _bidding, _play, _scoring, _game_end,
+)
+
+
+def contradictions(variant: Variant) -> list[tuple[str, str]]:
+    """Every contradiction in ``variant``, as ``(dotted path, message)`` pairs."""
+    return [found for check in _CHECKS for found in check(variant)]

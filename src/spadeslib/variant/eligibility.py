@@ -1,0 +1,33 @@
+"""Who may make a blind bid or a Blind Nil (spec A3, B9, B10)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from spadeslib.variant._base import Model
+
+__all__ = ["Always", "BehindBy", "BehindByValue", "Eligibility"]
+
+
+class BehindBy(Model):
+    """The bidder's side trails the leading other side by at least `points`."""
+
+    kind: Literal["behind"] = "behind"
+    points: int = Field(default=100, ge=0)
+
+
+class BehindByValue(Model):
+    """The bidder's side trails by at least the value of the bid if made."""
+
+    kind: Literal["behind_by_value"] = "behind_by_value"
+
+
+class Always(Model):
+    """Any side, whatever the scores."""
+
+    kind: Literal["always"] = "always"
+
+
+Eligibility = Annotated[BehindBy | BehindByValue | Always, Field(discriminator="kind")]
