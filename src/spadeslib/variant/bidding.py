@@ -77,6 +77,7 @@ class Suicide(Model):
 
     kind: Literal["suicide"] = "suicide"
     partner_min: int = Field(default=4, ge=1, le=27)
+    """The least the partner of the Nil bidder must bid."""
 
 
 class FixedBid(Model):
@@ -84,6 +85,7 @@ class FixedBid(Model):
 
     kind: Literal["fixed"] = "fixed"
     bid: int = Field(ge=0, le=27)
+    """The bid every player must make (0 is Nil)."""
 
 
 class AllowedBids(Model):
@@ -91,6 +93,7 @@ class AllowedBids(Model):
 
     kind: Literal["allowed"] = "allowed"
     bids: tuple[int, ...] = Field(min_length=1)
+    """The bids a player may choose from (0 is Nil)."""
 
 
 Forced = Annotated[

@@ -16,6 +16,7 @@ class BehindBy(Model):
 
     kind: Literal["behind"] = "behind"
     points: int = Field(default=100, ge=0)
+    """How many points behind the side must be."""
 
 
 class BehindByValue(Model):

@@ -37,6 +37,7 @@ class AtMostSpades(Model):
 
     kind: Literal["at_most_spades"] = "at_most_spades"
     count: int = Field(default=1, ge=0, le=13)
+    """The most spades (jokers and elevated cards included) the hand may hold."""
 
 
 class LongSuit(Model):
@@ -44,6 +45,7 @@ class LongSuit(Model):
 
     kind: Literal["long_suit"] = "long_suit"
     length: int = Field(default=7, ge=2, le=27)
+    """The least number of cards of one suit that makes a misdeal."""
 
 
 class NoFaceCards(Model):

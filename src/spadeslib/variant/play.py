@@ -29,6 +29,7 @@ class AfterTricks(Model):
 
     kind: Literal["after_tricks"] = "after_tricks"
     tricks: int = Field(default=3, ge=1, le=26)
+    """How many tricks, from the first, in which spades may not be led unless broken."""
 
 
 class OnlySpadesLeft(Model):

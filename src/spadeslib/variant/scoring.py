@@ -53,6 +53,7 @@ class BostonPoints(Model):
 
     kind: Literal["points"] = "points"
     points: Points = 300
+    """The bonus, on top of what the contract scores."""
 
 
 class BostonWinsGame(Model):

@@ -16,6 +16,7 @@ class ScorePoints(Model):
 
     kind: Literal["points"] = "points"
     points: Points
+    """The number of points: added when made, subtracted when failed."""
 
 
 class WinGame(Model):
