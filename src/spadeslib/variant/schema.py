@@ -1,0 +1,140 @@
+"""The JSON Schema of the variant format, for editors and other tools.
+
+The schema is derived from the models, so it cannot drift from them: pydantic writes the
+structure (types, ranges, enums, ``additionalProperties: false`` from ``extra="forbid"``,
+the ``kind`` discriminators), and :func:`json_schema` adds what an editor needs on top:
+the composition keys ``extends`` and ``house_rules``, descriptions unwrapped into
+paragraphs (also as ``markdownDescription``, which the YAML language server shows on
+hover), a pattern for card names, and the bundled names as completion examples.
+
+A YAML file opts in with a first line like::
+
+    # yaml-language-server: $schema=../docs/variant.schema.json
+
+The published copy is ``docs/variant.schema.json`` (``python docs/generate.py`` rewrites
+it; a test keeps it equal to :func:`schema_text`).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable
+from typing import Any, get_args
+
+from pydantic.fields import FieldInfo
+
+from spadeslib.variant._base import CardName
+from spadeslib.variant.root import Variant
+
+__all__ = ["CARD_PATTERN", "SCHEMA_DIALECT", "SCHEMA_ID", "json_schema", "schema_text"]
+
+SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
+SCHEMA_ID = "urn:spadeslib:variant-format"
+
+CARD_PATTERN = r"^\s*(?:(?:[2-9TtJjQqKkAa]|10)[SsHhDdCc♠♥♦♣]|[BbLl][Jj])\s*$"
+"""What :meth:`spadeslib.Card.parse` accepts: ``AS``, ``as``, ``10s``, ``T♠``, ``BJ``..."""
+
+_CARD_DESCRIPTION = next(
+    meta.description for meta in get_args(CardName)[1:] if isinstance(meta, FieldInfo)
+)
+
+_EXTENDS = """\
+The variant this file starts from: a bundled name (like `standard` or `nyc`) or a path
+to a YAML file, relative to this file. Its rules apply first; the house rules and this
+file's own keys change them."""
+
+_ROOT = """\
+The rules of one table's Spades game. Every key is optional and defaults to the standard
+game (spec Part A), so an empty file is standard Spades and a house-rules file states
+only its differences. The same schema serves full variants and house-rule fragments."""
+
+_HOUSE_RULES = """\
+House-rule fragments applied in order after `extends` and before this file's own keys:
+bundled names (like `partnership-bidding`, from `variants/house-rules/`) or paths
+relative to this file. Mappings merge key by key; lists and values replace. Two fragments
+in one list that set the same key to different values are an error."""
+
+
+def _paragraphs(text: str) -> str:
+    """Docstring text unwrapped: single line breaks become spaces, blank lines stay."""
+    return "\n\n".join(
+        " ".join(line.strip() for line in block.splitlines())
+        for block in re.split(r"\n\s*\n", text.strip())
+    )
+
+
+def _polish(node: Any, owner_description: str = "") -> None:
+    """Unwrap descriptions, describe each `kind`, give card names their pattern."""
+    if isinstance(node, list):
+        for item in node:
+            _polish(item, owner_description)
+        return
+    if not isinstance(node, dict):
+        return
+    own = node.get("description")
+    if isinstance(own, str):
+        if own == _CARD_DESCRIPTION and node.get("type") == "string":
+            node["pattern"] = CARD_PATTERN
+        node["description"] = _paragraphs(own)
+        node["markdownDescription"] = node["description"]
+    properties = node.get("properties")
+    if isinstance(properties, dict):
+        kind = properties.get("kind")
+        if isinstance(kind, dict) and "const" in kind and "description" not in kind:
+            text = f"`{kind['const']}`: " + _paragraphs(str(own or "")).split("\n\n")[0]
+            kind["description"] = kind["markdownDescription"] = text
+    for key, value in node.items():
+        if key not in ("description", "markdownDescription", "default"):
+            _polish(value, str(own or owner_description))
+
+
+def json_schema(*, variants: Iterable[str] = (), house_rules: Iterable[str] = ()) -> dict[str, Any]:
+    """The JSON Schema of a variant file (a full variant or a house-rule fragment).
+
+    ``variants`` and ``house_rules`` are bundled names offered as completion examples
+    for ``extends`` and ``house_rules`` (any other name or path is still valid).
+
+    >>> schema = json_schema()
+    >>> schema["properties"]["scoring"]["$ref"]
+    '#/$defs/Scoring'
+    >>> schema["additionalProperties"]
+    False
+    """
+    generated = Variant.model_json_schema()
+    _polish(generated)
+    extends: dict[str, Any] = {"type": "string", "description": _paragraphs(_EXTENDS)}
+    rule: dict[str, Any] = {"type": "string", "minLength": 1}
+    if names := sorted(variants):
+        extends["examples"] = names
+    if names := sorted(house_rules):
+        rule["examples"] = names
+    fragments: dict[str, Any] = {
+        "type": "array",
+        "items": rule,
+        "description": _paragraphs(_HOUSE_RULES),
+    }
+    for added in (extends, fragments):
+        added["markdownDescription"] = added["description"]
+    defs = generated["$defs"]
+    return {
+        "$schema": SCHEMA_DIALECT,
+        "$id": SCHEMA_ID,
+        "title": "spadeslib variant",
+        "description": _paragraphs(_ROOT),
+        "markdownDescription": _paragraphs(_ROOT),
+        "type": "object",
+        "additionalProperties": False,
+        "properties": {
+            "extends": extends,
+            "house_rules": fragments,
+            **generated["properties"],
+        },
+        "$defs": defs,
+    }
+
+
+def schema_text(*, variants: Iterable[str] = (), house_rules: Iterable[str] = ()) -> str:
+    """:func:`json_schema` as the text of ``docs/variant.schema.json``."""
+    schema = json_schema(variants=variants, house_rules=house_rules)
+    return json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
