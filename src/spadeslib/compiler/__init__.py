@@ -1,0 +1,12 @@
+"""The rules compiler: a validated :class:`~spadeslib.variant.Variant` becomes
+:class:`Rules`, tables and functions over int bitmasks that the engine calls on every move.
+
+One job per module: :mod:`.layout` (the deck as bits), :mod:`.follow` (legal plays),
+:mod:`.tricks` (trick winners, breaking spades), :mod:`.leaders` (the first leader),
+:mod:`.rules` (the `Rules` object and the cache).
+"""
+
+from spadeslib.compiler.errors import CardNotInDeckError, RulesArgumentError
+from spadeslib.compiler.rules import Rules, compile_rules
+
+__all__ = ["CardNotInDeckError", "Rules", "RulesArgumentError", "compile_rules"]
