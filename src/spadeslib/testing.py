@@ -1,0 +1,434 @@
+"""Hypothesis strategies for spadeslib's own types, for your tests and ours.
+
+Hypothesis is an optional dependency (``pip install spadeslib[testing]``); import this
+module only from tests.
+
+>>> from hypothesis import given
+>>> from spadeslib.testing import variants
+>>> @given(variants(players=4))
+... def test_every_variant_compiles(variant):
+...     assert variant.compile().players == 4
+
+Every strategy builds its value by construction, choosing each setting only among the
+values the settings already drawn allow, so every example is valid and a failing one
+shrinks towards the standard game (4 players in pairs, one pack, 13 cards each, the
+defaults of :class:`~spadeslib.variant.Variant`). Arguments are keyword-only, and
+arguments that no value could satisfy raise :class:`hypothesis.errors.InvalidArgument`.
+
+Hands are int masks over the bits of a :class:`~spadeslib.compiler.Rules`; deals are
+lists of :class:`~spadeslib.cards.Card` (``rules.mask_of`` turns a list into a mask).
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any, NamedTuple
+
+from hypothesis import strategies as st
+from hypothesis.errors import InvalidArgument
+
+from spadeslib.cards import RANKS, SUITS, Card
+from spadeslib.compiler.rules import Rules
+from spadeslib.variant.root import Variant
+
+__all__ = ["DealtCards", "cards", "deals", "hands", "variants"]
+
+Draw = st.DrawFn
+Data = dict[str, Any]
+
+_FLAGS = st.booleans()
+
+
+@functools.cache
+def _choice(values: tuple[Any, ...]) -> st.SearchStrategy[Any]:
+    """One of ``values``, the first being the simplest; one strategy object per tuple."""
+    return st.sampled_from(values)
+
+
+_PLAYERS = (4, 2, 3, 6)
+"""Player counts, the simplest first (Hypothesis shrinks towards the first)."""
+
+_PARTNERSHIPS = {4: ("pairs", "none"), 6: ("pairs", "trios", "none"), 2: ("none",),
+                 3: ("none",)}
+"""The partnerships each player count allows, the usual one first."""
+
+_NAMES = tuple(rank + suit for rank in RANKS for suit in SUITS)
+"""Every non-joker card name, twos first: twos are what tables remove and elevate."""
+
+_ELIGIBILITY: st.SearchStrategy[Data] = st.sampled_from((
+    {"kind": "behind", "points": 100}, {"kind": "always"}, {"kind": "behind", "points": 200},
+    {"kind": "behind_by_value"},
+))
+_MOON_FAIL: st.SearchStrategy[Data] = st.sampled_from((
+    {"kind": "points", "points": 200}, {"kind": "points", "points": 500}, {"kind": "normal"},
+))
+_MOON_MAKE: st.SearchStrategy[Data] = st.one_of(_MOON_FAIL, st.just({"kind": "win_game"}))
+_BOSTON: st.SearchStrategy[Data] = st.sampled_from((
+    {"kind": "none"}, {"kind": "record"}, {"kind": "points", "points": 300},
+    {"kind": "points", "points": 200}, {"kind": "win_game"},
+))
+_MISDEALS: st.SearchStrategy[Data] = st.sampled_from((
+    {"kind": "no_spades"}, {"kind": "at_most_spades", "count": 1},
+    {"kind": "long_suit", "length": 7}, {"kind": "no_face_cards"},
+))
+
+
+# -- the variant, section by section --------------------------------------------------
+
+def _deck(draw: Draw, players: int, packs: int) -> Data:
+    jokers = draw(st.lists(_choice(("BJ", "LJ")), unique=True, max_size=2))
+    extra = draw(st.lists(_choice(_NAMES), unique=True, max_size=4))
+    elevated = draw(st.permutations(sorted(jokers) + extra))  # jokers must be ranked
+    left = [name for name in _NAMES if name not in extra]
+    remove = draw(st.lists(st.sampled_from(left), unique=True, max_size=4))
+    per_pack = 52 + len(jokers) - len(remove)
+    if per_pack * packs % players and draw(_FLAGS):
+        # remove a few more cards so that the deck divides among the players
+        trim = next(k for k in range(players) if (per_pack - k) * packs % players == 0)
+        rest = [name for name in left if name not in remove]
+        remove += draw(st.lists(st.sampled_from(rest), unique=True, min_size=trim,
+                                max_size=trim))
+    deck: Data = {"packs": packs, "jokers": jokers, "remove": remove, "elevated": elevated}
+    if packs == 2 and draw(_FLAGS):
+        deck["identical_cards"] = "earlier_wins"
+    return deck
+
+
+def _deal(draw: Draw, players: int, partnerships: str, deck: Data) -> Data:
+    size = deck["packs"] * (52 + len(deck["jokers"]) - len(deck["remove"]))
+    deal: Data = {}
+    if draw(_FLAGS):
+        deal["first_dealer"] = draw(st.integers(0, players - 1))
+    if draw(_FLAGS):
+        deal["french_cut"] = True
+    if players == 2 and size % 4 == 0 and draw(_FLAGS):
+        deal["method"] = {"kind": "draw_and_discard"}
+        deal["hand_size"] = size // 4
+        return deal
+    most = min(27, size // players)
+    hand = most
+    if size // players <= 27 and size % players == 0 and not draw(_FLAGS):
+        deal["hand_size"] = hand
+        return deal
+    hand = most - draw(st.integers(0, most - 2))
+    deal["hand_size"] = hand
+    if hand * players == size:
+        return deal
+    kinds = ["kitty", "widow"]
+    if players == 4 and partnerships == "pairs" and size - 4 * hand == 2:
+        kinds.append("mitchell")
+    kind = draw(_choice(tuple(kinds)))
+    leftover: Data = {"kind": kind}
+    if kind == "kitty":
+        leftover["discard"] = draw(_choice(("before_bidding", "after_bidding")))
+        if "2C" not in deck["remove"] and draw(_FLAGS):
+            leftover["to"] = "two_of_clubs"
+    deal["leftover"] = leftover
+    return deal
+
+
+def _eligibility(draw: Draw) -> Data:
+    return draw(_ELIGIBILITY)
+
+
+def _points(draw: Draw, usual: int) -> int:
+    return int(draw(_choice((usual, *(p for p in (100, 50, 200, 0, 500) if p != usual)))))
+
+
+def _bidding(draw: Draw, hand: int, partnerships: str) -> Data:
+    partnered = partnerships != "none"
+    pairs = partnerships == "pairs"
+    bidding: Data = {}
+    forced_kinds: list[str | None] = [None, "fixed", "allowed", "mirror", "whiz"]
+    if pairs:
+        forced_kinds.append("suicide")
+    forced_kind = draw(_choice(tuple(forced_kinds)))
+    spade_counting = forced_kind in ("mirror", "whiz", "suicide")
+
+    if partnered and forced_kind is None and draw(_FLAGS):
+        low = draw(st.integers(0, hand))
+        form: Data = {"kind": "partnership", "min_team_bid": low}
+        if draw(_FLAGS):
+            form["max_team_bid"] = draw(st.integers(low, hand))
+    else:
+        form = {"kind": "round_the_table"}
+        if draw(_FLAGS):
+            form["first"] = "dealer"
+        low = draw(st.integers(0, hand))
+        form["min_bid"] = low
+        if draw(_FLAGS):
+            form["max_bid"] = draw(st.integers(low, hand))
+        if partnered and draw(_FLAGS):
+            form["no_bid_of_one"] = True
+    bidding["form"] = form
+    for flag in ("total_may_not_equal_tricks", "first_deal_bids_itself"):
+        if draw(_FLAGS):
+            bidding[flag] = True
+    if partnered and draw(_FLAGS):
+        bidding["raise_round"] = True
+
+    blind_nil_on = not spade_counting and not draw(_FLAGS)
+    if blind_nil_on:
+        bidding["blind_nil"] = {
+            "exchange": draw(_choice((2, 0, 1, 3, 4)[: hand + 1])) if pairs else 0,
+            "eligibility": _eligibility(draw),
+            "not_in_first_deal": draw(_FLAGS),
+            "per_side": draw(st.integers(1, 3)),
+            "make": _points(draw, 200),
+            "fail": _points(draw, 200),
+        }
+    else:
+        bidding["blind_nil"] = {"enabled": False}
+
+    nil_on = spade_counting or not draw(_FLAGS)
+    if nil_on:
+        both = not draw(_FLAGS)
+        nil: Data = {
+            "make": _points(draw, 100),
+            "fail": _points(draw, 100),
+            "both_partners": both,
+            "failed_tricks": draw(_choice(
+                ("bags", "count_for_partner", "bags_no_points", "ignored"))),
+            "needs_side_contract": draw(_FLAGS),
+        }
+        if pairs:
+            nil["exchange"] = draw(st.integers(0, min(4, hand)))
+        if draw(_FLAGS):
+            nil["partner_min_bid"] = draw(st.integers(1, hand))
+        meanings: list[str | None] = [None]
+        if blind_nil_on:
+            meanings.append("blind_nil")
+        if both:
+            meanings.append("both_partners")
+        nil["double_nil_means"] = draw(_choice(tuple(meanings)))
+    else:
+        nil = {"enabled": False,
+               "zero_bid": draw(_choice(("illegal", "zero_tricks")))}
+    bidding["nil"] = nil
+
+    if forced_kind == "fixed":
+        bidding["forced"] = {"kind": "fixed", "bid": draw(st.integers(0, hand))}
+    elif forced_kind == "allowed":
+        lowest = 0 if nil_on or nil["zero_bid"] == "zero_tricks" else 1
+        bids = draw(st.lists(st.integers(lowest, hand), unique=True, min_size=1, max_size=3))
+        bidding["forced"] = {"kind": "allowed", "bids": bids}
+    elif forced_kind == "suicide":
+        bidding["forced"] = {"kind": "suicide", "partner_min": draw(st.integers(1, hand))}
+    elif forced_kind is not None:
+        bidding["forced"] = {"kind": forced_kind}
+
+    blind_on = partnered and forced_kind is None and draw(_FLAGS)
+    if blind_on:
+        low = draw(st.integers(1, hand))
+        blind: Data = {
+            "enabled": True,
+            "min_bid": low,
+            "eligibility": _eligibility(draw),
+            "make_multiplier": draw(st.integers(1, 10)),
+            "fail_multiplier": draw(st.integers(1, 10)),
+            "overtricks_score": draw(_FLAGS),
+            "overtricks_bags": draw(_FLAGS),
+            "no_overtrick_limit": draw(_FLAGS),
+        }
+        if draw(_FLAGS):
+            blind["max_bid"] = draw(st.integers(low, hand))
+        if draw(_FLAGS):
+            blind["come_out_to"] = draw(st.integers(1, hand))
+        bidding["blind"] = blind
+
+    if draw(_FLAGS):
+        bidding["ten_for_200"] = {
+            "enabled": True,
+            "bids": draw(_choice(("exactly_10", "10_or_more"))),
+            "make": _points(draw, 200),
+            "fail": draw(_choice((200, 100, "normal"))),
+            "overtricks_score": draw(_FLAGS),
+            "overtricks_bags": draw(_FLAGS),
+            "all_tricks_wins_game": draw(_FLAGS),
+        }
+    if draw(_FLAGS):
+        moon: Data = {"enabled": True, "make": draw(_MOON_MAKE), "fail": draw(_MOON_FAIL)}
+        if blind_on and draw(_FLAGS):
+            moon["blind_make"] = {"kind": "win_game"}
+        bidding["moon"] = moon
+    return bidding
+
+
+def _play(draw: Draw, hand: int, deck: Data) -> Data:
+    play: Data = {}
+    leads = ["dealer_left", "dealer", "highest_bidder"]
+    gone = set(deck["remove"]) | set(deck["elevated"])
+    if any(name.endswith("C") and name not in gone for name in _NAMES):
+        leads.append("lowest_club")
+    play["first_lead"] = draw(_choice(tuple(leads)))
+    play["first_trick"] = draw(_choice(("no_spade_lead", "no_spades", "any")))
+    kinds = ["when_broken", "any_time", "only_spades_left"]
+    if hand >= 2:
+        kinds.insert(2, "after_tricks")
+    kind = draw(_choice(tuple(kinds)))
+    play["spade_lead"] = {"kind": kind}
+    if kind == "after_tricks":
+        play["spade_lead"]["tricks"] = draw(st.integers(1, hand - 1))
+    play["breaking"] = draw(_choice(("any_spade", "on_other_suit")))
+    play["void"] = draw(_choice(("free", "must_trump", "must_overtrump", "screamer")))
+    return play
+
+
+def _scoring(draw: Draw, hand: int) -> Data:
+    scoring: Data = {
+        "trick_value": draw(_choice((10, 5, 1))),
+        "overtrick_value": draw(_choice((1, 0, -10))),
+        "set": draw(_choice(("minus_bid", "zero", "minus_short"))),
+        "boston": draw(_BOSTON),
+    }
+    if draw(_FLAGS):
+        scoring["overtrick_limit"] = draw(st.integers(0, hand))
+    if draw(_FLAGS):
+        scoring["bags"] = {"enabled": False}
+    else:
+        scoring["bags"] = {
+            "limit": draw(_choice((10, 5, 6, 7, 1, 100))),
+            "penalty": draw(_choice((100, 50, 0))),
+            "after_penalty": draw(_choice(("keep_remainder", "reset"))),
+        }
+    return scoring
+
+
+def _game_end(draw: Draw) -> Data:
+    end: Data = {"tie": draw(_choice(("play_on", "draw")))}
+    target = draw(_choice((500, 200, 250, 300, 1000, None)))
+    end["target"] = target
+    if target is None or draw(_FLAGS):
+        end["max_deals"] = draw(st.integers(1, 20))
+    if target is not None and draw(_FLAGS):
+        end["losing_score"] = draw(_choice((-200, -500, 0)))
+    if draw(_FLAGS):
+        end["consecutive_sets_lose"] = draw(st.integers(1, 3))
+    return end
+
+
+def _misdeal(draw: Draw) -> Data:
+    return {"conditions": draw(st.lists(_MISDEALS, max_size=2)),
+            "before_partner_bids": draw(_FLAGS)}
+
+
+@st.composite
+def _variant_data(draw: Draw, players: int | None, partnerships: str | None,
+                  packs: int | None) -> Data:
+    if players is None:
+        allowed = [n for n in _PLAYERS if partnerships is None or
+                   partnerships in _PARTNERSHIPS[n]]
+        players = draw(_choice(tuple(allowed)))
+    if partnerships is None:
+        partnerships = draw(_choice(_PARTNERSHIPS[players]))
+    if packs is None:
+        packs = draw(_choice((1, 2)))
+    deck = _deck(draw, players, packs)
+    deal = _deal(draw, players, partnerships, deck)
+    hand = deal.get("hand_size", 13)
+    data: Data = {
+        "table": {"players": players, "partnerships": partnerships},
+        "deck": deck,
+        "deal": deal,
+    }
+    if partnerships == "pairs" and draw(_FLAGS):
+        data["passing"] = {"cards": draw(st.integers(1, min(13, hand)))}
+    if draw(_FLAGS):
+        data["misdeal"] = _misdeal(draw)
+    data["bidding"] = _bidding(draw, hand, partnerships)
+    data["play"] = _play(draw, hand, deck)
+    data["scoring"] = _scoring(draw, hand)
+    data["game_end"] = _game_end(draw)
+    return data
+
+
+# -- public strategies ----------------------------------------------------------------
+
+def variants(
+    *,
+    players: int | None = None,
+    partnerships: str | None = None,
+    packs: int | None = None,
+) -> st.SearchStrategy[Variant]:
+    """Valid :class:`~spadeslib.variant.Variant` objects, every section varied.
+
+    ``players`` (2, 3, 4 or 6), ``partnerships`` (``pairs``, ``trios`` or ``none``) and
+    ``packs`` (1 or 2) fix those choices; the rest is drawn to fit them: jokers are always
+    elevated, removed cards are never elevated, the hand size and the rule for left-over
+    cards match the deck, and the bidding, play and scoring options only combine in ways
+    :mod:`spadeslib.variant.checks` accepts.
+    """
+    if players is not None and players not in _PARTNERSHIPS:
+        raise InvalidArgument(f"players={players!r}: must be one of 2, 3, 4 or 6")
+    if partnerships is not None and partnerships not in ("pairs", "trios", "none"):
+        raise InvalidArgument(f"partnerships={partnerships!r}: must be 'pairs', 'trios' "
+                              "or 'none'")
+    if players is not None and partnerships is not None and (
+        partnerships not in _PARTNERSHIPS[players]
+    ):
+        raise InvalidArgument(f"partnerships={partnerships!r} is impossible with "
+                              f"players={players}; allowed: {_PARTNERSHIPS[players]}")
+    if packs is not None and packs not in (1, 2):
+        raise InvalidArgument(f"packs={packs!r}: must be 1 or 2")
+    return _variant_data(players, partnerships, packs).map(Variant.model_validate)
+
+
+def cards(*, rules: Rules | None = None) -> st.SearchStrategy[Card]:
+    """Card faces: any of the 54 (``AS`` .. ``2C``, ``BJ``, ``LJ``), or with ``rules`` only
+    those its deck holds."""
+    if rules is None:
+        return st.sampled_from([Card(code) for code in range(54)])
+    return st.sampled_from(sorted(set(rules.deck)))
+
+
+def hands(rules: Rules, *, size: int | None = None, exclude: int = 0) -> st.SearchStrategy[int]:
+    """Hands as int masks over ``rules``' bits: ``size`` distinct bits (default
+    ``rules.hand_size``) outside the mask ``exclude``. Shrinks towards low clubs."""
+    if not isinstance(rules, Rules):
+        raise InvalidArgument(f"rules={rules!r}: expected compiled Rules (variant.compile())")
+    size = rules.hand_size if size is None else size
+    free = [bit for bit in range(rules.size) if not exclude >> bit & 1]
+    if not 0 <= size <= len(free):
+        raise InvalidArgument(f"size={size!r}: must be between 0 and the {len(free)} cards "
+                              "available")
+    if size == 0:
+        return st.just(0)
+    return st.lists(st.sampled_from(free), unique=True, min_size=size, max_size=size).map(
+        _mask)
+
+
+def _mask(bits: list[int]) -> int:
+    mask = 0
+    for bit in bits:
+        mask |= 1 << bit
+    return mask
+
+
+class DealtCards(NamedTuple):
+    """One deal: each seat's hand, then the cards not in any hand (a kitty, a widow, the
+    discards of the two-handed deal), each a list of :class:`~spadeslib.cards.Card`."""
+
+    hands: tuple[list[Card], ...]
+    leftover: list[Card]
+
+
+def deals(rules: Rules) -> st.SearchStrategy[DealtCards]:
+    """Full deals of ``rules``' deck: every card once (twice with two packs), each seat
+    ``rules.hand_size`` cards, the rest in ``leftover``. Shrinks towards dealing the deck
+    in order."""
+    if not isinstance(rules, Rules):
+        raise InvalidArgument(f"rules={rules!r}: expected compiled Rules (variant.compile())")
+    hand, players = rules.hand_size, rules.players
+
+    def split(order: list[Card]) -> DealtCards:
+        return DealtCards(
+            hands=tuple(order[seat * hand:(seat + 1) * hand] for seat in range(players)),
+            leftover=order[players * hand:],
+        )
+
+    return st.permutations(rules.deck).map(split)
+
+
+# -- games ----------------------------------------------------------------------------
+# ``games()`` (whole games played to the end by random legal actions) belongs here; it is
+# added with the engine, which it drives.
