@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 from collections import Counter
 from typing import Any
 
@@ -97,6 +98,11 @@ def test_strength_is_a_per_bit_table_too() -> None:
     rules = compiled("standard")
     assert rules.strength == rules.strengths
     assert rules.strength[rules.card_bits("AH")[0]] == 12
+
+
+def test_rules_pickle_as_their_variant() -> None:
+    rules = compiled("nyc")
+    assert pickle.loads(pickle.dumps(rules)) is rules
 
 
 def test_rules_are_immutable() -> None:

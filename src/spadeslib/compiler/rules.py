@@ -120,6 +120,10 @@ class Rules:
     def __repr__(self) -> str:
         return f"<Rules {self.variant.name!r} {self.size} cards>"
 
+    def __reduce__(self) -> tuple[Callable[[Variant], Rules], tuple[Variant]]:
+        # Pickled as its variant: unpickling compiles it again (or finds it in the cache).
+        return (compile_rules, (self.variant,))
+
     # -- cards and masks ---------------------------------------------------------------
 
     def has_card(self, card: Card | str) -> bool:
