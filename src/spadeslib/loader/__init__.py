@@ -1,0 +1,133 @@
+"""Loading variants: YAML text or files -> composed plain data -> a validated model.
+
+The steps, each in its own module: :mod:`~spadeslib.loader.yaml_source` parses safely
+and keeps a mark (file, line, column) for every key and value;
+:mod:`~spadeslib.loader.compose` applies ``extends`` and ``house_rules``;
+:mod:`~spadeslib.loader.problems` validates against the model and turns every error into a
+:class:`~spadeslib.errors.Problem` placed in the file that caused it;
+:mod:`~spadeslib.loader.bundled` finds the variant files shipped with spadeslib.
+
+The functions here take the model as a keyword (``model=Variant`` by default), so the
+loader knows nothing about any field of the format and can be tested on its own.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeVar, overload
+
+from pydantic import BaseModel
+
+from spadeslib.errors import Problem, VariantError
+from spadeslib.loader.bundled import bundled_house_rules, bundled_variant_path, bundled_variants
+from spadeslib.loader.compose import compose_file, compose_text, looks_like_path, unknown_name
+from spadeslib.loader.document import Document, Mark
+from spadeslib.loader.problems import validate_document
+from spadeslib.loader.yaml_source import parse_yaml
+
+if TYPE_CHECKING:
+    from spadeslib.variant import Variant
+
+__all__ = [
+    "Document",
+    "Mark",
+    "bundled_house_rules",
+    "bundled_variants",
+    "load_document",
+    "load_variant",
+    "parse_variant",
+    "parse_yaml",
+    "validate",
+]
+
+M = TypeVar("M", bound=BaseModel)
+_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.\-]*")
+_YAML_HINT = re.compile(r"^\s*[\[{#]|: |:$")  # flow collections, comments, "key: value"
+
+
+def _default_model() -> type[Variant]:
+    # Imported late: the format package is the step above the loader in the pipeline.
+    from spadeslib.variant import Variant
+
+    return Variant
+
+
+def load_document(name_or_path: str | os.PathLike[str]) -> Document:
+    """The composed, not yet validated, data of a bundled variant or a variant file.
+
+    A :class:`~pathlib.Path` (or any path-like) is a file. A string is a file if it has a
+    path separator or ends in ``.yaml``/``.yml``, and otherwise a bundled variant name.
+    """
+    if isinstance(name_or_path, str) and not looks_like_path(name_or_path):
+        path = bundled_variant_path(name_or_path)
+        if path is None:
+            message, code = unknown_name(name_or_path, fragment=False)
+            raise VariantError([Problem(name_or_path, None, None, "", message, code)])
+        return compose_file(path)
+    return compose_file(Path(name_or_path))
+
+
+@overload
+def load_variant(name_or_path: str | os.PathLike[str]) -> Variant: ...
+@overload
+def load_variant(name_or_path: str | os.PathLike[str], *, model: type[M]) -> M: ...
+def load_variant(name_or_path: str | os.PathLike[str], *,
+                 model: type[BaseModel] | None = None) -> Any:
+    """A validated variant: a bundled name like ``"nyc"``, or a path to a YAML file.
+
+    Raises :class:`~spadeslib.errors.VariantError` listing every problem, each with its
+    file, line, column and dotted key.
+    """
+    document = load_document(name_or_path)
+    return validate_document(document, model or _default_model())
+
+
+@overload
+def parse_variant(text: str | bytes, source: str = "<string>", *,
+                  base_dir: str | os.PathLike[str] | None = None) -> Variant: ...
+@overload
+def parse_variant(text: str | bytes, source: str = "<string>", *,
+                  base_dir: str | os.PathLike[str] | None = None, model: type[M]) -> M: ...
+def parse_variant(text: str | bytes, source: str = "<string>", *,
+                  base_dir: str | os.PathLike[str] | None = None,
+                  model: type[BaseModel] | None = None) -> Any:
+    """A validated variant from YAML text; ``source`` names it in problems.
+
+    Relative paths in ``extends``/``house_rules`` resolve against ``base_dir`` (default:
+    the working directory).
+    """
+    document = compose_text(text, source, None if base_dir is None else Path(base_dir))
+    return validate_document(document, model or _default_model())
+
+
+def validate(name_or_path_or_text: str | bytes | os.PathLike[str], *,
+             model: type[BaseModel] | None = None) -> list[Problem]:
+    """Every problem in a variant, or ``[]``; never raises on bad content.
+
+    The argument is, in order: a path-like, or a string naming an existing file or
+    directory, is a file; a single word is a bundled variant name; a string that looks
+    like a path (``rules/mine.yaml``) is a file that does not exist; anything else, and
+    bytes, is YAML text.
+    """
+    try:
+        document = _document_for(name_or_path_or_text)
+        validate_document(document, model or _default_model())
+    except VariantError as error:
+        return list(error.problems)
+    return []
+
+
+def _document_for(value: str | bytes | os.PathLike[str]) -> Document:
+    if isinstance(value, bytes):
+        return compose_text(value)
+    if not isinstance(value, str):
+        return compose_file(Path(value))
+    if "\n" in value:
+        return compose_text(value)
+    if os.path.exists(value):
+        return compose_file(Path(value))
+    if _WORD.fullmatch(value) or (looks_like_path(value) and not _YAML_HINT.search(value)):
+        return load_document(value)
+    return compose_text(value)

@@ -1,0 +1,300 @@
+"""Turning pydantic's validation errors into :class:`~spadeslib.errors.Problem` objects.
+
+A person reading a problem needs the file, line and column to edit, the dotted key, what
+was expected and the value that was not it. Pydantic gives a ``loc`` and a terse message;
+this module maps the ``loc`` to the data path (:mod:`~spadeslib.loader.locations`), finds
+the mark of that path in the composed document, and rewrites the message in the terms of
+the YAML format: ``unknown key 'limti'; did you mean 'limit'?``.
+
+Model validators report contradictions between sections as
+``PydanticCustomError("contradiction", ..., ctx)`` where ``ctx`` carries either
+``problems``, a list of ``(dotted path, message)`` pairs, or ``path`` and the message. A
+plain ``ValueError`` whose message starts ``at <dotted.path>: `` is placed the same way.
+Paths from a validator are relative to the model that raised them (for the root model that
+is the whole variant); a path that already starts with the model's location is used as is.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from spadeslib.errors import Problem, VariantError
+from spadeslib.loader.document import Document, KeyPath, parse_dotted
+from spadeslib.loader.locations import (
+    Located,
+    allowed_keys,
+    bounds,
+    describe,
+    literal_choices,
+    locate,
+    one_of,
+    union_tags,
+)
+
+__all__ = ["validate_document", "validation_problems"]
+
+M = TypeVar("M", bound=BaseModel)
+ErrorDict = Mapping[str, Any]
+
+_AT_PATH = re.compile(r"^at ([\w\-]+(?:\.[\w\-]+|\[\d+\])*): (.*)$", re.DOTALL)
+_NEXT_AT = re.compile(r"; (?=at [\w\-]+(?:\.[\w\-]+|\[\d+\])*: )")
+_RANGE_TYPES = frozenset({"greater_than", "greater_than_equal", "less_than",
+                          "less_than_equal", "multiple_of"})
+_CHOICE_TYPES = frozenset({"literal_error", "enum"})
+_LENGTH_TYPES = frozenset({"too_short", "too_long"})
+_PREFIXES = ("Value error, ", "Assertion failed, ")
+
+
+def validate_document(document: Document, model: type[M]) -> M:
+    """Validate composed data against ``model``; raise :class:`VariantError` on problems."""
+    try:
+        return model.model_validate(document.data)
+    except ValidationError as error:
+        raise VariantError(validation_problems(error, document, model)) from None
+
+
+def validation_problems(error: ValidationError, document: Document,
+                        model: type[BaseModel]) -> list[Problem]:
+    """Every problem in ``error``, located in ``document``, in pydantic's order.
+
+    Errors from the members of one plain union (``'random'`` or a seat number) are the
+    alternatives a value failed; they become one problem listing what was expected.
+    """
+    items = [(item, locate(model, tuple(item["loc"])))
+             for item in error.errors(include_url=False)]
+    alternatives: dict[KeyPath, list[ErrorDict]] = {}
+    for item, located in items:
+        if _is_alternative(item, located):
+            alternatives.setdefault(located.path, []).append(item)
+    problems: list[Problem] = []
+    for item, located in items:
+        if not _is_alternative(item, located):
+            problems.extend(_problems(item, located, document, model))
+        elif located.path in alternatives:
+            problems.append(_union_problem(document, located, alternatives.pop(located.path)))
+    return list(dict.fromkeys(problems))
+
+
+def _is_alternative(item: ErrorDict, located: Located) -> bool:
+    return located.union is not None and item["type"] not in _HANDLERS
+
+
+def _union_problem(document: Document, located: Located, items: list[ErrorDict]) -> Problem:
+    expected = describe(located.union) or "one of several forms"
+    codes = {_code(item["type"]) for item in items}
+    code = codes.pop() if len(codes) == 1 else "invalid"
+    value = items[0].get("input")
+    return document.problem(located.path, f"expected {expected}, got {_quote(value)}", code)
+
+
+def _problems(item: ErrorDict, located: Located, document: Document,
+              model: type[BaseModel]) -> list[Problem]:
+    context = item.get("ctx") or {}
+    if "problems" in context or "path" in context:
+        return _from_validator(item, located, document)
+    handler = _HANDLERS.get(item["type"]) or _handler_for(item["type"])
+    if handler is not None:
+        return [handler(item, located, document, model)]
+    return _from_validator(item, located, document)
+
+
+# -- one handler per kind of error ---------------------------------------------------------
+
+
+def _unknown_key(item: ErrorDict, located: Located, document: Document,
+                 model: type[BaseModel]) -> Problem:
+    key = str(located.path[-1]) if located.path else str(item["loc"][-1])
+    parent = locate(model, tuple(item["loc"])[:-1])
+    allowed = allowed_keys(parent.expected)
+    message = f"unknown key {key!r}"
+    close = difflib.get_close_matches(key, allowed, n=1, cutoff=0.6)
+    if close:
+        message += f"; did you mean {close[0]!r}?"
+    elif allowed:
+        message += "; the keys allowed here are " + ", ".join(allowed)
+    return document.problem(located.path, message, "unknown_key", key=True)
+
+
+def _missing(item: ErrorDict, located: Located, document: Document,
+             model: type[BaseModel]) -> Problem:
+    key = located.path[-1] if located.path else item["loc"][-1]
+    message = f"missing required key {key!r}"
+    expected = describe(located.expected)
+    if expected:
+        message += f" ({expected})"
+    return document.problem(located.path, message, "missing_key", key=True)
+
+
+def _unknown_tag(item: ErrorDict, located: Located, document: Document,
+                 model: type[BaseModel]) -> Problem:
+    context = item.get("ctx") or {}
+    name = str(context.get("discriminator", "'kind'")).strip("'")
+    tag = context.get("tag")
+    tags = union_tags(located.expected) or _split_tags(str(context.get("expected_tags", "")))
+    message = f"unknown {name} {tag!r}"
+    close = difflib.get_close_matches(str(tag), tags, n=1, cutoff=0.6)
+    if close:
+        message += f"; did you mean {close[0]!r}?"
+    message += " (allowed: " + ", ".join(tags) + ")"
+    return document.problem((*located.path, name), message, "unknown_kind")
+
+
+def _missing_tag(item: ErrorDict, located: Located, document: Document,
+                 model: type[BaseModel]) -> Problem:
+    name = str((item.get("ctx") or {}).get("discriminator", "'kind'")).strip("'")
+    tags = union_tags(located.expected)
+    message = f"missing {name!r}: say which {name} this is"
+    if tags:
+        message += ", one of " + ", ".join(tags)
+    return document.problem(located.path, message, "missing_kind")
+
+
+def _choice(item: ErrorDict, located: Located, document: Document,
+            model: type[BaseModel]) -> Problem:
+    value = item.get("input")
+    choices = literal_choices(located.expected)
+    if choices:
+        expected = one_of([repr(choice) for choice in choices])
+    else:
+        expected = str((item.get("ctx") or {}).get("expected", "one of the allowed values"))
+    message = f"expected {expected}, got {_quote(value)}"
+    words = [str(choice) for choice in choices]
+    close = difflib.get_close_matches(str(value), words, n=1, cutoff=0.6)
+    if isinstance(value, str) and close:
+        message += f"; did you mean {close[0]!r}?"
+    return document.problem(located.path, message, "invalid_choice")
+
+
+def _out_of_range(item: ErrorDict, located: Located, document: Document,
+                  model: type[BaseModel]) -> Problem:
+    value = item.get("input")
+    low, high = bounds(located.expected)
+    if low is not None and high is not None:
+        expected = f"a value from {low} to {high}"
+    else:
+        expected = _pydantic_expectation(item)
+    return document.problem(located.path, f"expected {expected}, got {_quote(value)}",
+                            "out_of_range")
+
+
+def _wrong_length(item: ErrorDict, located: Located, document: Document,
+                  model: type[BaseModel]) -> Problem:
+    context = item.get("ctx") or {}
+    count = context.get("actual_length")
+    if item["type"] == "too_long":
+        expected = f"at most {context.get('max_length')} item(s)"
+    else:
+        expected = f"at least {context.get('min_length')} item(s)"
+    message = f"expected {expected}, got {count}: {_quote(item.get('input'))}"
+    return document.problem(located.path, message, "wrong_length")
+
+
+def _wrong_type(item: ErrorDict, located: Located, document: Document,
+                model: type[BaseModel]) -> Problem:
+    expected = describe(located.expected) or _pydantic_expectation(item)
+    return document.problem(located.path, f"expected {expected}, got "
+                            f"{_quote(item.get('input'))}", "wrong_type")
+
+
+def _handler_for(kind: str) -> Callable[[ErrorDict, Located, Document, type[BaseModel]],
+                                        Problem] | None:
+    if kind in _RANGE_TYPES:
+        return _out_of_range
+    if kind in _CHOICE_TYPES:
+        return _choice
+    if kind in _LENGTH_TYPES:
+        return _wrong_length
+    if kind.endswith(("_type", "_parsing")) or kind in ("bool_parsing", "int_from_float"):
+        return _wrong_type
+    return None
+
+
+_HANDLERS: dict[str, Callable[[ErrorDict, Located, Document, type[BaseModel]], Problem]] = {
+    "extra_forbidden": _unknown_key,
+    "missing": _missing,
+    "union_tag_invalid": _unknown_tag,
+    "union_tag_not_found": _missing_tag,
+}
+
+
+def _code(kind: str) -> str:
+    """The stable problem code for a pydantic error type."""
+    codes = {"extra_forbidden": "unknown_key", "missing": "missing_key",
+             "union_tag_invalid": "unknown_kind", "union_tag_not_found": "missing_kind"}
+    if kind in codes:
+        return codes[kind]
+    if kind in _RANGE_TYPES:
+        return "out_of_range"
+    if kind in _CHOICE_TYPES:
+        return "invalid_choice"
+    if kind in _LENGTH_TYPES:
+        return "wrong_length"
+    return "wrong_type" if _handler_for(kind) is _wrong_type else "invalid"
+
+
+# -- messages from validators ---------------------------------------------------------------
+
+
+def _from_validator(item: ErrorDict, located: Located, document: Document) -> list[Problem]:
+    """Problems from a validator's message, placed at the path(s) it names."""
+    context = item.get("ctx") or {}
+    code = "contradiction" if item["type"] == "contradiction" else "invalid"
+    found = context.get("problems")
+    if isinstance(found, Sequence) and not isinstance(found, str) and found:
+        pairs = [(str(path), str(message)) for path, message in found]
+    elif isinstance(context.get("path"), str):
+        pairs = [(context["path"], _strip(str(item["msg"])))]
+    else:
+        pairs = list(_message_paths(_strip(str(item["msg"]))))
+    prefer = document.source if code == "contradiction" else None
+    problems = []
+    for path, message in pairs:
+        where = _join(located.path, path)
+        text = message
+        shown = _quote(item.get("input"))
+        if code == "invalid" and where == located.path and located.path \
+                and "input" in item and shown not in message:
+            text = f"{message}, got {shown}"
+        problems.append(document.problem(where, text, code, prefer=prefer))
+    return problems
+
+
+def _message_paths(message: str) -> Iterator[tuple[str, str]]:
+    """``at a.b: one; at c: two`` -> ("a.b", "one"), ("c", "two"); else ("", message)."""
+    for part in _NEXT_AT.split(message):
+        match = _AT_PATH.match(part)
+        yield (match.group(1), match.group(2)) if match else ("", part)
+
+
+def _join(base: KeyPath, path: str) -> KeyPath:
+    relative = parse_dotted(path)
+    if relative[: len(base)] == base:
+        return relative
+    return (*base, *relative)
+
+
+def _strip(message: str) -> str:
+    for prefix in _PREFIXES:
+        if message.startswith(prefix):
+            return message[len(prefix):]
+    return message
+
+
+def _pydantic_expectation(item: ErrorDict) -> str:
+    message = str(item.get("msg", "a valid value"))
+    return message.removeprefix("Input should be ").rstrip(".")
+
+
+def _split_tags(text: str) -> list[str]:
+    return [tag.strip().strip("'") for tag in text.split(",") if tag.strip()]
+
+
+def _quote(value: object, limit: int = 60) -> str:
+    """``repr`` of a bad value, shortened: a whole mapping would drown the message."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
