@@ -15,6 +15,7 @@ Card.parse('TS')
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import ClassVar, Final
 
 from spadeslib.errors import SpadesError
@@ -70,7 +71,7 @@ class Card:
 
     @classmethod
     def parse(cls, text: str) -> Card:
-        """Read ``AS``, ``as``, ``10S``, ``TS``, ``A♠``, ``BJ`` or ``LJ``; raise on anything else."""
+        """Read `AS`, `as`, `10S`, `TS`, `A♠`, `BJ` or `LJ`; raise on anything else."""
         if not isinstance(text, str):
             raise CardParseError(f"a card is written as text like 'AS', not {text!r}")
         norm = text.strip().upper()
@@ -137,13 +138,12 @@ def canonical_card_name(text: str) -> str:
     return str(Card.parse(text))
 
 
-def parse_cards(text: str | list[str] | tuple[str, ...] | list[Card] | tuple[Card, ...]) -> list[Card]:
+def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:
     """Cards from ``"AS KH 2C"`` (spaces or commas) or from a list of names or cards."""
-    items: list[str | Card]
-    items = text.replace(",", " ").split() if isinstance(text, str) else list(text)
+    items: Iterable[str | Card] = text.replace(",", " ").split() if isinstance(text, str) else text
     return [item if isinstance(item, Card) else Card.parse(item) for item in items]
 
 
-def format_cards(cards: list[Card] | tuple[Card, ...]) -> str:
+def format_cards(cards: Iterable[Card]) -> str:
     """The inverse of :func:`parse_cards` for text: names separated by single spaces."""
     return " ".join(str(card) for card in cards)

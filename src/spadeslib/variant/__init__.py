@@ -16,12 +16,27 @@ from spadeslib.variant.bidding import (
     Whiz,
 )
 from spadeslib.variant.blind import BlindBids
-from spadeslib.variant.deal import Deal, DrawAndDiscard, Kitty, Mitchell, NoLeftover, RoundRobin, Widow
+from spadeslib.variant.deal import (
+    Deal,
+    DrawAndDiscard,
+    Kitty,
+    Mitchell,
+    NoLeftover,
+    RoundRobin,
+    Widow,
+)
 from spadeslib.variant.deck import Deck
 from spadeslib.variant.eligibility import Always, BehindBy, BehindByValue
 from spadeslib.variant.game_end import GameEnd
 from spadeslib.variant.nil import BlindNil, Nil
-from spadeslib.variant.passing import AtMostSpades, LongSuit, Misdeal, NoFaceCards, NoSpades, Passing
+from spadeslib.variant.passing import (
+    AtMostSpades,
+    LongSuit,
+    Misdeal,
+    NoFaceCards,
+    NoSpades,
+    Passing,
+)
 from spadeslib.variant.play import AfterTricks, AnyTime, OnlySpadesLeft, Play, WhenBroken
 from spadeslib.variant.root import Variant
 from spadeslib.variant.scoring import (

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from spadeslib.cards import Card
 from spadeslib.variant._base import Model
+from spadeslib.variant.bidding import AllowedBids, FixedBid
 
 if TYPE_CHECKING:
     from spadeslib.variant.root import Variant
@@ -182,9 +183,9 @@ def _nil(v: Variant) -> Found:
         yield ("bidding.nil.double_nil_means", "'double nil' cannot mean both partners Nil "
                "when bidding.nil.both_partners is false")
     hand = v.deal.hand_size
-    for path, count in (("nil.exchange", nil.exchange),
-                        ("blind_nil.exchange", blind_nil.exchange)):
-        if count > hand:
+    for path, count, enabled in (("nil.exchange", nil.exchange, nil.enabled),
+                                 ("blind_nil.exchange", blind_nil.exchange, blind_nil.enabled)):
+        if enabled and count > hand:
             yield (f"bidding.{path}", f"cannot exchange {count} cards from a hand of {hand}")
     if nil.partner_min_bid is not None and nil.partner_min_bid > hand:
         yield ("bidding.nil.partner_min_bid", f"{nil.partner_min_bid} is more than the "
@@ -227,10 +228,10 @@ def _forced(v: Variant) -> Found:
         yield ("bidding.nil.enabled", f"{name} needs Nil")
     if name == "suicide" and v.table.partnerships != "pairs":
         yield ("bidding.forced", "Suicide is for partnerships of pairs")
-    if name == "fixed" and forced.bid > v.deal.hand_size:
+    if isinstance(forced, FixedBid) and forced.bid > v.deal.hand_size:
         yield ("bidding.forced.bid", f"{forced.bid} is more than the {v.deal.hand_size} "
                "tricks")
-    if name == "allowed":
+    if isinstance(forced, AllowedBids):
         if len(set(forced.bids)) != len(forced.bids):
             yield ("bidding.forced.bids", f"a bid is listed twice in {list(forced.bids)}")
         for bid in forced.bids:
