@@ -1,0 +1,188 @@
+"""One deal, every side: the contract, the Nils, the bags, the Boston, the events that end
+the game (spec A5, A6, B1, B2, B8, B9, B10, B13, B14)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from spadeslib.scoring.bags import add_bags
+from spadeslib.scoring.boston import score_boston
+from spadeslib.scoring.contract import ContractScore, score_contract, score_first_deal
+from spadeslib.scoring.inputs import (
+    check_contracts,
+    check_standings,
+    check_tricks,
+    check_variant,
+)
+from spadeslib.scoring.nil import NilScore, score_nils, tricks_for_partner
+from spadeslib.scoring.types import (
+    Contract,
+    DealScore,
+    GameEvent,
+    InstantLoss,
+    InstantWin,
+    SideScore,
+    Standing,
+    WinReason,
+)
+from spadeslib.variant import Variant
+
+__all__ = ["score_deal"]
+
+_NO_NILS = NilScore(0, 0, 0, ())
+
+
+def score_deal(
+    variant: Variant,
+    contracts: Sequence[Contract],
+    tricks: Sequence[int],
+    standings: Sequence[Standing],
+    *,
+    first_deal: bool = False,
+) -> DealScore:
+    """Score one deal for every side. Pure: the inputs are not changed, and the same
+    inputs always give the same answer.
+
+    ``contracts`` and ``standings`` hold one item per side, in the order of
+    ``variant.table.sides()`` (with `table.partnerships: none` every seat is a side);
+    ``tricks`` one int per seat. ``first_deal`` says this is the game's first deal; it
+    matters only when `bidding.first_deal_bids_itself` (B8), and then every contract must
+    be ``Contract()``.
+
+    For each side, in this order:
+
+    1. the trick contract (:func:`~spadeslib.scoring.contract.score_contract`, A5, B1, B2,
+       B10, B13), on the tricks of its non-Nil bidders (plus a failed Nil's under B9 rule
+       `count_for_partner`); or 10 a trick in the deal that bids itself (B8);
+    2. each Nil and Blind Nil and the failed Nils' tricks
+       (:func:`~spadeslib.scoring.nil.score_nils`, A6, B9);
+    3. the bags (:func:`~spadeslib.scoring.bags.add_bags`, A5, B13);
+    4. the Boston (:func:`~spadeslib.scoring.boston.score_boston`, B2, B10);
+    5. the standing after the deal: score, bags, and the run of sets, which grows by one
+       when the trick contract was set and otherwise goes back to 0.
+
+    ``events`` lists, side by side, who wins at once (a Moon or Blind Boston worth the
+    game, a bid of ten that took every trick with `all_tricks_wins_game`, a Boston worth
+    the game) and who loses at once (a run of `game_end.consecutive_sets_lose` sets, a
+    score at or below `game_end.losing_score`). :func:`~spadeslib.scoring.game_result`
+    turns them into the end of the game.
+
+    Raises :class:`~spadeslib.scoring.ScoringError` when the inputs do not describe a deal
+    of this variant.
+
+    >>> from spadeslib.variant import Variant
+    >>> from spadeslib.scoring import Contract, Standing, score_deal
+    >>> deal = score_deal(Variant(), [Contract(bid=5), Contract(bid=7)],
+    ...                   [4, 3, 3, 3], [Standing(337, 7), Standing()])
+    >>> deal.sides[0].total, deal.sides[0].after
+    (52, Standing(score=389, bags=9, sets_in_a_row=0))
+    >>> print(deal.text())
+    side 0 (seats 0+2): +52, score 389, bags 9
+      bid 5, took 7: made, 10 x 5 = +50
+      2 overtricks x 1 = +2
+      bags 7 + 2 = 9
+    side 1 (seats 1+3): -70, score -70, bags 0
+      bid 7, took 6: set, 1 short: -70
+    """
+    variant = check_variant(variant)
+    bids_itself = first_deal and variant.bidding.first_deal_bids_itself
+    checked_contracts = check_contracts(variant, contracts, bids_itself=bids_itself)
+    checked_tricks = check_tricks(variant, tricks)
+    checked_standings = check_standings(variant, standings)
+
+    sides: list[SideScore] = []
+    events: list[GameEvent] = []
+    for index, seats in enumerate(variant.table.sides()):
+        side, wins = _score_side(variant, index, seats, contract=checked_contracts[index],
+                                 tricks=checked_tricks, before=checked_standings[index],
+                                 bids_itself=bids_itself)
+        sides.append(side)
+        events.extend(_events(variant, side, wins))
+    return DealScore(tuple(sides), tuple(events))
+
+
+def _score_side(
+    variant: Variant,
+    index: int,
+    seats: tuple[int, ...],
+    *,
+    contract: Contract,
+    tricks: tuple[int, ...],
+    before: Standing,
+    bids_itself: bool,
+) -> tuple[SideScore, list[WinReason]]:
+    """One side's score, and the reasons it wins the game at once (if any)."""
+    hand = variant.deal.hand_size
+    side_tricks = sum(tricks[seat] for seat in seats)
+    took_all = side_tricks == hand
+    nils = contract.nil_seats | contract.blind_nil_seats
+    bidders = [seat for seat in seats if seat not in nils]
+    has_contract = bool(bidders) and not bids_itself
+
+    scored: ContractScore | None
+    if bids_itself:
+        scored = score_first_deal(variant.scoring.trick_value, side_tricks)
+    elif has_contract:
+        counted = sum(tricks[seat] for seat in bidders)
+        counted += tricks_for_partner(variant, contract, tricks, has_contract=True)
+        scored = score_contract(variant, contract, counted, took_all=took_all)
+    else:
+        scored = None
+
+    nil = _NO_NILS
+    if nils:
+        made = scored.made if scored is not None else None
+        nil = score_nils(variant, contract, tricks, side_contract_made=made)
+
+    contract_points = scored.points if scored is not None else 0
+    overtrick_points = (scored.overtrick_points if scored is not None else 0)
+    overtrick_points += nil.overtrick_points
+    bags = add_bags(variant.scoring.bags, before.bags,
+                    (scored.bags if scored is not None else 0) + nil.bags)
+    boston = score_boston(variant.scoring.boston, took_all=took_all, tricks=hand)
+    total = (contract_points + overtrick_points + nil.points + boston.points
+             - bags.penalty)
+    was_set = scored is not None and not scored.made
+    after = Standing(
+        score=before.score + total,
+        bags=bags.carried,
+        sets_in_a_row=before.sets_in_a_row + 1 if was_set else 0,
+    )
+    lines = (*(scored.lines if scored is not None else ()), *nil.lines, *bags.lines,
+             *boston.lines)
+    wins: list[WinReason] = []
+    if scored is not None and scored.wins is not None:
+        wins.append(scored.wins)
+    if boston.wins_game:
+        wins.append("boston")
+    return SideScore(
+        side=index,
+        seats=seats,
+        tricks=side_tricks,
+        contract_points=contract_points,
+        overtrick_points=overtrick_points,
+        nil_points=nil.points,
+        bonus_points=boston.points,
+        bags_added=bags.added,
+        bag_penalty=bags.penalty,
+        total=total,
+        before=before,
+        after=after,
+        was_set=was_set,
+        took_all_tricks=took_all,
+        lines=lines,
+    ), wins
+
+
+def _events(variant: Variant, side: SideScore, wins: list[WinReason]) -> list[GameEvent]:
+    """The game-ending events of one side's deal: its instant wins, then its instant
+    losses (B2 and B13 `consecutive_sets_lose`, B13 `losing_score`)."""
+    events: list[GameEvent] = [InstantWin(side.side, reason) for reason in wins]
+    end = variant.game_end
+    if end.consecutive_sets_lose is not None and (
+        side.after.sets_in_a_row >= end.consecutive_sets_lose
+    ):
+        events.append(InstantLoss(side.side, "consecutive_sets"))
+    if end.losing_score is not None and side.after.score <= end.losing_score:
+        events.append(InstantLoss(side.side, "losing_score"))
+    return events

@@ -1,0 +1,123 @@
+"""Nil and Blind Nil: their bonus or penalty, and what becomes of a failed Nil's tricks
+(spec A6, B9).
+
+Each Nil is scored on its own, beside the side's trick contract. The tricks a failed Nil
+bidder took follow one of four rules (`bidding.nil.failed_tricks`, B9); the same rule
+applies to Blind Nil.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from spadeslib.scoring.types import Contract
+from spadeslib.variant import Variant
+
+__all__ = ["NilScore", "failed_nil_tricks", "score_nils", "tricks_for_partner"]
+
+
+@dataclass(frozen=True, slots=True)
+class NilScore:
+    """What a side's Nil and Blind Nil bids scored: their own bonuses and penalties
+    (``points``), the points and bags their failed tricks bring (``overtrick_points``,
+    ``bags``), and a line per bid and per rule applied."""
+
+    points: int
+    overtrick_points: int
+    bags: int
+    lines: tuple[str, ...]
+
+
+def _tricks(count: int) -> str:
+    return "1 trick" if count == 1 else f"{count} tricks"
+
+
+def failed_nil_tricks(contract: Contract, tricks: tuple[int, ...]) -> int:
+    """The tricks taken by the side's Nil and Blind Nil bidders (all of them failed)."""
+    return sum(tricks[seat] for seat in contract.nil_seats | contract.blind_nil_seats)
+
+
+def tricks_for_partner(variant: Variant, contract: Contract, tricks: tuple[int, ...],
+                       *, has_contract: bool) -> int:
+    """B9 rule (2), `failed_tricks: count_for_partner`: a failed Nil's tricks count towards
+    the side's trick contract. Under every other rule they do not (A6)."""
+    if has_contract and variant.bidding.nil.failed_tricks == "count_for_partner":
+        return failed_nil_tricks(contract, tricks)
+    return 0
+
+
+# -- the four rules for a failed Nil's tricks (B9) ------------------------------------
+# Each maps (tricks, overtrick value) to (points, bags). `count_for_partner` gives nothing
+# here: those tricks were already counted in the contract (see tricks_for_partner).
+
+_FAILED_TRICKS: dict[str, Callable[[int, int], tuple[int, int]]] = {
+    "bags": lambda count, value: (count * value, count),
+    "count_for_partner": lambda count, value: (0, 0),
+    "bags_no_points": lambda count, value: (0, count),
+    "ignored": lambda count, value: (0, 0),
+}
+
+_FAILED_TRICKS_TEXT = {
+    "bags": "bags for the side, {count} x {value} = {points:+d}",
+    "count_for_partner": "they count towards the partner's bid",
+    "bags_no_points": "bags for the side, no points",
+    "ignored": "ignored",
+}
+
+
+def score_nils(
+    variant: Variant,
+    contract: Contract,
+    tricks: tuple[int, ...],
+    *,
+    side_contract_made: bool | None,
+) -> NilScore:
+    """Score every Nil and Blind Nil of one side.
+
+    - A6: a Nil that takes no trick scores `bidding.nil.make`, one that takes a trick loses
+      `bidding.nil.fail`; Blind Nil the same with `bidding.blind_nil.make` / `fail`. Each
+      is scored on its own, in addition to the side's contract; both partners may be Nil.
+    - A6, B9 rule (1) `bags` (standard): the failed Nil's tricks do not help the partner
+      but are the side's bags, scoring `scoring.overtrick_value` each, whether or not the
+      partner's bid is made. (2) `count_for_partner`: counted in the contract instead.
+      (3) `bags_no_points`: bags worth no points. (4) `ignored`: nothing.
+    - B9 `needs_side_contract`: a Nil scores (made or failed) only if the side's trick
+      contract is made. A side with no trick contract (every seat bid Nil, or a one-seat
+      side) has nothing to fail, so its Nils score: ``side_contract_made`` is ``None``.
+      The failed tricks follow their rule either way.
+
+    With no trick contract, rule (2) has no partner's bid to count towards: the tricks are
+    the side's bags as under rule (1) (A6: "any tricks the side takes are bags").
+    """
+    nil = variant.bidding.nil
+    points = 0
+    lines: list[str] = []
+    bids = [(seat, "Nil", nil.make, nil.fail) for seat in contract.nil_seats]
+    blind_nil = variant.bidding.blind_nil
+    bids += [(seat, "Blind Nil", blind_nil.make, blind_nil.fail)
+             for seat in contract.blind_nil_seats]
+    for seat, name, make, fail in sorted(bids):
+        took = tricks[seat]
+        value = make if took == 0 else -fail
+        result = "made" if took == 0 else "failed"
+        text = f"{name} (seat {seat}), took {took}: {result}"
+        if nil.needs_side_contract and side_contract_made is False:
+            lines.append(f"{text}, scores nothing because the side's contract was set")
+            continue
+        points += value
+        lines.append(f"{text}, {value:+d}")
+
+    count = failed_nil_tricks(contract, tricks)
+    rule = nil.failed_tricks
+    if rule == "count_for_partner" and side_contract_made is None:
+        rule = "bags"
+    overtrick_value = variant.scoring.overtrick_value
+    trick_points, bags = _FAILED_TRICKS[rule](count, overtrick_value)
+    if count:
+        what = _FAILED_TRICKS_TEXT[rule].format(count=count, value=overtrick_value,
+                                                points=trick_points)
+        failed = sum(1 for seat, *_ in bids if tricks[seat])
+        whose = "a failed Nil" if failed == 1 else f"{failed} failed Nils"
+        lines.append(f"{_tricks(count)} of {whose}: {what}")
+    return NilScore(points, trick_points, bags, tuple(lines))

@@ -1,0 +1,190 @@
+"""The values scoring takes and gives: contracts, standings, deal scores, events, results.
+
+All are frozen dataclasses of ints, booleans, tuples and frozensets, so they hash, compare
+by value and cost nothing to keep in a game's history.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from spadeslib.errors import SpadesError
+
+__all__ = [
+    "Contract",
+    "DealScore",
+    "GameEvent",
+    "GameResult",
+    "InstantLoss",
+    "InstantWin",
+    "LossReason",
+    "ResultReason",
+    "ScoringError",
+    "SideScore",
+    "Standing",
+    "WinReason",
+]
+
+
+class ScoringError(SpadesError, ValueError):
+    """Inputs to a scoring function that do not describe a deal of the variant: wrong
+    number of sides or seats, negative tricks, more tricks than the hand holds, a Nil in a
+    variant without Nil, and so on. The message quotes the bad value and says why."""
+
+
+@dataclass(frozen=True, slots=True)
+class Contract:
+    """One side's undertaking in a deal.
+
+    ``bid`` is the number of tricks contracted by the side's bidders who did not bid Nil
+    (their sum in round-the-table bidding; the team bid in partnership bidding). Seats in
+    ``nil_seats`` bid Nil, seats in ``blind_nil_seats`` bid Blind Nil; each is scored on its
+    own (spec A6). A side every seat of which bid Nil has no trick contract and ``bid`` 0.
+
+    ``blind``: the trick bid was made blind (B1, B2, B10). ``came_out``: NYC, the side bid
+    blind, looked, and came out to ``bidding.blind.come_out_to``, which scores singly; it is
+    then not ``blind`` any more. ``seat_bids`` optionally lists ``(seat, bid)`` for each
+    non-Nil bidder; when given its bids must add up to ``bid``. It is only used to explain
+    the score.
+
+    In a deal that bids itself (B8) every side's contract is ``Contract()``.
+    """
+
+    bid: int = 0
+    nil_seats: frozenset[int] = frozenset()
+    blind_nil_seats: frozenset[int] = frozenset()
+    blind: bool = False
+    came_out: bool = False
+    seat_bids: tuple[tuple[int, int], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """One side's position before or after a deal: its score, the bags it carries (their
+    own count, never derived from the score: spec Part D) and how many deals in a row it
+    has been set."""
+
+    score: int = 0
+    bags: int = 0
+    sets_in_a_row: int = 0
+
+
+WinReason = Literal["moon", "ten_for_200_all_tricks", "boston"]
+"""Why a side wins at once: a made Moon (or Blind Boston) worth the game, a bid of ten that
+took every trick (NYC), a Boston worth the game."""
+
+LossReason = Literal["consecutive_sets", "losing_score"]
+"""Why a side loses at once: set on `game_end.consecutive_sets_lose` deals in a row, or at
+or below `game_end.losing_score`."""
+
+
+@dataclass(frozen=True, slots=True)
+class InstantWin:
+    """A side wins the game at once, whatever the scores."""
+
+    side: int
+    reason: WinReason
+
+
+@dataclass(frozen=True, slots=True)
+class InstantLoss:
+    """A side loses the game at once, whatever the scores (but see :func:`game_result` for
+    several sides losing together)."""
+
+    side: int
+    reason: LossReason
+
+
+GameEvent = InstantWin | InstantLoss
+"""Something in a deal that ends the game."""
+
+
+@dataclass(frozen=True, slots=True)
+class SideScore:
+    """What one deal did to one side.
+
+    The points are split the way a score sheet writes them:
+    ``total == contract_points + overtrick_points + nil_points + bonus_points - bag_penalty``.
+
+    - ``contract_points``: the trick contract's value when made (10 x bid, a ten for 200, a
+      Moon, doubled when blind; in the deal that bids itself 10 per trick), or minus its
+      penalty when set.
+    - ``overtrick_points``: overtricks of a made contract, and the tricks of a failed Nil
+      where they score (B9 rule ``bags``).
+    - ``nil_points``: Nil and Blind Nil bonuses and penalties.
+    - ``bonus_points``: the Boston bonus.
+    - ``bag_penalty``: points lost to sandbagging, a positive number (0 when none).
+
+    ``bags_added`` counts the bags this deal brought, before any penalty took some off;
+    ``after.bags`` is what the side carries into the next deal. ``was_set`` says the side's
+    trick contract failed (this is what runs of sets count; a failed Nil is not a set).
+    ``lines`` explain each component in words, in the order above.
+    """
+
+    side: int
+    seats: tuple[int, ...]
+    tricks: int
+    contract_points: int
+    overtrick_points: int
+    nil_points: int
+    bonus_points: int
+    bags_added: int
+    bag_penalty: int
+    total: int
+    before: Standing
+    after: Standing
+    was_set: bool
+    took_all_tricks: bool
+    lines: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DealScore:
+    """The score of one deal: a :class:`SideScore` per side, in the order of
+    ``variant.table.sides()``, and the events that end the game, if any."""
+
+    sides: tuple[SideScore, ...]
+    events: tuple[GameEvent, ...]
+
+    @property
+    def standings(self) -> tuple[Standing, ...]:
+        """Each side's standing after the deal, ready for the next one."""
+        return tuple(side.after for side in self.sides)
+
+    def text(self) -> str:
+        """Every side's explanation, one line per component."""
+        out: list[str] = []
+        for side in self.sides:
+            seats = "+".join(str(seat) for seat in side.seats)
+            out.append(f"side {side.side} (seats {seats}): {side.total:+d}, "
+                       f"score {side.after.score}, bags {side.after.bags}")
+            out.extend(f"  {line}" for line in side.lines)
+        return "\n".join(out)
+
+
+ResultReason = Literal[
+    "moon", "ten_for_200_all_tricks", "boston", "consecutive_sets", "losing_score",
+    "target", "max_deals",
+]
+"""The rule that ended the game."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """The end of a game: the winning side, or the sides that drew, and the rule that
+    decided it. ``winners`` holds one side for a win and two or more for a draw."""
+
+    winners: tuple[int, ...]
+    reason: ResultReason
+    text: str
+
+    @property
+    def is_draw(self) -> bool:
+        """Whether the game ended as a draw between the sides in ``winners``."""
+        return len(self.winners) > 1
+
+    @property
+    def winner(self) -> int | None:
+        """The winning side, or ``None`` for a draw."""
+        return self.winners[0] if len(self.winners) == 1 else None
