@@ -1,0 +1,23 @@
+"""Shared test settings: Hypothesis profiles.
+
+``fast`` (the default) keeps the whole suite quick enough to run on every change;
+``thorough`` (``HYPOTHESIS_PROFILE=thorough``) searches much harder, for a nightly or
+pre-release run. Deadlines are off in both: timings on shared CI machines vary too much
+for a per-example deadline to mean anything, and the loader has its own explicit timing
+tests for hostile input.
+"""
+
+from __future__ import annotations
+
+import os
+
+from hypothesis import HealthCheck, settings
+
+settings.register_profile("fast", max_examples=30, deadline=None)
+settings.register_profile(
+    "thorough",
+    max_examples=2_000,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "fast"))
