@@ -17,6 +17,7 @@ cannot drift from the data.
 
 from __future__ import annotations
 
+import functools
 import textwrap
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
@@ -606,6 +607,7 @@ def _bidding_section(v: Variant) -> Iterator[Statement]:
 
 _FIRST_LEAD: Final[Mapping[str, str]] = {
     "dealer_left": "The player on the dealer's left leads to the first trick",
+    "non_dealer": "The non-dealer leads to the first trick",
     "dealer": "The dealer leads to the first trick",
     "highest_bidder": ("The highest bidder (the first such from the dealer's left, on ties) "
                        "leads to the first trick"),
@@ -632,7 +634,8 @@ def _play_section(v: Variant) -> Iterator[Statement]:
         yield _say(f"The holder of the lowest club in play (the {_lowest_club(v)}{where}) leads "
                    "it to the first trick.", "play.first_lead", "play.first_trick")
     else:
-        lead = _FIRST_LEAD[play.first_lead]
+        two_handed = play.first_lead == "dealer_left" and v.table.players == 2
+        lead = _FIRST_LEAD["non_dealer" if two_handed else play.first_lead]
         yield _say(lead + _FIRST_TRICK[play.first_trick], "play.first_lead", "play.first_trick")
     if play.first_trick == "no_spades":
         yield _say("No spade may be played to the first trick, even by a player void in the suit "
@@ -851,16 +854,30 @@ SECTIONS: Final[tuple[tuple[str, Section], ...]] = (
 # --- rendering ----------------------------------------------------------------------------------
 
 
+@functools.cache
+def _standard_texts() -> frozenset[str]:
+    from spadeslib.variant import Variant
+
+    standard = Variant()
+    return frozenset(s.text for _, section in SECTIONS for s in section(standard))
+
+
 def statements(variant: Variant) -> list[tuple[str, list[tuple[Statement, bool]]]]:
     """The card as data: each section's title and its statements, each with whether it
-    differs from the standard game."""
+    differs from the standard game.
+
+    A statement differs when a key it is about differs from the standard game's and its
+    words are not the standard card's words: "in every suit the cards rank A K Q ... 2" is
+    plain even in a deck with jokers added, where ``deck.elevated`` differs.
+    """
     from spadeslib.variant import Variant
 
     changed = changed_paths(Variant(), variant)
 
     def differs(statement: Statement) -> bool:
-        return any(path == key or path.startswith(key + ".")
-                   for key in statement.about for path in changed)
+        return statement.text not in _standard_texts() and any(
+            path == key or path.startswith(key + ".")
+            for key in statement.about for path in changed)
 
     return [
         (title, [(statement, differs(statement)) for statement in section(variant)])
