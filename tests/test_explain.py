@@ -183,7 +183,8 @@ def test_standard_has_no_house_rules() -> None:
     ({"scoring": {"bags": {"limit": 5, "penalty": 50}}}, "reaches 5 it loses 50 points"),
     ({"bidding": {"nil": {"make": 50, "fail": 50}}}, "Nil: +50 if the Nil bidder"),
     ({"passing": {"cards": 3}}, "each player passes 3 cards face down to their partner"),
-    ({"play": {"void": "must_overtrump"}}, "play a trump higher than every trump already"),
+    ({"play": {"void": "must_overtrump"}},
+     "must play a trump if they have one, and one that beats the trump winning"),
     ({"game_end": {"losing_score": -200}}, "at or below -200 points loses at once"),
 ])
 def test_a_difference_is_marked_with_its_numbers(data: dict[str, Any], phrase: str) -> None:

@@ -650,8 +650,8 @@ def _play_section(v: Variant) -> Iterator[Statement]:
 _VOID: Final[Mapping[str, str]] = {
     "free": "a player who cannot follow may play any card.",
     "must_trump": "a player who cannot follow must play a trump if they have one.",
-    "must_overtrump": ("a player who cannot follow must, if able, play a trump higher than "
-                       "every trump already in the trick."),
+    "must_overtrump": ("a player who cannot follow must play a trump if they have one, and "
+                       "one that beats the trump winning the trick if they can."),
     "screamer": ("a player who cannot follow may not play a trump unless they hold nothing "
                  "but trumps (Screamer)."),
 }
