@@ -677,7 +677,8 @@ def _when_broken(v: Variant) -> Statement:
 
 
 def _any_time(v: Variant) -> Statement:
-    return _say("Spades may be led at any time: they need not be broken.", "play.spade_lead")
+    when = "at any time" if v.play.first_trick == "any" else "from the second trick on"
+    return _say(f"Spades may be led {when}: they need not be broken.", "play.spade_lead")
 
 
 def _after_tricks(v: Variant) -> Statement:
