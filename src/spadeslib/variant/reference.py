@@ -57,6 +57,9 @@ house rules are applied.
 """
 
 
+_COMPOSITION_KEYS = ("extends", "house_rules")
+
+
 def _slug(text: str) -> str:
     """The anchor that mkdocs (and GitHub) give a heading: `bidding.nil` -> `biddingnil`."""
     return re.sub(r"[^\w\- ]", "", text.lower()).strip().replace(" ", "-")
@@ -236,8 +239,14 @@ def format_reference() -> str:
             house_rules=_cell(properties["house_rules"]["description"]),
         )
     )
-    reference.lines.append("## Name and description\n")
-    reference.table({"properties": {key: properties[key] for key in ("name", "description")}}, "")
+    reference.lines.append("## Top level\n")
+    reference.lines.append(
+        "A name, a description, and one section per phase of the game, each described below.\n"
+    )
+    reference.table(
+        {"properties": {k: v for k, v in properties.items() if k not in _COMPOSITION_KEYS}},
+        "",
+    )
     for key, prop in properties.items():
         if reference.is_section(prop):
             reference.section(key, prop, 2)
