@@ -18,7 +18,8 @@ Only plain scalars and the core tags are accepted; no Python object is ever cons
 from __future__ import annotations
 
 import codecs
-from collections.abc import Callable, Iterator
+import functools
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Literal, Protocol, cast
 
@@ -39,12 +40,31 @@ written out with every default is a few kilobytes."""
 MAX_DEPTH = 64
 """Deepest nesting of mappings and lists. The variant format nests five levels."""
 
-MAX_NODES = 20_000
-"""Most values a document may expand to, counting every alias expansion again. This is
-what stops an alias bomb; a full variant has a few hundred values."""
+MAX_NODES = 10_000
+"""Most keys and values a document may have, counting every alias expansion again. This
+is what stops an alias bomb; a full variant written out with every default has about 200."""
 
 _EVENT_LOADER: type = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-_resolve = cast(Callable[[type, str, tuple[bool, bool]], str], Resolver().resolve)
+_RESOLVER = Resolver()
+
+
+def _resolve(value: str, implicit: tuple[bool, bool]) -> str:
+    """The tag of an untagged scalar (``5`` is an int, ``yes`` a bool).
+
+    Short values are cached: the resolver tries several regular expressions and real files
+    repeat their values. Long ones are not, so the cache never holds much text.
+    """
+    if len(value) <= 64:
+        return _resolve_short(value, implicit)
+    return _resolve_any(value, implicit)
+
+
+def _resolve_any(value: str, implicit: tuple[bool, bool]) -> str:
+    return cast(str, _RESOLVER.resolve(  # type: ignore[no-untyped-call]
+        yaml.ScalarNode, value, implicit))
+
+
+_resolve_short = functools.lru_cache(maxsize=1024)(_resolve_any)
 _CONSTRUCTOR = SafeConstructor()
 _TAG = "tag:yaml.org,2002:"
 _SCALAR_TAGS = frozenset(_TAG + name for name in ("null", "bool", "int", "float", "str"))
@@ -229,7 +249,7 @@ class _Composer:
     def _scalar(self, event: yaml.ScalarEvent, mark: Mark) -> _Node:
         tag = event.tag
         if tag is None or tag == "!":
-            tag = _resolve(yaml.ScalarNode, event.value, event.implicit)
+            tag = _resolve(event.value, event.implicit)
         return _Node("scalar", tag, mark, text=event.value)
 
     def _start(self, event: yaml.CollectionStartEvent, mark: Mark) -> None:

@@ -1,0 +1,405 @@
+"""Validation errors as a person sees them: file, line, column, dotted key, what was
+expected, the bad value and a "did you mean". Most cases use a small stand-in model whose
+shape is fixed here, so these tests pin the loader's behaviour while the variant format
+grows; a few run against the real :class:`~spadeslib.variant.Variant`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Literal
+
+import pytest
+import yaml
+from hypothesis import given
+from hypothesis import strategies as st
+from pydantic import Field, model_validator
+from pydantic_core import PydanticCustomError
+
+from spadeslib.errors import Problem, VariantError
+from spadeslib.loader import load_variant, parse_variant, validate
+from spadeslib.variant import Variant
+from spadeslib.variant._base import Model
+
+# ---------------------------------------------------------------------------------------
+# A stand-in model with every shape the loader must understand.
+
+
+class Bags(Model):
+    enabled: bool = True
+    limit: int = Field(default=10, ge=1, le=100)
+    penalty: int = 100
+
+
+class NoLeftover(Model):
+    kind: Literal["none"] = "none"
+
+
+class Kitty(Model):
+    kind: Literal["kitty"] = "kitty"
+    to: Literal["dealer", "two_of_clubs"] = "dealer"
+
+
+class Fixed(Model):
+    kind: Literal["fixed"] = "fixed"
+    bid: int = Field(ge=0, le=13)
+
+
+class Deal(Model):
+    hand_size: int = Field(default=13, ge=1, le=27)
+    first_dealer: Literal["random"] | Annotated[int, Field(ge=0, le=5)] = "random"
+    leftover: Annotated[NoLeftover | Kitty, Field(discriminator="kind")] = NoLeftover()
+    forced: Annotated[Fixed | Kitty, Field(discriminator="kind")] | None = None
+
+
+class Toy(Model):
+    name: str = "custom"
+    deal: Deal = Deal()
+    bags: Bags = Bags()
+    remove: tuple[str, ...] = Field(default=(), max_length=3)
+
+    @model_validator(mode="after")
+    def _contradictions(self) -> Toy:
+        found = []
+        if self.deal.hand_size * 4 > 52:
+            found.append(("deal.hand_size", f"4 hands of {self.deal.hand_size} need more "
+                          "than 52 cards"))
+        if not self.bags.enabled and self.bags.limit != 10:
+            found.append(("bags.limit", "set, but bags are off"))
+        if found:
+            summary = "; ".join(f"at {path}: {message}" for path, message in found)
+            raise PydanticCustomError("contradiction", "{summary}",
+                                      {"summary": summary, "problems": found})
+        if self.name == "path-in-ctx":
+            raise PydanticCustomError("contradiction", "named in ctx", {"path": "bags.penalty"})
+        if self.name == "path-in-message":
+            raise ValueError("at deal.first_dealer: the dealer is named in the message")
+        return self
+
+
+def toy_problems(text: str) -> list[Problem]:
+    with pytest.raises(VariantError) as caught:
+        parse_variant(text, "toy.yaml", model=Toy)
+    return list(caught.value.problems)
+
+
+def toy_problem(text: str) -> Problem:
+    [problem] = toy_problems(text)
+    return problem
+
+
+def where(problem: Problem) -> tuple[str, int | None, int | None, str]:
+    return problem.source, problem.line, problem.column, problem.path
+
+
+# ---------------------------------------------------------------------------------------
+# Each kind of validation error.
+
+
+def test_unknown_key_gets_did_you_mean() -> None:
+    problem = toy_problem("bags:\n  limti: 5\n")
+    assert where(problem) == ("toy.yaml", 2, 3, "bags.limti")
+    assert problem.message == "unknown key 'limti'; did you mean 'limit'?"
+    assert problem.code == "unknown_key"
+
+
+def test_unknown_key_far_from_any_lists_the_allowed_keys() -> None:
+    problem = toy_problem("bags: {zzz: 1}\n")
+    assert problem.message == ("unknown key 'zzz'; the keys allowed here are enabled, limit, "
+                               "penalty")
+
+
+def test_unknown_key_inside_a_tagged_member_uses_that_members_keys() -> None:
+    problem = toy_problem("deal:\n  leftover: {kind: kitty, too: dealer}\n")
+    assert where(problem) == ("toy.yaml", 2, 27, "deal.leftover.too")
+    assert problem.message == "unknown key 'too'; did you mean 'to'?"
+
+
+def test_the_tag_of_a_tagged_union_is_not_in_the_path() -> None:
+    problem = toy_problem("deal:\n  leftover:\n    kind: kitty\n    to: dealr\n")
+    assert where(problem) == ("toy.yaml", 4, 9, "deal.leftover.to")
+    assert problem.message == "expected 'dealer' or 'two_of_clubs', got 'dealr'; did you "\
+                              "mean 'dealer'?"
+    assert problem.code == "invalid_choice"
+
+
+def test_an_optional_tagged_union_is_walked_too() -> None:
+    problem = toy_problem("deal: {forced: {kind: fixed, bid: 14}}\n")
+    assert where(problem)[1:] == (1, 35, "deal.forced.bid")
+    assert problem.message == "expected a value from 0 to 13, got 14"
+
+
+def test_wrong_type_says_what_was_expected_and_quotes_the_value() -> None:
+    problem = toy_problem("deal:\n  hand_size: lots\n")
+    assert where(problem) == ("toy.yaml", 2, 14, "deal.hand_size")
+    assert problem.message == "expected a whole number from 1 to 27, got 'lots'"
+    assert problem.code == "wrong_type"
+
+
+def test_a_mapping_where_a_value_belongs_and_the_reverse() -> None:
+    first, second = toy_problems("bags: 5\ndeal: {hand_size: {a: 1}}\n")
+    assert first.path == "deal.hand_size" and second.path == "bags"
+    assert first.message == "expected a whole number from 1 to 27, got {'a': 1}"
+    assert second.message == "expected a mapping (keys: enabled, limit, penalty), got 5"
+
+
+def test_out_of_range_gives_the_range() -> None:
+    problem = toy_problem("bags: {limit: 0}\n")
+    assert where(problem) == ("toy.yaml", 1, 15, "bags.limit")
+    assert problem.message == "expected a value from 1 to 100, got 0"
+    assert problem.code == "out_of_range"
+
+
+def test_plain_union_alternatives_are_one_problem() -> None:
+    problem = toy_problem("deal: {first_dealer: 9}\n")
+    assert where(problem)[1:] == (1, 22, "deal.first_dealer")
+    assert problem.message == "expected 'random' or a whole number from 0 to 5, got 9"
+
+
+def test_unknown_kind_gets_did_you_mean_and_the_allowed_kinds() -> None:
+    problem = toy_problem("deal:\n  leftover: {kind: kity}\n")
+    assert where(problem) == ("toy.yaml", 2, 20, "deal.leftover.kind")
+    assert problem.message == "unknown kind 'kity'; did you mean 'kitty'? (allowed: none, kitty)"
+    assert problem.code == "unknown_kind"
+
+
+def test_missing_kind_lists_the_kinds() -> None:
+    problem = toy_problem("deal:\n  leftover: {to: dealer}\n")
+    assert where(problem) == ("toy.yaml", 2, 13, "deal.leftover")
+    assert problem.message == "missing 'kind': say which kind this is, one of none, kitty"
+    assert problem.code == "missing_kind"
+
+
+def test_a_missing_required_key_points_at_its_section() -> None:
+    problem = toy_problem("deal:\n  forced:\n    kind: fixed\n")
+    assert where(problem) == ("toy.yaml", 2, 3, "deal.forced.bid")
+    assert problem.message == "missing required key 'bid' (a whole number from 0 to 13)"
+    assert problem.code == "missing_key"
+
+
+def test_too_many_items() -> None:
+    problem = toy_problem("remove: [a, b, c, d]\n")
+    assert problem.message == "expected at most 3 item(s), got 4: ['a', 'b', 'c', 'd']"
+    assert problem.code == "wrong_length"
+
+
+def test_every_problem_is_reported_in_one_pass() -> None:
+    problems = toy_problems("bags: {limit: 0, limti: 1}\ndeal: {hand_size: x}\nnme: y\n")
+    assert [p.path for p in problems] == ["deal.hand_size", "bags.limit", "bags.limti", "nme"]
+
+
+def test_a_long_bad_value_is_shortened() -> None:
+    problem = toy_problem(f"deal: {{hand_size: {'x' * 500}}}\n")
+    assert problem.message.endswith("...")
+    assert len(problem.message) < 120
+
+
+# ---------------------------------------------------------------------------------------
+# Contradictions found by model validators.
+
+
+def test_contradictions_from_ctx_problems_are_each_placed() -> None:
+    first, second = toy_problems("deal:\n  hand_size: 14\nbags:\n  enabled: false\n"
+                                 "  limit: 5\n")
+    assert where(first) == ("toy.yaml", 2, 14, "deal.hand_size")
+    assert first.message == "4 hands of 14 need more than 52 cards"
+    assert where(second) == ("toy.yaml", 5, 10, "bags.limit")
+    assert first.code == second.code == "contradiction"
+
+
+def test_a_contradiction_path_from_ctx_path() -> None:
+    problem = toy_problem("name: path-in-ctx\nbags: {penalty: 50}\n")
+    assert where(problem) == ("toy.yaml", 2, 17, "bags.penalty")
+    assert problem.message == "named in ctx"
+
+
+def test_a_contradiction_path_from_the_message() -> None:
+    problem = toy_problem("name: path-in-message\ndeal:\n  hand_size: 12\n")
+    assert where(problem) == ("toy.yaml", 2, 1, "deal.first_dealer")  # unwritten: its section
+    assert problem.message == "the dealer is named in the message"
+    assert problem.code == "invalid"
+
+
+def test_a_contradiction_about_a_default_has_no_line() -> None:
+    problem = toy_problem("name: path-in-ctx\n")
+    assert where(problem) == ("toy.yaml", None, None, "bags.penalty")
+
+
+def test_a_contradiction_prefers_the_loaded_file_over_its_base(tmp_path: Path) -> None:
+    base = tmp_path / "base.yaml"
+    base.write_text("deal:\n  hand_size: 13\nbags:\n  limit: 5\n")
+    mine = tmp_path / "mine.yaml"
+    mine.write_text("extends: ./base.yaml\nbags:\n  enabled: false\n")
+    with pytest.raises(VariantError) as caught:
+        load_variant(mine, model=Toy)
+    [problem] = caught.value.problems
+    assert where(problem) == (str(mine), 2, 1, "bags.limit")
+
+
+def test_a_bad_value_in_a_fragment_points_into_the_fragment(tmp_path: Path) -> None:
+    fragment = tmp_path / "rules" / "bad.yaml"
+    fragment.parent.mkdir()
+    fragment.write_text("# a bad rule\nbags:\n  limit: 500\n")
+    with pytest.raises(VariantError) as caught:
+        parse_variant("house_rules: [rules/bad.yaml]\n", base_dir=tmp_path, model=Toy)
+    [problem] = caught.value.problems
+    assert where(problem) == (str(tmp_path / "rules/bad.yaml"), 3, 10, "bags.limit")
+
+
+# ---------------------------------------------------------------------------------------
+# The real format.
+
+
+def test_variant_unknown_key() -> None:
+    [problem] = validate("scoring:\n  bags:\n    limti: 5\n")
+    assert where(problem) == ("<string>", 3, 5, "scoring.bags.limti")
+    assert problem.message == "unknown key 'limti'; did you mean 'limit'?"
+
+
+def test_variant_out_of_range_and_wrong_type() -> None:
+    problems = validate("scoring:\n  bags: {limit: 0}\ndeal:\n  hand_size: many\n")
+    assert {(p.path, p.line, p.code) for p in problems} == {
+        ("scoring.bags.limit", 2, "out_of_range"), ("deal.hand_size", 4, "wrong_type")}
+
+
+def test_variant_tagged_union_path() -> None:
+    [problem] = validate("deal:\n  leftover: {kind: kitty, to: nobody}\n")
+    assert where(problem)[1:] == (2, 31, "deal.leftover.to")
+    assert problem.message.startswith("expected 'dealer' or 'two_of_clubs', got 'nobody'")
+
+
+def test_variant_contradiction_is_placed_in_the_users_file() -> None:
+    problems = validate("extends: nyc\ntable:\n  players: 3\n")
+    assert problems
+    assert all(p.code == "contradiction" for p in problems)
+    table = [p for p in problems if p.path.startswith("table.")]
+    assert table and (table[0].source, table[0].line) == ("<string>", 2)
+
+
+def test_the_error_text_lists_every_problem() -> None:
+    with pytest.raises(VariantError) as caught:
+        parse_variant("scoring:\n  bags: {limti: 5}\n", source="club.yaml")
+    assert str(caught.value) == ("1 problem in variant definition:\n  club.yaml:2:10: "
+                                 "scoring.bags.limti: unknown key 'limti'; did you mean 'limit'?")
+
+
+# ---------------------------------------------------------------------------------------
+# The public entry points.
+
+
+def test_load_variant_by_name_by_str_path_and_by_path(tmp_path: Path) -> None:
+    nyc = load_variant("nyc")
+    assert isinstance(nyc, Variant) and nyc.name == "nyc"
+    mine = tmp_path / "mine.yaml"
+    mine.write_text("extends: nyc\ndescription: ours\n")
+    assert load_variant(mine).description == "ours"
+    assert load_variant(str(mine)).name == "nyc"
+
+
+def test_load_variant_unknown_name_gets_did_you_mean() -> None:
+    with pytest.raises(VariantError) as caught:
+        load_variant("nyx")
+    [problem] = caught.value.problems
+    assert (problem.source, problem.line, problem.code) == ("nyx", None, "unknown_variant")
+    assert problem.message.startswith("unknown bundled variant 'nyx'; did you mean 'nyc'")
+
+
+def test_load_variant_missing_file_and_directory(tmp_path: Path) -> None:
+    with pytest.raises(VariantError) as caught:
+        load_variant(tmp_path / "missing.yaml")
+    assert caught.value.problems[0].message == f"file not found: '{tmp_path / 'missing.yaml'}'"
+    with pytest.raises(VariantError) as caught:
+        load_variant(tmp_path)
+    assert caught.value.problems[0].code == "is_a_directory"
+
+
+def test_a_name_that_is_a_local_file_gets_a_hint(tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("ours").write_text("name: ours\n")
+    with pytest.raises(VariantError) as caught:
+        load_variant("ours")
+    assert caught.value.problems[0].message.endswith(
+        "(to use the file 'ours', write './ours')")
+
+
+def test_parse_variant_accepts_bytes() -> None:
+    assert parse_variant(b"extends: standard\nname: mine\n").name == "mine"
+
+
+@pytest.mark.parametrize(
+    ("argument", "code"),
+    [
+        ("nyc", None),
+        ("standard", None),
+        ("nyx", "unknown_variant"),
+        ("rules/missing.yaml", "file_not_found"),
+        ("missing.yml", "file_not_found"),
+        ("name: fine\n", None),
+        ("{}", None),
+        ("scoring: {bags: {limti: 1}}", "unknown_key"),
+        ("- a list", "not_a_mapping"),
+        ("a: [", "yaml_syntax"),
+        (b"name: \xff\n", "not_utf8"),
+        (b"name: ok\n", None),
+        ("extends: ./nowhere.yaml\n", "file_not_found"),
+    ],
+)
+def test_validate_decides_what_it_was_given(argument: str | bytes, code: str | None) -> None:
+    problems = validate(argument)
+    assert [p.code for p in problems] == ([] if code is None else [code])
+
+
+def test_validate_reads_existing_files_and_directories(tmp_path: Path) -> None:
+    path = tmp_path / "mine.yaml"
+    path.write_text("scoring: {bags: {limit: 0}}\n")
+    for argument in (path, str(path)):
+        [problem] = validate(argument)
+        assert where(problem) == (str(path), 1, 25, "scoring.bags.limit")
+    assert [p.code for p in validate(tmp_path)] == ["is_a_directory"]
+
+
+# ---------------------------------------------------------------------------------------
+# Properties: nothing but VariantError, whatever the input.
+
+
+@given(st.text())
+def test_arbitrary_text_raises_nothing_but_variant_error(text: str) -> None:
+    try:
+        parse_variant(text)
+    except VariantError as error:
+        assert error.problems
+
+
+@given(st.binary())
+def test_arbitrary_bytes_raise_nothing_but_variant_error(data: bytes) -> None:
+    try:
+        parse_variant(data)
+    except VariantError as error:
+        assert error.problems
+
+
+KEYS = ["name", "deck", "deal", "bidding", "scoring", "bags", "limit", "kind", "leftover",
+        "kitty", "to", "form", "nil", "enabled", "hand_size", "players", "table", "play",
+        "elevated", "jokers", "remove", "first_dealer", "boston", "points", "x"]
+values = st.recursive(
+    st.one_of(st.none(), st.booleans(), st.integers(-5, 60), st.sampled_from(
+        ["kitty", "none", "dealer", "AS", "BJ", "random", "pairs", "points", "x"])),
+    lambda children: st.lists(children, max_size=3)
+    | st.dictionaries(st.sampled_from(KEYS), children, max_size=4),
+    max_leaves=15,
+)
+
+
+@given(st.dictionaries(st.sampled_from(KEYS), values, max_size=5))
+def test_near_miss_variants_get_located_problems(data: dict[str, object]) -> None:
+    data.pop("extends", None)
+    text = yaml.safe_dump(data)
+    for model in (Variant, Toy):
+        try:
+            parse_variant(text, model=model)
+        except VariantError as error:
+            assert error.problems
+            for problem in error.problems:
+                assert problem.message
+                assert problem.source == "<string>"
+                assert (problem.line is None) == (problem.column is None)
