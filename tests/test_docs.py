@@ -1,0 +1,273 @@
+"""The docs run: generated pages are current, bundled files carry their editor header,
+and every example in the error reference and the tutorial gives the output it shows."""
+
+from __future__ import annotations
+
+import doctest
+import importlib.util
+import json
+import re
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+import yaml
+from pydantic import BaseModel
+
+from spadeslib.loader import validate
+from spadeslib.variant import Variant
+from spadeslib.variant.schema import json_schema
+
+ROOT = Path(__file__).resolve().parents[1]
+DOCS = ROOT / "docs"
+VARIANTS = ROOT / "variants"
+BUNDLED = sorted(VARIANTS.glob("*.yaml")) + sorted((VARIANTS / "house-rules").glob("*.yaml"))
+SCHEMA = DOCS / "variant.schema.json"
+
+
+def _generate_module() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("docs_generate", DOCS / "generate.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+# ---------------------------------------------------------------------------------------
+# Generated pages.
+
+
+def test_generated_docs_are_up_to_date() -> None:
+    stale = _generate_module().stale()
+    assert not stale, f"run python docs/generate.py: {[str(p.relative_to(ROOT)) for p in stale]}"
+
+
+def test_published_schema_is_the_models_schema() -> None:
+    published = json.loads(SCHEMA.read_text(encoding="utf-8"))
+    for key in ("examples",):  # the bundled names are added by docs/generate.py
+        published["properties"]["extends"].pop(key, None)
+        published["properties"]["house_rules"]["items"].pop(key, None)
+    assert published == json_schema()
+
+
+def test_format_reference_lists_every_key_of_every_model() -> None:
+    reference = (DOCS / "format.md").read_text(encoding="utf-8")
+
+    def models(model: type[BaseModel]) -> Iterator[type[BaseModel]]:
+        yield model
+        for field in model.model_fields.values():
+            for inner in re.findall(r"\b[A-Z]\w+", str(field.annotation)):
+                found = getattr(sys.modules["spadeslib.variant"], inner, None)
+                if isinstance(found, type) and issubclass(found, BaseModel):
+                    yield from models(found)
+
+    for model in set(models(Variant)):
+        for name in model.model_fields:
+            if name != "kind":
+                assert f"| `{name}` |" in reference, f"{model.__name__}.{name}"
+
+
+# ---------------------------------------------------------------------------------------
+# Bundled files and the JSON Schema.
+
+
+@pytest.mark.parametrize("path", BUNDLED, ids=lambda path: path.stem)
+def test_bundled_file_has_the_language_server_header(path: Path) -> None:
+    lines = path.read_text(encoding="utf-8").splitlines()
+    header = re.fullmatch(r"# yaml-language-server: \$schema=(\S+)", lines[0])
+    assert header, f"{path.name}: first line must be the yaml-language-server header"
+    assert (path.parent / header.group(1)).resolve() == SCHEMA
+    assert lines[1] == "#" and lines[2].startswith("# "), "line 3 says what this is"
+    comment = "\n".join(line for line in lines if line.startswith("#"))
+    assert "spec" in comment, f"{path.name}: say which part of the spec it follows"
+
+
+@pytest.mark.parametrize(
+    "path", sorted((VARIANTS / "house-rules").glob("*.yaml")), ids=lambda path: path.stem
+)
+def test_house_rule_summary_is_one_short_line(path: Path) -> None:
+    lines = path.read_text(encoding="utf-8").splitlines()
+    summary = lines[2].removeprefix("# ")
+    assert summary.endswith(".") and len(summary) <= 88, summary
+    assert lines[3] == "#", "the summary is one line, followed by an empty comment line"
+
+
+@pytest.mark.parametrize("path", BUNDLED, ids=lambda path: path.stem)
+def test_bundled_file_is_valid_under_the_published_schema(path: Path) -> None:
+    jsonschema = pytest.importorskip("jsonschema")
+    schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    jsonschema.Draft202012Validator(schema).validate(data)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "scoring: {bags: {limt: 5}}",
+        "table: {players: 5}",
+        "deck: {remove: [1H]}",
+        "play: {spade_lead: {kind: whenever}}",
+        "bidding: {form: {kind: partnership, min_bid: 3}}",
+        "house_rules: no-nil",
+    ],
+)
+def test_published_schema_flags_what_the_loader_rejects(text: str) -> None:
+    jsonschema = pytest.importorskip("jsonschema")
+    schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
+    assert list(jsonschema.Draft202012Validator(schema).iter_errors(yaml.safe_load(text)))
+    assert validate(text + "\n")
+
+
+def test_schema_card_pattern_accepts_what_card_parse_accepts() -> None:
+    from spadeslib.cards import Card, CardParseError
+    from spadeslib.variant.schema import CARD_PATTERN
+
+    pattern = re.compile(CARD_PATTERN)
+    ranks = ["2", "3", "9", "T", "t", "10", "J", "Q", "K", "A", "a", "1", "0", "11"]
+    suits = ["S", "h", "D", "c", "♠", "♥", "♦", "♣", "X", "J"]
+    names = [rank + suit for rank in ranks for suit in suits] + ["BJ", "lj", "B", " AS ", ""]
+    for name in names:
+        try:
+            Card.parse(name)
+            parses = True
+        except CardParseError:
+            parses = False
+        assert bool(pattern.search(name)) == parses, repr(name)
+
+
+# ---------------------------------------------------------------------------------------
+# Examples in the docs: a titled YAML block (```yaml title="club.yaml") or several, then
+# a ```text block with the problems that validating the last of them prints.
+
+
+@dataclass
+class Example:
+    page: str
+    line: int
+    files: dict[str, str]
+    expected: str
+
+    def __str__(self) -> str:
+        return f"{self.page}:{self.line}"
+
+
+_FENCE = re.compile(r'^```(\w+)(?: title="([^"]+)")?\n(.*?)^```\n', re.M | re.S)
+
+
+def examples(page: str) -> list[Example]:
+    text = (DOCS / page).read_text(encoding="utf-8")
+    found: list[Example] = []
+    files: dict[str, str] = {}
+    last = 0
+    for match in _FENCE.finditer(text):
+        if re.search(r"^#", text[last : match.start()], re.M):
+            files = {}  # a heading between blocks starts a new example
+        last = match.end()
+        language, title, body = match.groups()
+        if language == "yaml" and title:
+            files.pop(title, None)
+            files[title] = body
+        elif language == "text" and files:
+            line = text.count("\n", 0, match.start()) + 1
+            found.append(Example(page, line, files, body.rstrip("\n")))
+            files = {}
+    return found
+
+
+EXAMPLES = examples("errors.md") + examples("house-rules.md")
+
+
+def test_the_pages_have_examples() -> None:
+    assert len(examples("errors.md")) >= 15
+    assert len(examples("house-rules.md")) == 2
+
+
+@pytest.mark.parametrize("example", EXAMPLES, ids=str)
+def test_example_prints_what_the_page_shows(
+    example: Example, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for name, body in example.files.items():
+        (tmp_path / name).write_text(body, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    problems = validate(list(example.files)[-1])
+    # The page lists problems in line order; the order they are found in may differ.
+    assert sorted(str(problem) for problem in problems) == sorted(example.expected.split("\n"))
+
+
+def contradiction_rows() -> list[tuple[str, str, str]]:
+    text = (DOCS / "errors.md").read_text(encoding="utf-8")
+    section = text[text.index("## Contradictions") : text.index("## Composition")]
+    return re.findall(r"^\| `([\w.]+)` \| `(\{.*\})` \| (.+) \|$", section, re.M)
+
+
+def test_every_contradiction_check_has_a_row() -> None:
+    from spadeslib.variant import checks
+
+    source = Path(checks.__file__).read_text(encoding="utf-8")
+    checked = set(re.findall(r'yield \(\s*"([\w.]+)"', source))
+    shown = {path for path, _, _ in contradiction_rows()}
+    assert len(checked) > 30
+    assert checked <= shown, f"add a row to docs/errors.md for {sorted(checked - shown)}"
+
+
+@pytest.mark.parametrize(("path", "text", "message"), contradiction_rows())
+def test_contradiction_row_is_what_validate_reports(path: str, text: str, message: str) -> None:
+    problems = validate(text + "\n")
+    assert (path, message) in [(problem.path, problem.message) for problem in problems], [
+        str(problem) for problem in problems
+    ]
+
+
+@pytest.mark.parametrize("page", ["index.md", "api.md"])
+def test_python_sessions_on_the_page_run(page: str) -> None:
+    text = (DOCS / page).read_text(encoding="utf-8")
+    sessions = [m.group(3) for m in _FENCE.finditer(text) if m.group(1) == "pycon"]
+    assert sessions, f"{page} shows no Python session"
+    parser, runner = doctest.DocTestParser(), doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    for number, session in enumerate(sessions):
+        test = parser.get_doctest(session, {}, f"{page}[{number}]", page, 0)
+        runner.run(test)
+    assert runner.summarize(verbose=False).failed == 0
+
+
+def test_tutorial_file_is_the_table_it_describes(tmp_path: Path) -> None:
+    from spadeslib.loader import load_variant
+
+    text = (DOCS / "house-rules.md").read_text(encoding="utf-8")
+    section = text[text.index("## 5. The whole file") : text.index("## 6.")]
+    body = _FENCE.search(section)
+    assert body is not None
+    (tmp_path / "club.yaml").write_text(body.group(3), encoding="utf-8")
+    club = load_variant(tmp_path / "club.yaml")
+    rules = club.compile()
+    assert " ".join(str(card) for card in rules.trump_order()[:3]) == "BJ LJ AS"
+    assert club.bidding.form.kind == "partnership"
+    assert club.bidding.form.min_team_bid == 4
+    assert club.bidding.nil.enabled and not club.bidding.blind_nil.enabled
+    assert (club.scoring.bags.limit, club.scoring.bags.penalty) == (5, 50)
+    assert club.game_end.target == 300
+
+
+# ---------------------------------------------------------------------------------------
+# The site builds in strict mode (where mkdocs-material is installed: the docs extra).
+
+
+def test_docs_site_builds_in_strict_mode(tmp_path: Path) -> None:
+    pytest.importorskip("material")
+    mkdocs = shutil.which("mkdocs")
+    if mkdocs is None:
+        pytest.skip("mkdocs is not on PATH")
+    result = subprocess.run(
+        [mkdocs, "build", "--strict", "--site-dir", str(tmp_path / "site")],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
