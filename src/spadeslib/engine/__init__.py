@@ -1,0 +1,24 @@
+"""The engine: :class:`Game` plays whole games of any variant through actions.
+
+One job per module: :mod:`.actions` (actions, their text and ids), :mod:`.state` (the full
+state), :mod:`.phases` (one module per phase of a deal), :mod:`.flow` (the order of the
+phases), :mod:`.dealing` and :mod:`.shuffle` (deals), :mod:`.observation` (what a seat may
+know), :mod:`.record` (records and replays), :mod:`.game` (the public :class:`Game`).
+"""
+
+from spadeslib.engine.actions import Action, ActionParseError, ActionSpace, action_space
+from spadeslib.engine.game import TERMINAL, Game, LegalActions
+from spadeslib.engine.observation import Observation
+from spadeslib.engine.results import DealResult
+
+__all__ = [
+    "TERMINAL",
+    "Action",
+    "ActionParseError",
+    "ActionSpace",
+    "DealResult",
+    "Game",
+    "LegalActions",
+    "Observation",
+    "action_space",
+]

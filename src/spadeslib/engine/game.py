@@ -1,0 +1,374 @@
+"""The public game: :class:`Game` plays a whole game of any variant, deal after deal.
+
+>>> from spadeslib.engine import Game
+>>> game = Game("standard", seed=7, dealer=0)
+>>> game.phase, game.current_player
+('bidding', 1)
+>>> game.apply("bid 3"); game.apply("nil"); game.apply("bid 4"); game.apply("bid 2")
+>>> game.phase, len(game.legal_actions()) > 0
+('play', True)
+>>> game.legal_actions()[0]
+Action.parse('play 2C')
+
+The engine underneath is a small mutable :class:`~spadeslib.engine.state.State` of ints
+and masks changed by one module per phase; ``Game`` validates every action fully before
+handing it on, so a rejected action leaves the game exactly as it was.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+from collections.abc import Iterator, Sequence
+from typing import Any, Final, overload
+
+from spadeslib.cards import Card
+from spadeslib.engine import flow
+from spadeslib.engine import phases as _phases
+from spadeslib.engine.actions import Action, ActionParseError, action_space
+from spadeslib.engine.dealing import DealInput, read_deal
+from spadeslib.engine.describe import describe
+from spadeslib.engine.observation import Observation, observe
+from spadeslib.engine.record import make_record, read_record, state_dict
+from spadeslib.engine.results import DealResult
+from spadeslib.engine.shuffle import first_dealer
+from spadeslib.engine.state import PHASE_NAMES, Phase, State
+from spadeslib.errors import IllegalActionError, RecordError
+from spadeslib.variant import Variant
+
+__all__ = ["TERMINAL", "Game", "LegalActions"]
+
+TERMINAL: Final = -4
+"""OpenSpiel's id for "no player: the game is over" (:meth:`Game.current_player_id`)."""
+
+_PHASES = _phases.PHASES
+_PLAY: Final = Phase.PLAY
+_OVER: Final = Phase.OVER
+
+
+def _variant(variant: Variant | str | os.PathLike[str]) -> Variant:
+    if isinstance(variant, Variant):
+        return variant
+    from spadeslib.loader import load_variant
+
+    return load_variant(variant)
+
+
+class LegalActions(Sequence[Action]):
+    """The legal actions now, as a sequence sorted by id (like python-chess's
+    ``board.legal_moves``): supports ``in`` (an action or its text), ``len``, iteration and
+    indexing. Taken from one moment: it does not follow the game afterwards."""
+
+    __slots__ = ("_ids", "_space")
+
+    def __init__(self, game: Game) -> None:
+        self._ids = game.legal_action_ids()
+        self._space = game._s.space
+
+    def __len__(self) -> int:
+        return len(self._ids)
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Action]: ...
+    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
+        if isinstance(index, slice):
+            return [self._space.action(i) for i in self._ids[index]]
+        return self._space.action(self._ids[index])
+
+    def __iter__(self) -> Iterator[Action]:
+        action = self._space.action
+        return (action(i) for i in self._ids)
+
+    def __contains__(self, item: object) -> bool:
+        if isinstance(item, str):
+            try:
+                item = Action.parse(item)
+            except ActionParseError:
+                return False
+        if not isinstance(item, Action):
+            return False
+        try:
+            return self._space.id_of(item) in self._ids
+        except ActionParseError:
+            return False
+
+    def ids(self) -> list[int]:
+        """The ids of these actions."""
+        return list(self._ids)
+
+    def __repr__(self) -> str:
+        return f"<LegalActions ({', '.join(str(a) for a in self)})>"
+
+
+class Game:
+    """A whole game of Spades under one variant, from the first deal to the winner.
+
+    ``variant`` is a :class:`~spadeslib.variant.Variant`, or a bundled name or a file path
+    for :func:`spadeslib.load_variant`. ``seed`` (an int, 0 to 2**64-1) fixes every shuffle
+    (the same seed gives the same deals on every machine and Python version); without one a
+    random seed is drawn and kept in the record. ``dealer`` is the first dealer (default:
+    ``deal.first_dealer``, a seeded draw when ``random``). ``deal`` gives the first deal's
+    hands, one per seat, as lists of cards or strings like ``"AS KH 2C ..."`` (optionally a
+    dict with ``hands`` and ``rest``); later deals are shuffled.
+
+    The loop: ask :attr:`current_player`, choose from :meth:`legal_actions` (or
+    :meth:`legal_action_ids`, the fast path), :meth:`apply` it (or :meth:`apply_id`).
+    :attr:`current_player` is ``None`` once :attr:`is_over`.
+    """
+
+    __slots__ = ("_s",)
+
+    _s: State
+
+    def __init__(self, variant: Variant | str | os.PathLike[str], *, seed: int | None = None,
+                 dealer: int | None = None, deal: DealInput | None = None) -> None:
+        self._s = _new_state(_variant(variant), seed, dealer,
+                             None if deal is None else [deal])
+
+    # -- the loop ------------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat to act, or ``None`` when the game is over."""
+        s = self._s
+        return None if s.phase == _OVER else s.actor
+
+    def current_player_id(self) -> int:
+        """The seat to act, or :data:`TERMINAL` (-4) when the game is over (OpenSpiel)."""
+        s = self._s
+        return TERMINAL if s.phase == _OVER else s.actor
+
+    def legal_action_ids(self) -> list[int]:
+        """The legal actions' ids, sorted: the fast path for bots and simulations."""
+        s = self._s
+        phase = s.phase
+        if phase == _OVER:
+            return []
+        return _PHASES[phase].legal(s)
+
+    def legal_actions(self) -> LegalActions:
+        """The legal actions, sorted by id (see :class:`LegalActions`)."""
+        return LegalActions(self)
+
+    def apply(self, action: Action | str) -> None:
+        """Apply an action (an :class:`Action` or its text, like ``"bid 4"``).
+
+        Raise :class:`~spadeslib.errors.IllegalActionError` (the game unchanged) if it is
+        not legal now, naming the rule that forbids it and the situation.
+        """
+        s = self._s
+        try:
+            parsed = Action.parse(action)
+            action_id = s.space.id_of(parsed)
+        except ActionParseError as error:
+            raise IllegalActionError(action, str(error), rule="action",
+                                     state=describe(s)) from None
+        self._apply(action_id, parsed)
+
+    def apply_id(self, action_id: int) -> None:
+        """Apply the action with this id (see :meth:`legal_action_ids`)."""
+        s = self._s
+        if s.phase == _PLAY:  # the hot path: one AND against the cached legal plays
+            legal = s.legal
+            if legal < 0:
+                legal = _phases.play.legal_mask(s)
+            if 0 <= action_id < s.space.size and legal & s.space.face_mask[action_id]:
+                _phases.play.apply(s, action_id)
+                s.log = (s.log, action_id)
+                return
+        self._apply(action_id, None)
+
+    def _apply(self, action_id: int, action: Action | None) -> None:
+        s = self._s
+        phase = _PHASES.get(s.phase)
+        if phase is None:
+            raise IllegalActionError(action or action_id, "the game is over", rule="game_end",
+                                     state=describe(s))
+        found = phase.problem(s, action_id)
+        if found is not None:
+            if action is None:
+                try:
+                    action = s.space.action(action_id)
+                except RecordError:
+                    raise IllegalActionError(action_id, "no action has this id",
+                                             rule="action", state=describe(s)) from None
+            reason, rule = found
+            raise IllegalActionError(action, reason, rule=rule, state=describe(s))
+        phase.apply(s, action_id)
+        s.log = (s.log, action_id)
+
+    def clone(self) -> Game:
+        """An independent copy (cheap: ints, short lists and shared tuples)."""
+        game = Game.__new__(Game)
+        game._s = self._s.clone()
+        return game
+
+    # -- what there is to know -----------------------------------------------------------
+
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` may know now (see :class:`~spadeslib.engine.observation.Observation`)."""
+        s = self._s
+        if not 0 <= seat < s.players:
+            raise ValueError(f"no seat {seat!r}: seats are 0 to {s.players - 1}")
+        legal = self.legal_action_ids() if s.actor == seat and s.phase != _OVER else None
+        return observe(s, seat, legal)
+
+    @property
+    def variant(self) -> Variant:
+        return self._s.rules.variant
+
+    @property
+    def seed(self) -> int:
+        return self._s.seed
+
+    @property
+    def phase(self) -> str:
+        """``cut``, ``draw``, ``passing``, ``blind``, ``bidding``, ``raise``, ``discard``,
+        ``exchange``, ``play`` or ``over``."""
+        return PHASE_NAMES[self._s.phase]
+
+    @property
+    def dealer(self) -> int:
+        return self._s.dealer
+
+    @property
+    def deal_number(self) -> int:
+        """Deals finished so far (0 during the first deal; misdeals do not count)."""
+        return self._s.deals_played
+
+    @property
+    def is_over(self) -> bool:
+        return self._s.phase == _OVER
+
+    @property
+    def result(self) -> Any:
+        """The :class:`spadeslib.scoring.GameResult` once the game is over, else ``None``."""
+        return self._s.result
+
+    @property
+    def winner(self) -> int | None:
+        """The winning side (an index into ``variant.table.sides()``); ``None`` while the
+        game goes on or when it ended in a draw."""
+        result = self._s.result
+        return None if result is None else result.winner
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Each side's score."""
+        return tuple(self._s.scores)
+
+    @property
+    def bags(self) -> tuple[int, ...]:
+        """Each side's accumulated bags."""
+        return tuple(self._s.bags)
+
+    @property
+    def sets_in_a_row(self) -> tuple[int, ...]:
+        return tuple(self._s.sets)
+
+    @property
+    def deal_history(self) -> tuple[DealResult, ...]:
+        """Every finished deal: bids, contracts, tricks and the full score."""
+        return self._s.history
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """``seat``'s cards now. This is the full state, for servers and tests: a bot must
+        use :meth:`observation` instead."""
+        s = self._s
+        return tuple(s.rules.deck[bit] for bit in range(s.rules.size) if s.hands[seat] >> bit & 1)
+
+    @property
+    def tricks_won(self) -> tuple[int, ...]:
+        """Tricks won by each seat in the current deal."""
+        return tuple(self._s.tricks)
+
+    @property
+    def trick(self) -> tuple[Card, ...]:
+        """The cards of the trick being played, in play order."""
+        s = self._s
+        return tuple(s.rules.deck[bit] for bit in s.trick)
+
+    def describe(self) -> str:
+        """One line: whose turn it is to do what."""
+        return describe(self._s)
+
+    def __repr__(self) -> str:
+        s = self._s
+        return (f"<Game {s.rules.variant.name!r} seed={s.seed} {describe(s)}; "
+                f"scores {list(s.scores)}>")
+
+    # -- records -------------------------------------------------------------------------
+
+    def record(self) -> dict[str, Any]:
+        """A JSON-ready record that :meth:`replay` turns back into this exact game (see
+        :mod:`spadeslib.engine.record`)."""
+        return make_record(self._s)
+
+    @classmethod
+    def replay(cls, record: object) -> Game:
+        """Rebuild a game from :meth:`record` data, validating it; raise
+        :class:`~spadeslib.errors.RecordError` saying where and why if it is not valid."""
+        variant, seed, deals, actions = read_record(record)
+        game = cls.__new__(cls)
+        game._s = _new_state(variant, seed, deals[0][0], [dealt for _, dealt in deals])
+        for index, text in enumerate(actions):
+            try:
+                game.apply(text)
+            except IllegalActionError as error:
+                raise RecordError(f"actions[{index}]: {error}") from None
+        s = game._s
+        if s.pending_deals:
+            raise RecordError(f"deals: {len(s.pending_deals)} deal(s) more than the "
+                              "actions reach")
+        for index, ((dealer, _), (wanted, _)) in enumerate(zip(s.deals, deals, strict=True)):
+            if dealer != wanted:
+                raise RecordError(f"deals[{index}].dealer: the game has seat {dealer} "
+                                  f"dealing, the record says {wanted}")
+        return game
+
+    def to_json(self, **kwargs: Any) -> str:
+        """:meth:`record` as JSON text."""
+        return json.dumps(self.record(), **kwargs)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Game:
+        """:meth:`replay` a record from JSON text."""
+        try:
+            data = json.loads(text)
+        except ValueError as error:
+            raise RecordError(f"not JSON: {error}") from None
+        return cls.replay(data)
+
+    def state_dict(self) -> dict[str, Any]:
+        """A canonical serialisation of the full state (see
+        :func:`spadeslib.engine.record.state_dict`)."""
+        return state_dict(self._s)
+
+
+def _new_state(variant: Variant, seed: int | None, dealer: int | None,
+               deals: list[Any] | None) -> State:
+    rules = variant.compile()
+    if seed is None:
+        seed = secrets.randbits(64)
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**64:
+        raise ValueError(f"seed must be an int from 0 to 2**64-1, not {seed!r}")
+    players = rules.players
+    if dealer is None:
+        first = variant.deal.first_dealer
+        dealer = first_dealer(seed, players) if first == "random" else first
+    if not isinstance(dealer, int) or not 0 <= dealer < players:
+        raise ValueError(f"dealer must be a seat from 0 to {players - 1}, not {dealer!r}")
+    state = State(rules, action_space(rules), seed, dealer)
+    if deals:
+        state.pending_deals = tuple(
+            dealt if _is_dealt(dealt) else read_deal(rules, dealt) for dealt in deals)
+    flow.start_deal(state)
+    return state
+
+
+def _is_dealt(value: object) -> bool:
+    return (isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], tuple)
+            and all(isinstance(h, int) for h in value[0]))

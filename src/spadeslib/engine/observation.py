@@ -1,0 +1,133 @@
+"""What one seat may know: the :class:`Observation` bots and adapters work from.
+
+An observation is built from the full state and holds only what its seat has been shown:
+its own hand once it has looked (not before a blind decision), every bid, every card
+played, the tricks, the scores, the cards it passed, gave, received or discarded, the top
+of the stock while it draws, and what the rules make public (the French cut; the widow and
+every hand's cards after the play, in the deal history). It is a frozen value: changing
+the game never changes an observation already taken, and it has no way back to the state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from spadeslib.cards import Card
+from spadeslib.compiler.bids import NO_BID, format_bid
+from spadeslib.engine.actions import Action
+from spadeslib.engine.results import DealResult
+from spadeslib.engine.state import PHASE_NAMES, Phase, State
+
+__all__ = ["Observation", "observe"]
+
+
+@dataclass(frozen=True, slots=True)
+class Observation:
+    """One seat's view of the game (see the module docstring). Sides and seats are ints;
+    per-seat tuples are indexed by seat, per-side tuples by side
+    (``variant.table.sides()``)."""
+
+    seat: int
+    phase: str
+    """The phase's name: ``bidding``, ``play``, ``blind``, ``passing`` ..., ``over``."""
+    current_player: int | None
+    dealer: int
+    deal_number: int
+    """0 in the first deal (misdeals do not count)."""
+    hand: tuple[Card, ...] | None
+    """The seat's cards, or ``None`` while it has not looked (a blind decision is open)."""
+    bids: tuple[str, ...]
+    """Each seat's own bid: ``"4"``, ``"nil"``, ``"blind nil"`` or ``"-"``."""
+    contracts: tuple[int | None, ...]
+    """Each side's contract so far (``None`` before the side bid)."""
+    blind: tuple[bool, ...]
+    """Each side's contract was bid blind."""
+    tricks_won: tuple[int, ...]
+    trick: tuple[tuple[int, Card], ...]
+    """The trick being played: ``(seat, card)`` in play order."""
+    tricks: tuple[tuple[int, tuple[Card, ...]], ...]
+    """The finished tricks of this deal: ``(leader, cards in play order)``."""
+    spades_broken: bool
+    scores: tuple[int, ...]
+    bags: tuple[int, ...]
+    passed: tuple[Card, ...]
+    """Cards this seat passed to its partner."""
+    received: tuple[Card, ...]
+    """Cards this seat received from its partner (after every pass was made) or took from
+    the left-over cards."""
+    given: tuple[Card, ...]
+    """Cards this seat gave in the Nil exchange."""
+    discarded: tuple[Card, ...]
+    """Cards this seat discarded (kitty, Mitchell's rule, the two-handed draw)."""
+    top_card: Card | None
+    """The top of the stock, when this seat is the one drawing."""
+    cut: tuple[Card, ...]
+    """The French cut's turned-up cards (public)."""
+    legal_actions: tuple[Action, ...]
+    """This seat's legal actions when it is to act, else empty."""
+    history: tuple[DealResult, ...]
+    """Every finished deal (all its cards were played face up; the widow is shown)."""
+    is_over: bool
+    winner: int | None
+
+
+def observe(state: State, seat: int, legal: list[int] | None) -> Observation:
+    """The :class:`Observation` of ``seat`` (``legal``: its legal action ids if it acts)."""
+    rules = state.rules
+    deck = rules.deck
+    players = state.players
+
+    def cards(mask: int) -> tuple[Card, ...]:
+        return tuple(deck[bit] for bit in range(rules.size) if mask >> bit & 1)
+
+    seen = state.seen >> seat & 1 or state.phase == Phase.OVER
+    hand = cards(state.hands[seat]) if seen else None
+    contracts: list[int | None] = []
+    for side, members in enumerate(rules.sides):
+        bid = (state.sides_bid >> side & 1 or state.side_blind >> side & 1
+               or any(state.bids[m] != NO_BID for m in members))
+        contracts.append(state.contracts[side] if bid else None)
+    trick = tuple(((state.leader + i) % players, deck[bit]) for i, bit in enumerate(state.trick))
+    tricks = tuple((leader, tuple(deck[bit] for bit in bits))
+                   for leader, bits in state.trick_log)
+    passing_done = (state.phase > Phase.PASS and state.phase != Phase.BLIND) \
+        or (state.phase == Phase.BLIND and state.resume > Phase.PASS)
+    partner = rules.partner_of[seat]
+    received = 0
+    if partner is not None:
+        if passing_done:
+            received |= state.passed[partner]
+        received |= state.gave[partner]
+    received |= state.seen_cards[seat] & state.hands[seat] & ~received
+    top: Card | None = None
+    if state.phase == Phase.DRAW and state.actor == seat and state.stock_pos < len(state.stock):
+        top = deck[state.stock[state.stock_pos]]
+    space = state.space
+    result = state.result
+    return Observation(
+        seat=seat,
+        phase=PHASE_NAMES[state.phase],
+        current_player=None if state.phase == Phase.OVER else state.actor,
+        dealer=state.dealer,
+        deal_number=state.deals_played,
+        hand=hand,
+        bids=tuple("-" if b == NO_BID else format_bid(b) for b in state.bids),
+        contracts=tuple(contracts),
+        blind=tuple(bool(state.side_blind >> i & 1) for i in range(len(rules.sides))),
+        tricks_won=tuple(state.tricks),
+        trick=trick,
+        tricks=tricks,
+        spades_broken=state.broken,
+        scores=tuple(state.scores),
+        bags=tuple(state.bags),
+        passed=cards(state.passed[seat]),
+        received=cards(received) if seen else (),
+        given=cards(state.gave[seat]),
+        discarded=cards(state.discarded[seat]),
+        top_card=top,
+        cut=tuple(deck[bit] for bit in state.cut),
+        legal_actions=tuple(space.action(i) for i in legal) if legal is not None else (),
+        history=state.history,
+        is_over=state.phase == Phase.OVER,
+        winner=None if result is None else result.winner,
+    )

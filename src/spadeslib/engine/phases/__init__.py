@@ -1,0 +1,39 @@
+"""One module per phase of a deal; :data:`PHASES` maps a phase number to its rules.
+
+The dict is built here, at import, and registered with :mod:`spadeslib.engine.flow`, so
+the engine dispatches an action with one lookup (``PHASES[state.phase]``) and no chain of
+tests.
+"""
+
+from __future__ import annotations
+
+from spadeslib.engine import flow
+from spadeslib.engine.phases import (
+    bidding,
+    blind,
+    cut,
+    draw,
+    exchange,
+    leftover,
+    passing,
+    play,
+    raising,
+)
+from spadeslib.engine.state import Phase
+
+__all__ = ["PHASES"]
+
+PHASES: dict[int, flow.PhaseRules] = {
+    Phase.CUT: cut.RULES,
+    Phase.DRAW: draw.RULES,
+    Phase.KITTY: leftover.KITTY,
+    Phase.PASS: passing.RULES,
+    Phase.BID: bidding.RULES,
+    Phase.RAISE: raising.RULES,
+    Phase.MITCHELL: leftover.MITCHELL,
+    Phase.KITTY_AFTER: leftover.KITTY,
+    Phase.EXCHANGE: exchange.RULES,
+    Phase.PLAY: play.RULES,
+    Phase.BLIND: blind.RULES,
+}
+flow.PHASES.update(PHASES)

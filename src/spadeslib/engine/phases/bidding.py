@@ -1,0 +1,235 @@
+"""The auction's first round: round the table or by partnership (A3, B1, B2, B5-B8, B11).
+
+Round the table, each seat bids once in bidding order (``bidding.form.first``). In a
+partnership auction each side agrees one team bid, decided by its first seat in bidding
+order (its *captain*), the side on the dealer's left first. Which bids are legal is
+:mod:`spadeslib.compiler.bids`' business; this module builds the context for it, turns
+the answer into action ids and records the bid.
+
+A side that bid blind and may "come out" (NYC) answers ``come out`` or ``stand`` at its
+turn. A misdeal is called instead of bidding (:mod:`.misdeal`). The deal that bids itself
+(B8) skips this phase: no contract, each side scores per trick.
+"""
+
+from __future__ import annotations
+
+from spadeslib.compiler import bids as B
+from spadeslib.engine import flow
+from spadeslib.engine.phases import misdeal
+from spadeslib.engine.state import State
+
+__all__ = ["RULES", "closes_round", "others_total"]
+
+
+def _partnership(state: State) -> bool:
+    return state.rules.variant.bidding.form.kind == "partnership"
+
+
+def enter(state: State) -> bool:
+    v = state.rules.variant
+    if v.bidding.first_deal_bids_itself and state.first_deal:
+        return False
+    order = flow.captains(state.rules, state.dealer) if _partnership(state) else \
+        flow.bidding_order(state.rules, state.dealer)
+    state.steps = tuple(("bid", seat, 0) for seat in order)
+    state.step = 0
+    _advance(state)
+    return True
+
+
+def needs_bid(state: State, seat: int) -> bool:
+    """Whether ``seat`` still has a decision in the first round."""
+    side = state.rules.side_of[seat]
+    if state.come_out_side == side:
+        return True
+    if state.side_blind >> side & 1:
+        return False
+    if _partnership(state):
+        return not state.sides_bid >> side & 1
+    return state.bids[seat] == B.NO_BID
+
+
+def _advance(state: State) -> None:
+    steps = state.steps
+    while state.step < len(steps):
+        seat = steps[state.step][1]
+        if needs_bid(state, seat):
+            flow.give_turn(state, seat)
+            return
+        state.step += 1
+    flow.next_phase(state)
+
+
+def resume(state: State) -> None:
+    _advance(state)
+
+
+def closes_round(state: State, seat: int, *, team: bool = True) -> bool:
+    """Whether a bid by ``seat`` now is the last of the first round (``team``: a bid that
+    covers its partners, as a blind or partnership bid does)."""
+    rules = state.rules
+    side = rules.side_of[seat]
+    for _, other, _ in state.steps[state.step + 1:]:
+        if team and rules.side_of[other] == side:
+            continue
+        if needs_bid(state, other):
+            return False
+    return True
+
+
+def others_total(state: State, seat: int) -> int:
+    """Tricks bid so far by everyone but ``seat``."""
+    return sum(state.contracts)
+
+
+def seat_context(state: State, seat: int) -> B.SeatContext:
+    rules = state.rules
+    side = rules.side_of[seat]
+    partners = tuple(state.bids[m] for m in rules.sides[side]
+                     if m != seat and state.bids[m] != B.NO_BID)
+    return B.SeatContext(
+        partner_bids=partners,
+        trumps=(state.hands[seat] & rules.trump_mask).bit_count(),
+        last=closes_round(state, seat, team=False),
+        others_total=others_total(state, seat),
+    )
+
+
+def team_context(state: State, seat: int) -> B.TeamContext:
+    return B.TeamContext(
+        captain_blind_nil=state.bids[seat] == B.BLIND_NIL,
+        last=closes_round(state, seat),
+        others_total=others_total(state, seat),
+    )
+
+
+def _team_id(state: State, bid: B.TeamBid) -> int:
+    space = state.space
+    contract, mine, partner = bid
+    if mine == B.NIL and partner == B.NIL:
+        return space.BOTH_NIL
+    if mine == B.NIL:
+        return space.NIL_PARTNER + contract
+    if partner == B.NIL:
+        return space.PARTNER_NIL + contract
+    return space.BID + contract
+
+
+def _team_bid(state: State, action_id: int) -> B.TeamBid | None:
+    space = state.space
+    top = state.rules.hand_size
+    if action_id == space.BOTH_NIL:
+        return (0, B.NIL, B.NIL)
+    for base, make in ((space.NIL_PARTNER, lambda n: (n, B.NIL, n)),
+                       (space.PARTNER_NIL, lambda n: (n, n, B.NIL))):
+        if base <= action_id <= base + top:
+            return make(action_id - base)
+    if space.BID <= action_id <= space.BID + top:
+        n = action_id - space.BID
+        if state.bids[state.actor] == B.BLIND_NIL:
+            return (n, B.BLIND_NIL, n)
+        return (n, B.NO_BID, B.NO_BID)
+    return None
+
+
+def _seat_id(state: State, bid: int) -> int:
+    return state.space.NIL if bid == B.NIL else state.space.BID + bid
+
+
+def legal(state: State) -> list[int]:
+    seat = state.actor
+    space = state.space
+    side = state.rules.side_of[seat]
+    if state.come_out_side == side:
+        out = [space.STAND]
+        if _come_out_problem(state) is None:
+            out.append(space.COME_OUT)
+        return sorted(out)
+    if _partnership(state):
+        out = [_team_id(state, bid) for bid in B.team_bids(state.rules, team_context(state, seat))]
+    else:
+        out = [_seat_id(state, bid) for bid in B.seat_bids(state.rules, seat_context(state, seat))]
+    if misdeal.problem(state, seat) is None:
+        out.append(space.MISDEAL)
+    return sorted(out)
+
+
+def _come_out_problem(state: State) -> tuple[str, str] | None:
+    side = state.come_out_side
+    return B.come_out_problem(state.rules, state.contracts[side], closes_round(state, state.actor),
+                              sum(state.contracts) - state.contracts[side])
+
+
+def problem(state: State, action_id: int) -> tuple[str, str] | None:
+    seat = state.actor
+    space = state.space
+    rules = state.rules
+    if state.come_out_side == rules.side_of[seat]:
+        if action_id == space.STAND:
+            return None
+        if action_id == space.COME_OUT:
+            return _come_out_problem(state)
+        return ("the side bid blind: answer 'come out' or 'stand'", "bidding.blind.come_out_to")
+    if action_id == space.MISDEAL:
+        return misdeal.problem(state, seat)
+    if _partnership(state):
+        bid = _team_bid(state, action_id)
+        if bid is None:
+            return (f"it is seat {seat}'s turn to make its side's team bid", "bidding.form")
+        return B.team_bid_problem(rules, team_context(state, seat), bid)
+    if action_id == space.NIL:
+        seat_bid = B.NIL
+    elif space.BID <= action_id <= space.BID + rules.hand_size:
+        seat_bid = action_id - space.BID
+    elif space.NIL_PARTNER <= action_id <= space.BOTH_NIL:
+        return ("team bids with Nil are for partnership bidding; bid for yourself",
+                "bidding.form")
+    else:
+        return (f"it is seat {seat}'s turn to bid", "bidding")
+    return B.seat_bid_problem(rules, seat_context(state, seat), seat_bid)
+
+
+def apply(state: State, action_id: int) -> None:
+    seat = state.actor
+    space = state.space
+    rules = state.rules
+    side = rules.side_of[seat]
+    if state.come_out_side == side:
+        if action_id == space.COME_OUT:
+            target = rules.variant.bidding.blind.come_out_to
+            assert target is not None
+            state.contracts[side] = target
+            state.came_out |= 1 << side
+        state.come_out_side = -1
+    elif action_id == space.MISDEAL:
+        misdeal.apply(state, seat)
+        return
+    elif _partnership(state):
+        bid = _team_bid(state, action_id)
+        assert bid is not None
+        contract, mine, other = bid
+        partner = rules.partner_of[seat]
+        if mine != B.NO_BID:
+            state.bids[seat] = mine
+            if partner is not None:
+                state.bids[partner] = other
+        for member, part in ((seat, mine), (partner, other)):
+            if member is not None and part in (B.NIL, B.BLIND_NIL):
+                state.nil_seats |= 1 << member
+        state.contracts[side] = contract
+        state.sides_bid |= 1 << side
+    else:
+        bid = B.NIL if action_id == space.NIL else action_id - space.BID
+        state.bids[seat] = bid
+        if bid == B.NIL:
+            state.nil_seats |= 1 << seat
+        else:
+            state.contracts[side] += bid
+    from spadeslib.engine.phases.blind import refresh_seen
+
+    refresh_seen(state)
+    state.step += 1
+    _advance(state)
+
+
+RULES = flow.PhaseRules(enter=enter, legal=legal, problem=problem, apply=apply, resume=resume)

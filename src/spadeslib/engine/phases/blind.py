@@ -1,0 +1,161 @@
+"""Blind decisions: Blind Nil and a side's blind bid, made before looking (A3, B1, B2, B9, B10).
+
+A seat that might still bid blind has not seen its cards: its observation shows no hand.
+When such a seat gets its first turn (to bid, or earlier to pass or discard), the game
+interrupts that phase (:func:`spadeslib.engine.flow.give_turn`) for this decision:
+``blind nil``, ``blind N`` (the side's contract, where blind bids are played) or ``look``.
+Whatever it decides, it then sees its cards and the interrupted phase goes on.
+
+Who may decide: in a round-the-table auction every player for themselves (a blind bid of
+tricks only while no partner has bid or looked); in a partnership auction the side's first
+seat in bidding order decides for the side, and only it may bid Blind Nil. A seat with no
+blind option left (not eligible, the partner looked, the deal bids itself) sees its cards
+at once.
+"""
+
+from __future__ import annotations
+
+from spadeslib.compiler import bids as B
+from spadeslib.engine import flow
+from spadeslib.engine.state import Phase, State
+
+__all__ = ["RULES", "initial_seen", "options", "refresh_seen"]
+
+
+def _partnership(state: State) -> bool:
+    return state.rules.variant.bidding.form.kind == "partnership"
+
+
+def _bidding_happens(state: State) -> bool:
+    v = state.rules.variant
+    if v.bidding.first_deal_bids_itself and state.first_deal:
+        return False
+    return v.deal.method.kind != "draw_and_discard"
+
+
+def context(state: State, seat: int) -> B.BlindContext:
+    """The :class:`~spadeslib.compiler.bids.BlindContext` of ``seat`` now."""
+    rules = state.rules
+    side = rules.side_of[seat]
+    scores = state.scores
+    others = [score for index, score in enumerate(scores) if index != side]
+    behind = (max(others) - scores[side]) if others else 0
+    members = rules.sides[side]
+    partner = rules.partner_of[seat]
+    from spadeslib.engine.phases.bidding import closes_round, others_total
+
+    return B.BlindContext(
+        behind=behind,
+        first_deal=state.first_deal,
+        side_blind_nils=sum(1 for m in members if state.bids[m] == B.BLIND_NIL),
+        partner_bid=state.bids[partner] if partner is not None else B.NO_BID,
+        partners_unseen=all(not state.seen >> m & 1 for m in members if m != seat),
+        side_bid=bool(state.side_blind >> side & 1)
+        or any(state.bids[m] != B.NO_BID for m in members),
+        last=state.resume == Phase.BID and closes_round(state, seat),
+        others_total=others_total(state, seat),
+    )
+
+
+def options(state: State, seat: int) -> list[int]:
+    """The blind action ids open to ``seat`` now (``look`` included), or ``[]`` when it has
+    none and should simply see its cards."""
+    if not _bidding_happens(state) or state.bids[seat] != B.NO_BID:
+        return []
+    rules = state.rules
+    side = rules.side_of[seat]
+    if state.side_blind >> side & 1:
+        return []
+    if _partnership(state) and seat not in flow.captains(rules, state.dealer):
+        return []
+    ctx = context(state, seat)
+    space = state.space
+    out: list[int] = []
+    if B.blind_nil_problem(rules, ctx) is None:
+        out.append(space.BLIND_NIL)
+    out.extend(space.BLIND + bid for bid in B.blind_bids(rules, ctx))
+    if out:
+        out.append(space.LOOK)
+        out.sort()
+    return out
+
+
+def _possible(state: State, seat: int) -> bool:
+    if options(state, seat):
+        return True
+    if _partnership(state):  # a partner waits, unseen, for the captain's team decision
+        rules = state.rules
+        side = rules.side_of[seat]
+        for captain in flow.captains(rules, state.dealer):
+            if rules.side_of[captain] == side and captain != seat:
+                if state.seen >> captain & 1:
+                    return False
+                return any(state.space.BLIND <= a < state.space.BLIND + 32
+                           for a in options(state, captain))
+    return False
+
+
+def refresh_seen(state: State) -> None:
+    """Let every seat that can no longer bid blind see its cards."""
+    for _ in range(2):  # a partner's answer depends on the captain's, seen in pass one
+        for seat in range(state.players):
+            if not state.seen >> seat & 1 and not _possible(state, seat):
+                state.seen |= 1 << seat
+
+
+def initial_seen(state: State) -> int:
+    """The seats that see their cards as soon as they are dealt."""
+    state.seen = 0
+    state.resume = Phase.OVER
+    refresh_seen(state)
+    return state.seen
+
+
+def legal(state: State) -> list[int]:
+    return options(state, state.actor)
+
+
+def problem(state: State, action_id: int) -> tuple[str, str] | None:
+    seat = state.actor
+    open_ = options(state, seat)
+    if action_id in open_:
+        return None
+    space = state.space
+    rules = state.rules
+    ctx = context(state, seat)
+    if action_id == space.BLIND_NIL:
+        return B.blind_nil_problem(rules, ctx) or ("Blind Nil is not open here",
+                                                   "bidding.blind_nil")
+    if space.BLIND <= action_id <= space.BLIND + rules.hand_size:
+        return B.blind_bid_problem(rules, ctx, action_id - space.BLIND) or (
+            "a blind bid is not open here", "bidding.blind")
+    return (f"seat {seat} has not looked at its cards: bid blind or 'look' first",
+            "bidding.blind")
+
+
+def apply(state: State, action_id: int) -> None:
+    seat = state.actor
+    space = state.space
+    rules = state.rules
+    state.seen |= 1 << seat
+    if action_id == space.BLIND_NIL:
+        state.bids[seat] = B.BLIND_NIL
+        state.nil_seats |= 1 << seat
+    elif action_id != space.LOOK:
+        bid = action_id - space.BLIND
+        side = rules.side_of[seat]
+        state.side_blind |= 1 << side
+        state.contracts[side] = bid
+        for member in rules.sides[side]:
+            state.seen |= 1 << member
+        come_out = rules.variant.bidding.blind.come_out_to
+        if come_out is not None and bid < come_out:
+            state.come_out_side = side
+    resume = state.resume
+    state.phase = resume
+    state.resume = Phase.OVER
+    refresh_seen(state)
+    flow.PHASES[resume].resume(state)
+
+
+RULES = flow.PhaseRules(enter=lambda state: False, legal=legal, problem=problem, apply=apply)

@@ -1,0 +1,53 @@
+"""Choosing several cards at once (``pass``, ``give``, ``discard``): listing and checking.
+
+One decision names all its cards, so a pass of three is one action, not three. The ids are
+the canonical masks of the cards (:class:`~spadeslib.engine.actions.ActionSpace`); with two
+packs a face held twice can be chosen once or twice, and either copy is the same choice.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+from spadeslib.engine.state import State
+
+__all__ = ["choices", "chosen"]
+
+
+def choices(state: State, kind: str, hand: int, count: int) -> list[int]:
+    """Every id of ``kind`` choosing ``count`` cards of ``hand``, sorted."""
+    space = state.space
+    bits = [bit for bit in range(state.rules.size) if hand >> bit & 1]
+    ids = set()
+    for combo in itertools.combinations(bits, count):
+        mask = 0
+        for bit in combo:
+            mask |= 1 << bit
+        ids.add(space.cards_id(kind, mask))
+    return sorted(ids)
+
+
+def chosen(state: State, kind: str, action_id: int, hand: int, count: int, *, rule: str
+           ) -> int | tuple[str, str]:
+    """The cards of ``hand`` that the ``kind`` action ``action_id`` names (a mask), or a
+    ``(reason, rule)`` problem when it is not that kind, not ``count`` cards, or names
+    cards not held."""
+    space = state.space
+    try:
+        action = space.action(action_id)
+    except Exception:
+        return (f"not a '{kind}' action", rule)
+    if action.kind != kind:
+        return (f"seat {state.actor} must {kind} {count} card(s) now", rule)
+    if len(action.cards) != count:
+        return (f"{kind} exactly {count} card(s), not {len(action.cards)}", rule)
+    mask = 0
+    for card in action.cards:
+        for bit in state.rules.card_bits(card):
+            if hand >> bit & 1 and not mask >> bit & 1:
+                mask |= 1 << bit
+                break
+        else:
+            return (f"seat {state.actor} does not hold {card}"
+                    + (" twice" if action.cards.count(card) > 1 else ""), rule)
+    return mask

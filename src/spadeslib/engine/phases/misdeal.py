@@ -1,0 +1,66 @@
+"""Misdeals (B5): a player whose hand meets a condition may throw the cards in at their turn
+to bid; the same dealer deals again.
+
+Conditions are ``misdeal.conditions`` (any one suffices), tested on the effective suits of
+the compiled deck: a joker or an elevated two counts as a spade, and a face card is a
+printed K, Q or J. With ``misdeal.before_partner_bids`` the call must come before the
+caller's partner has bid; in a partnership auction the captain's turn is always before.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import TYPE_CHECKING
+
+from spadeslib.compiler.bids import NO_BID
+from spadeslib.engine import flow
+from spadeslib.engine.state import State
+
+if TYPE_CHECKING:
+    from spadeslib.compiler.rules import Rules
+
+__all__ = ["apply", "hand_qualifies", "problem"]
+
+
+@functools.lru_cache(maxsize=256)
+def _face_mask(rules: Rules) -> int:
+    return sum(1 << bit for bit, card in enumerate(rules.deck) if card.rank in "KQJ")
+
+
+def hand_qualifies(rules: Rules, hand: int) -> str | None:
+    """The name of the first condition ``hand`` meets, or ``None``."""
+    for condition in rules.variant.misdeal.conditions:
+        kind = condition.kind
+        spades = (hand & rules.trump_mask).bit_count()
+        if kind == "no_spades" and spades == 0:
+            return kind
+        if kind == "at_most_spades" and spades <= condition.count:
+            return kind
+        if kind == "long_suit" and any((hand & mask).bit_count() >= condition.length
+                                       for mask in rules.suit_masks):
+            return kind
+        if kind == "no_face_cards" and not hand & _face_mask(rules):
+            return kind
+    return None
+
+
+def problem(state: State, seat: int) -> tuple[str, str] | None:
+    """Why ``seat`` may not call a misdeal now, or ``None``."""
+    rules = state.rules
+    misdeal = rules.variant.misdeal
+    if not misdeal.conditions:
+        return ("misdeals are not played here", "misdeal.conditions")
+    if hand_qualifies(rules, state.hands[seat]) is None:
+        return ("the hand meets no misdeal condition", "misdeal.conditions")
+    if misdeal.before_partner_bids:
+        side = rules.side_of[seat]
+        partners = [m for m in rules.sides[side] if m != seat]
+        if any(state.bids[m] != NO_BID for m in partners) or state.side_blind >> side & 1:
+            return ("a misdeal must be called before the partner bids",
+                    "misdeal.before_partner_bids")
+    return None
+
+
+def apply(state: State, seat: int) -> None:
+    """Throw the cards in: the same dealer deals again, the scores are untouched."""
+    flow.start_deal(state)

@@ -1,0 +1,58 @@
+"""Passing to partner before the bidding (B4).
+
+Both partners pass "at the same time": the engine asks each seat in bidding order, but
+keeps every pass aside until all have passed, so no seat's observation shows what it will
+receive before it has chosen what to give.
+"""
+
+from __future__ import annotations
+
+from spadeslib.engine import flow
+from spadeslib.engine.phases.choose import choices, chosen
+from spadeslib.engine.state import State
+
+__all__ = ["RULES"]
+
+
+def enter(state: State) -> bool:
+    count = state.rules.variant.passing.cards
+    order = flow.bidding_order(state.rules, state.dealer)
+    state.steps = tuple(("pass", seat, count) for seat in order)
+    state.step = 0
+    flow.give_turn(state, order[0])
+    return True
+
+
+def legal(state: State) -> list[int]:
+    _, seat, count = state.steps[state.step]
+    return choices(state, "pass", state.hands[seat], count)
+
+
+def problem(state: State, action_id: int) -> tuple[str, str] | None:
+    _, seat, count = state.steps[state.step]
+    found = chosen(state, "pass", action_id, state.hands[seat], count, rule="passing.cards")
+    return found if isinstance(found, tuple) else None
+
+
+def apply(state: State, action_id: int) -> None:
+    _, seat, count = state.steps[state.step]
+    found = chosen(state, "pass", action_id, state.hands[seat], count, rule="passing.cards")
+    assert isinstance(found, int)
+    state.passed[seat] = found
+    state.step += 1
+    if state.step < len(state.steps):
+        flow.give_turn(state, state.steps[state.step][1])
+        return
+    rules = state.rules
+    hands = state.hands
+    passed = state.passed
+    for seat, hand in enumerate(hands):
+        partner = rules.partner_of[seat]
+        assert partner is not None
+        received = passed[partner]
+        hands[seat] = (hand & ~passed[seat]) | received
+        state.seen_cards[seat] |= received
+    flow.next_phase(state)
+
+
+RULES = flow.PhaseRules(enter=enter, legal=legal, problem=problem, apply=apply)

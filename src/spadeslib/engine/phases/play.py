@@ -1,0 +1,178 @@
+"""The play: leading, following, breaking spades, winning tricks (A4, B1, B2, B12).
+
+Everything about which card may be played is the compiled rules' (``rules.legal_plays``);
+this module keeps the trick, the leader, the count of tricks and whether spades are
+broken. The legal mask of the player to act is computed once and kept in ``state.legal``
+until the next card, so listing and checking actions cost one AND each; an action id of a
+play is the bit of its card (:mod:`spadeslib.engine.actions`), so the mask *is* the set of
+legal ids.
+"""
+
+from __future__ import annotations
+
+from spadeslib.compiler.bids import NIL, NO_BID, tricks_of
+from spadeslib.engine import flow
+from spadeslib.engine.state import State
+
+__all__ = ["RULES", "bits_of", "legal_mask"]
+
+
+def _bytes_table() -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """For each byte position (up to 128 bits) and byte value, the bits it holds."""
+    return tuple(
+        tuple(tuple(8 * k + i for i in range(8) if v >> i & 1) for v in range(256))
+        for k in range(16)
+    )
+
+
+_BYTES = _bytes_table()
+
+
+def bits_of(mask: int) -> list[int]:
+    """The set bits of ``mask``, lowest first (a table lookup per byte)."""
+    out: list[int] = []
+    k = 0
+    while mask:
+        byte = mask & 255
+        if byte:
+            out += _BYTES[k][byte]
+        mask >>= 8
+        k += 1
+    return out
+
+
+def enter(state: State) -> bool:
+    rules = state.rules
+    hands = state.hands
+    state.seen = (1 << state.players) - 1
+    bids = [_leader_bid(state, seat) for seat in range(state.players)]
+    leader = rules.first_leader(state.dealer, hands, bids)
+    state.must_lead = rules.first_lead_mask(hands)
+    state.leader = leader
+    state.trick = []
+    state.trick_number = 0
+    state.legal = -1
+    state.actor = leader
+    return True
+
+
+def _leader_bid(state: State, seat: int) -> int:
+    """A seat's bid for ``play.first_lead: highest_bidder``: its own number of tricks, or
+    its side's contract when the side bid as a team."""
+    bid = state.bids[seat]
+    if bid == NO_BID:
+        return state.contracts[state.rules.side_of[seat]]
+    return tricks_of(bid) if bid != NIL else 0
+
+
+def legal_mask(state: State) -> int:
+    """The cards the player to act may play (cached in ``state.legal``)."""
+    legal = state.legal
+    if legal < 0:
+        trick = state.trick
+        number = state.trick_number
+        legal = state.rules.legal_plays(
+            state.hands[state.actor], trick, broken=state.broken, trick_number=number,
+            must_lead=state.must_lead if number == 0 and not trick else 0)
+        state.legal = legal
+    return legal
+
+
+def legal(state: State) -> list[int]:
+    mask = legal_mask(state)
+    space = state.space
+    if space.two_packs:
+        mask = space.canonical(mask)
+        # keep one id per face: the canonical bit of each face present
+        out: list[int] = []
+        for bit in bits_of(mask):
+            canon = space.canonical_bits[bit]
+            if not out or out[-1] != canon:
+                out.append(canon)
+        return out
+    return bits_of(mask)
+
+
+def problem(state: State, action_id: int) -> tuple[str, str] | None:
+    space = state.space
+    if not 0 <= action_id < space.size or space.plays[action_id] is None:
+        return (f"it is {_seat(state)}'s turn to play a card", "play")
+    mask = legal_mask(state)
+    faces = space.face_mask[action_id]
+    if mask & faces:
+        return None
+    hand = state.hands[state.actor]
+    if not hand & faces:
+        return (f"seat {state.actor} does not hold {state.rules.deck[action_id]}", "play")
+    return _why_not(state, action_id)
+
+
+def _seat(state: State) -> str:
+    return f"seat {state.actor}"
+
+
+def _why_not(state: State, bit: int) -> tuple[str, str]:
+    """Explain a card that is held but not playable: which rule holds it back."""
+    rules = state.rules
+    v = rules.variant
+    trick = state.trick
+    suit = rules.suit_of[bit]
+    hand = state.hands[state.actor]
+    names = "SHDC"
+    if trick:
+        led = rules.suit_of[trick[0]]
+        if hand & rules.suit_masks[led]:
+            return (f"must follow suit ({names[led]} was led)", "play")
+        if state.trick_number == 0 and v.play.first_trick == "no_spades":
+            return ("no spade may be played to the first trick", "play.first_trick")
+        return (f"a player who cannot follow must play by play.void: {v.play.void}",
+                "play.void")
+    if state.must_lead:
+        return (f"the first lead must be {rules.deck[_low(state.must_lead)]}",
+                "play.first_lead")
+    if suit == 0:
+        if state.trick_number == 0 and v.play.first_trick != "any":
+            return ("spades may not be led to the first trick", "play.first_trick")
+        return ("spades may not be led yet", "play.spade_lead")
+    return ("that card may not be played now", "play")  # pragma: no cover
+
+
+def _low(mask: int) -> int:
+    return (mask & -mask).bit_length() - 1
+
+
+def apply(state: State, action_id: int) -> None:
+    seat = state.actor
+    hands = state.hands
+    hand = hands[seat]
+    if state.space.two_packs:
+        held = hand & state.space.face_mask[action_id]
+        bit = (held & -held).bit_length() - 1
+    else:
+        bit = action_id
+    hands[seat] = hand ^ (1 << bit)
+    trick = state.trick
+    trick.append(bit)
+    rules = state.rules
+    if not state.broken and rules.breaks_spades(bit, rules.suit_of[trick[0]]):
+        state.broken = True
+    state.legal = -1
+    players = state.players
+    if len(trick) < players:
+        state.actor = (seat + 1) % players
+        return
+    winner = (state.leader + rules.trick_winner(trick)) % players
+    state.tricks[winner] += 1
+    state.trick_log.append((state.leader, tuple(trick)))
+    state.trick = []
+    state.trick_number += 1
+    state.leader = winner
+    state.actor = winner
+    state.must_lead = 0
+    if state.trick_number == rules.hand_size:
+        from spadeslib.engine.phases.end import finish_deal
+
+        finish_deal(state)
+
+
+RULES = flow.PhaseRules(enter=enter, legal=legal, problem=problem, apply=apply)

@@ -1,0 +1,173 @@
+"""Game records: a JSON-ready dict that rebuilds the identical game, and its validation.
+
+A record carries everything needed to replay a game anywhere, with no file beside it:
+
+- ``format`` (``"spadeslib.record"``) and ``version`` (1);
+- ``variant``: the variant's full canonical definition (``Variant.to_dict()``), so a
+  record stays playable when a bundled file changes or was never on the reader's machine;
+- ``seed`` (an int; for information: the deals themselves are in the record);
+- ``deals``: every deal in order, misdeals included, as
+  ``{"dealer": seat, "hands": ["AS KH ...", ...], "rest": "..."}``
+  (``rest``: the French cut's cards, then the left-over cards; the whole stock for the
+  two-handed draw);
+- ``actions``: every action in its text form, in order.
+
+``summary`` (scores, winner) is written for people and ignored when reading. Reading
+checks the record's own shape, validates the variant like a variant file, checks each deal
+against the variant and replays each action; any failure is a
+:class:`~spadeslib.errors.RecordError` saying where (``deals[2].hands[1]``,
+``actions[57]``) and why.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from spadeslib.cards import Card
+from spadeslib.engine.results import Dealt
+from spadeslib.engine.state import State
+from spadeslib.errors import RecordError
+
+if TYPE_CHECKING:
+    from spadeslib.compiler.rules import Rules
+
+__all__ = ["FORMAT", "VERSION", "deal_to_dict", "make_record", "read_record", "state_dict"]
+
+FORMAT = "spadeslib.record"
+VERSION = 1
+
+
+def _names(rules: Rules, bits: Any) -> str:
+    return " ".join(str(rules.deck[bit]) for bit in bits)
+
+
+def _mask_names(rules: Rules, mask: int) -> str:
+    return _names(rules, [bit for bit in range(rules.size) if mask >> bit & 1])
+
+
+def deal_to_dict(rules: Rules, dealer: int, dealt: Dealt) -> dict[str, Any]:
+    """One deal as record data."""
+    return {
+        "dealer": dealer,
+        "hands": [_mask_names(rules, hand) for hand in dealt[0]],
+        "rest": _names(rules, dealt[1]),
+    }
+
+
+def make_record(state: State) -> dict[str, Any]:
+    """The record of the game in ``state`` (see the module docstring)."""
+    rules = state.rules
+    space = state.space
+    result = state.result
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "variant": rules.variant.to_dict(),
+        "seed": state.seed,
+        "deals": [deal_to_dict(rules, dealer, dealt) for dealer, dealt in state.deals],
+        "actions": [str(space.action(i)) for i in state.actions()],
+        "summary": {
+            "deals_played": state.deals_played,
+            "scores": list(state.scores),
+            "bags": list(state.bags),
+            "over": result is not None,
+            "winner": None if result is None else result.winner,
+        },
+    }
+
+
+_KEYS = {"format", "version", "variant", "seed", "deals", "actions", "summary"}
+
+
+def read_record(record: object) -> tuple[Any, int, list[tuple[int, Dealt]], list[str]]:
+    """Check a record's shape and contents; return ``(variant, seed, deals, actions)``."""
+    from pydantic import ValidationError
+
+    from spadeslib.engine.dealing import read_deal
+    from spadeslib.variant import Variant
+
+    if not isinstance(record, dict):
+        raise RecordError(f"a game record is a JSON object, not {type(record).__name__}")
+    unknown = set(record) - _KEYS
+    if unknown:
+        raise RecordError(f"record: unknown key(s) {sorted(unknown)} (expected "
+                          f"{sorted(_KEYS)})")
+    for key in ("format", "version", "variant", "seed", "deals", "actions"):
+        if key not in record:
+            raise RecordError(f"record: missing key {key!r}")
+    if record["format"] != FORMAT:
+        raise RecordError(f"format: expected {FORMAT!r}, got {record['format']!r}")
+    if record["version"] != VERSION:
+        raise RecordError(f"version: this spadeslib reads version {VERSION}, not "
+                          f"{record['version']!r}")
+    seed = record["seed"]
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**64:
+        raise RecordError(f"seed: expected an int from 0 to 2**64-1, got {seed!r}")
+    if not isinstance(record["variant"], dict):
+        raise RecordError("variant: expected the variant's definition as an object")
+    try:
+        variant = Variant.model_validate(record["variant"])
+    except ValidationError as error:
+        first = error.errors()[0]
+        where = ".".join(str(part) for part in first["loc"])
+        raise RecordError(f"variant.{where}: {first['msg']} ({error.error_count()} "
+                          "problem(s) in the record's variant)") from None
+    rules = variant.compile()
+    deals_data = record["deals"]
+    if not isinstance(deals_data, list) or not deals_data:
+        raise RecordError("deals: expected a non-empty list of deals")
+    deals: list[tuple[int, Dealt]] = []
+    for index, item in enumerate(deals_data):
+        where = f"deals[{index}]"
+        if not isinstance(item, dict) or set(item) != {"dealer", "hands", "rest"}:
+            raise RecordError(f"{where}: expected an object with dealer, hands and rest")
+        dealer = item["dealer"]
+        if not isinstance(dealer, int) or isinstance(dealer, bool) or \
+                not 0 <= dealer < rules.players:
+            raise RecordError(f"{where}.dealer: expected a seat from 0 to "
+                              f"{rules.players - 1}, got {dealer!r}")
+        deals.append((dealer, read_deal(rules, {"hands": item["hands"], "rest": item["rest"]},
+                                        where)))
+    actions = record["actions"]
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise RecordError("actions: expected a list of action strings like 'bid 4'")
+    return variant, seed, deals, actions
+
+
+def state_dict(state: State) -> dict[str, Any]:
+    """A canonical, JSON-ready serialisation of the full state (every hidden card too).
+
+    Two states are the same game position exactly when their ``state_dict`` dumps (with
+    ``sort_keys``) are byte-identical; tests use it to show that a rejected action changed
+    nothing. Caches (the legal plays of the player to act) are left out.
+    """
+    rules = state.rules
+    out: dict[str, Any] = {}
+    for name in State.__slots__:
+        if name in ("rules", "space", "legal", "log", "history", "deals", "result",
+                    "events", "pending_deals", "dealt"):
+            continue
+        value = getattr(state, name)
+        out[name] = list(value) if isinstance(value, (list, tuple)) else value
+    out["variant"] = rules.variant.name
+    out["deals"] = [deal_to_dict(rules, dealer, dealt) for dealer, dealt in state.deals]
+    out["actions"] = state.actions()
+    out["history"] = [
+        {"number": r.number, "dealer": r.dealer, "bids": list(r.bids),
+         "contracts": list(r.contracts), "tricks": list(r.tricks), "scores": list(r.scores),
+         "bags": list(r.bags), "widow": [str(c) for c in r.widow], "score": repr(r.score)}
+        for r in state.history
+    ]
+    out["events"] = [repr(event) for event in state.events]
+    out["result"] = None if state.result is None else repr(state.result)
+    return _jsonable(out)
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, Card):
+        return str(value)
+    return value
