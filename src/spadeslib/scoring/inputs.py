@@ -18,7 +18,7 @@ __all__ = ["check_contracts", "check_standings", "check_tricks", "check_variant"
 
 
 def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+    return type(value) is int or (isinstance(value, int) and not isinstance(value, bool))
 
 
 def _side_name(index: int, seats: tuple[int, ...]) -> str:
@@ -34,7 +34,9 @@ def check_variant(variant: object) -> Variant:
 
 
 def _sequence(name: str, values: object, length: int, what: str) -> tuple[object, ...]:
-    if isinstance(values, str | bytes) or not isinstance(values, Sequence):
+    if type(values) is not tuple and type(values) is not list and (
+        isinstance(values, str | bytes) or not isinstance(values, Sequence)
+    ):
         raise ScoringError(f"{name}={values!r}: expected a sequence with one item per {what}")
     if len(values) != length:
         raise ScoringError(f"{name}={values!r}: expected {length} items, one per {what}, "
@@ -84,6 +86,8 @@ def check_standings(variant: Variant, standings: object, name: str = "standings"
 
 
 def _seat_set(name: str, where: str, seats: object, side: tuple[int, ...]) -> None:
+    if not seats:
+        return
     if not isinstance(seats, AbstractSet):
         raise ScoringError(f"{where}: {name}={seats!r} must be a frozenset of seats")
     strangers = sorted(seat for seat in seats if seat not in side)
