@@ -1,0 +1,204 @@
+"""Properties of scoring over generated variants, contracts, tricks and standings.
+
+Inputs are built by construction (a contract only uses what the variant has; tricks are
+dealt out one by one to seats), so a failing example shrinks to a small deal of the
+standard game.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any, NamedTuple
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from spadeslib.scoring import (
+    Contract,
+    InstantLoss,
+    Standing,
+    game_result,
+    score_deal,
+)
+from spadeslib.testing import variants
+from spadeslib.variant import Variant
+
+
+class Deal(NamedTuple):
+    variant: Variant
+    contracts: list[Contract]
+    tricks: list[int]
+    standings: list[Standing]
+    first_deal: bool
+
+
+def _contract(draw: st.DrawFn, variant: Variant, seats: tuple[int, ...]) -> Contract:
+    bidding, hand = variant.bidding, variant.deal.hand_size
+    kinds = ["bid"]
+    if bidding.nil.enabled:
+        kinds.append("nil")
+    if bidding.blind_nil.enabled:
+        kinds.append("blind nil")
+    chosen = {seat: draw(st.sampled_from(kinds)) for seat in seats}
+    nil = frozenset(seat for seat, kind in chosen.items() if kind == "nil")
+    blind_nil = frozenset(seat for seat, kind in chosen.items() if kind == "blind nil")
+    if len(nil) + len(blind_nil) == len(seats):
+        return Contract(nil_seats=nil, blind_nil_seats=blind_nil)
+    bid = draw(st.integers(0, hand))
+    blind = bidding.blind.enabled and draw(st.booleans())
+    come_out_to = bidding.blind.come_out_to
+    came_out = (bidding.blind.enabled and come_out_to is not None and not blind
+                and draw(st.booleans()))
+    if came_out:
+        assert come_out_to is not None
+        bid = come_out_to
+    return Contract(bid=bid, nil_seats=nil, blind_nil_seats=blind_nil, blind=blind,
+                    came_out=came_out)
+
+
+def _standing(draw: st.DrawFn, variant: Variant) -> Standing:
+    bags = variant.scoring.bags
+    carried = draw(st.integers(0, bags.limit - 1)) if bags.enabled else 0
+    return Standing(draw(st.integers(-1000, 1000)), carried, draw(st.integers(0, 3)))
+
+
+@st.composite
+def deals(draw: st.DrawFn, variant_strategy: st.SearchStrategy[Variant] | None = None,
+          *, first_deal: bool | None = None) -> Deal:
+    """A variant and one deal's inputs that fit it (the game's first deal or not, when
+    `first_deal` says)."""
+    variant = draw(variant_strategy if variant_strategy is not None else variants())
+    sides = variant.table.sides()
+    hand, players = variant.deal.hand_size, variant.table.players
+    if first_deal is None:
+        first_deal = draw(st.booleans())
+    if first_deal and variant.bidding.first_deal_bids_itself:
+        contracts = [Contract() for _ in sides]
+    else:
+        contracts = [_contract(draw, variant, seats) for seats in sides]
+    played = draw(st.integers(0, hand)) if draw(st.booleans()) else hand
+    winners = draw(st.lists(st.integers(0, players - 1), min_size=played, max_size=played))
+    tricks = [winners.count(seat) for seat in range(players)]
+    standings = [_standing(draw, variant) for _ in sides]
+    return Deal(variant, contracts, tricks, standings, first_deal)
+
+
+def _score(deal: Deal) -> Any:
+    return score_deal(deal.variant, deal.contracts, deal.tricks, deal.standings,
+                      first_deal=deal.first_deal)
+
+
+@settings(deadline=None)
+@given(deals())
+def test_bags_never_negative_and_below_the_limit(deal: Deal) -> None:
+    bags = deal.variant.scoring.bags
+    for before, side in zip(deal.standings, _score(deal).sides, strict=True):
+        assert side.bags_added >= 0
+        assert side.bag_penalty >= 0
+        assert side.after.bags >= 0
+        if bags.enabled:
+            assert side.after.bags < bags.limit
+            assert side.bag_penalty % bags.penalty == 0 if bags.penalty else True
+        else:
+            assert (side.bags_added, side.bag_penalty, side.after.bags) == (0, 0, before.bags)
+
+
+@settings(deadline=None)
+@given(deals())
+def test_total_is_the_sum_of_its_components(deal: Deal) -> None:
+    for before, side in zip(deal.standings, _score(deal).sides, strict=True):
+        parts = (side.contract_points + side.overtrick_points + side.nil_points
+                 + side.bonus_points - side.bag_penalty)
+        assert side.total == parts
+        assert side.after.score == before.score + side.total
+        assert side.before == before
+        assert side.lines or side.total == 0
+
+
+@settings(deadline=None)
+@given(deals())
+def test_score_deal_is_pure_and_deterministic(deal: Deal) -> None:
+    kept = copy.deepcopy(deal)
+    first = _score(deal)
+    assert deal == kept  # the inputs are unchanged
+    assert _score(deal) == first
+    again = score_deal(deal.variant.model_copy(deep=True), tuple(deal.contracts),
+                       tuple(deal.tricks), tuple(deal.standings), first_deal=deal.first_deal)
+    assert again == first  # any sequence type, equal values: equal answers
+
+
+@settings(deadline=None)
+@given(deals())
+def test_runs_of_sets_and_their_events(deal: Deal) -> None:
+    result = _score(deal)
+    limit = deal.variant.game_end.consecutive_sets_lose
+    for before, side in zip(deal.standings, result.sides, strict=True):
+        expected = before.sets_in_a_row + 1 if side.was_set else 0
+        assert side.after.sets_in_a_row == expected
+        lost = InstantLoss(side.side, "consecutive_sets") in result.events
+        assert lost == (limit is not None and expected >= limit)
+        if deal.first_deal and deal.variant.bidding.first_deal_bids_itself:
+            assert not side.was_set
+
+
+@settings(deadline=None)
+@given(deals())
+def test_the_deal_that_bids_itself_pays_per_trick(deal: Deal) -> None:
+    if not (deal.first_deal and deal.variant.bidding.first_deal_bids_itself):
+        return
+    result = _score(deal)
+    value = deal.variant.scoring.trick_value
+    for side in result.sides:
+        assert side.contract_points == value * side.tricks
+        assert side.bags_added == 0
+
+
+@settings(deadline=None)
+@given(deals())
+def test_game_result_names_real_sides(deal: Deal) -> None:
+    result = _score(deal)
+    end = game_result(deal.variant, result.standings, 1, result.events)
+    if end is None:
+        return
+    assert end.winners
+    assert set(end.winners) <= set(range(len(result.sides)))
+    if deal.variant.game_end.tie == "play_on":
+        assert not end.is_draw
+
+
+# -- the last digit of the score (spec A5) --------------------------------------------
+
+STANDARD_LIKE = st.sampled_from([
+    Variant(),
+    Variant.model_validate({"scoring": {"set": "zero"}}),
+    Variant.model_validate({"scoring": {"set": "minus_short"}}),
+    Variant.model_validate({"bidding": {"nil": {"failed_tricks": "count_for_partner"}}}),
+    Variant.model_validate({"bidding": {"nil": {"failed_tricks": "ignored"}}}),
+    Variant.model_validate({"bidding": {"form": {"kind": "partnership"},
+                                        "blind": {"enabled": True, "min_bid": 7,
+                                                  "fail_multiplier": 2}}}),
+])
+"""Variants where every value is a multiple of 10 except overtricks, worth 1 each and
+counted as one bag each, and 10 bags cost a multiple of 10 keeping the remainder."""
+
+
+@settings(deadline=None)
+@given(st.data(), STANDARD_LIKE, st.integers(1, 8))
+def test_last_digit_of_a_positive_score_is_the_bags(data: st.DataObject, variant: Variant,
+                                                    count: int) -> None:
+    """A5: with the standard numbers, starting from 0 points and 0 bags, ``score - bags``
+    stays a multiple of 10 after every deal: every value is a multiple of 10 except
+    overtricks, and each overtrick adds one point and one bag; a penalty takes 10 bags and
+    100 points. So ``score % 10 == bags`` (bags stay below 10), and when the score is not
+    negative its last decimal digit is the bag count. For a negative score it is not
+    (-13 with 7 bags): bags are their own count (Part D)."""
+    standings = [Standing(), Standing()]
+    for number in range(count):
+        deal = data.draw(deals(st.just(variant), first_deal=number == 0))
+        scored = score_deal(variant, deal.contracts, deal.tricks, standings,
+                            first_deal=number == 0)
+        standings = list(scored.standings)
+        for standing in standings:
+            assert standing.score % 10 == standing.bags
+            if standing.score >= 0:
+                assert str(standing.score)[-1] == str(standing.bags)
