@@ -403,3 +403,38 @@ def test_near_miss_variants_get_located_problems(data: dict[str, object]) -> Non
                 assert problem.message
                 assert problem.source == "<string>"
                 assert (problem.line is None) == (problem.column is None)
+
+
+# ---------------------------------------------------------------------------------------
+# The codes.
+
+
+def test_every_problem_code_is_documented_and_reachable(tmp_path: Path) -> None:
+    """Each documented code comes out of some input, and nothing else does."""
+    from spadeslib.loader import PROBLEM_CODES
+    from spadeslib.loader.yaml_source import MAX_BYTES
+
+    big = tmp_path / "big.yaml"
+    big.write_bytes(b"#" * (MAX_BYTES + 1))
+    (tmp_path / "b.yaml").write_text("house_rules: [./c.yaml]\n")
+    (tmp_path / "c.yaml").write_text("extends: standard\n")
+    (tmp_path / "loop.yaml").write_text("extends: ./loop.yaml\n")
+    inputs: list[str | bytes | Path] = [
+        tmp_path / "none.yaml", tmp_path, Path("/dev/null"), big, b"a: \xff", "a: \x07",
+        "a: [", "a: 1\n---\nb: 2", "- x", "a: 1\na: 2", "1: x", "a: {<<: {}}", "a: !!set {}",
+        "a: *x", "a: 1" + "0" * 5000, "[" * 100, "a: [" + "1, " * 20_000 + "1]",
+        "extends: 5", "extends: nyx", "house_rules: [nonil]", tmp_path / "loop.yaml",
+        f"house_rules: [{tmp_path / 'b.yaml'}]",
+        "house_rules: [no-nil, nyc-trumps, jokers-big-little]",
+        "nme: x", "bidding: {forced: {kind: fixed}}", "deal: {leftover: {kind: kity}}",
+        "deal: {leftover: {to: dealer}}", "play: {first_lead: nobody}", "deal: {hand_size: x}",
+        "scoring: {bags: {limit: 0}}", "deck: {jokers: [BJ, LJ, BJ]}", "deck: {remove: [ZZ]}",
+        "table: {players: 3}",
+    ]
+    seen: set[str] = set()
+    for argument in inputs:
+        codes = {problem.code for problem in validate(argument)}
+        assert codes, argument
+        seen |= codes
+    assert seen <= set(PROBLEM_CODES)
+    assert set(PROBLEM_CODES) - seen == {"unreadable"}  # root reads every file

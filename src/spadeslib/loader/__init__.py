@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, overload
 from pydantic import BaseModel
 
 from spadeslib.errors import Problem, VariantError
+from spadeslib.loader import yaml_source
 from spadeslib.loader.bundled import bundled_house_rules, bundled_variant_path, bundled_variants
 from spadeslib.loader.compose import compose_file, compose_text, looks_like_path, unknown_name
 from spadeslib.loader.document import Document, Mark
@@ -31,6 +32,7 @@ if TYPE_CHECKING:
     from spadeslib.variant import Variant
 
 __all__ = [
+    "PROBLEM_CODES",
     "Document",
     "Mark",
     "bundled_house_rules",
@@ -43,6 +45,48 @@ __all__ = [
 ]
 
 M = TypeVar("M", bound=BaseModel)
+
+PROBLEM_CODES: dict[str, str] = {
+    # reading files and YAML text
+    "file_not_found": "a file named on the command line, in extends or in house_rules is missing",
+    "is_a_directory": "a directory was given where a variant file belongs",
+    "not_a_file": "a path names something that is not a regular file (a device, a pipe)",
+    "unreadable": "a file exists but cannot be read (permissions)",
+    "too_large": f"the text or file is larger than {yaml_source.MAX_BYTES:,} bytes",
+    "not_utf8": "the bytes are not UTF-8",
+    "bad_character": "a control character that YAML does not allow",
+    "yaml_syntax": "the text is not YAML",
+    "multiple_documents": "more than one YAML document ('---') in one file",
+    "not_a_mapping": "the document is a list or a single value, not keys and values",
+    "duplicate_key": "a key appears twice in one mapping",
+    "key_not_text": "a key is a number, true/false, null, a list or a mapping",
+    "merge_key": "a YAML merge key ('<<'); use extends instead",
+    "unsupported_tag": "a YAML tag other than the plain ones (!!python/..., !!set, !custom)",
+    "undefined_alias": "an alias (*name) with no anchor (&name) before it",
+    "bad_scalar": "a number too long to read",
+    "too_deep": f"nesting deeper than {yaml_source.MAX_DEPTH} levels",
+    "too_many_nodes": f"more than {yaml_source.MAX_NODES:,} keys and values, aliases expanded",
+    # composition
+    "bad_reference": "extends or house_rules is not a name or path (or a list of them)",
+    "unknown_variant": "extends (or load_variant) names no bundled variant",
+    "unknown_house_rule": "house_rules names no bundled house rule",
+    "extends_cycle": "files extend each other in a circle",
+    "fragment_reference": "a house-rules fragment uses extends or house_rules",
+    "fragment_conflict": "two house rules in one list set a key to different values",
+    # validation against the format
+    "unknown_key": "a key the format does not have at that place",
+    "missing_key": "a required key is missing",
+    "unknown_kind": "a kind: value that is not one of the alternatives",
+    "missing_kind": "an alternative without its kind: key",
+    "invalid_choice": "a value that is not one of the allowed words",
+    "wrong_type": "a value of the wrong type (text for a number, a list for a mapping)",
+    "out_of_range": "a number outside its allowed range",
+    "wrong_length": "a list with too few or too many items",
+    "invalid": "a value a validator refused, with its own message",
+    "contradiction": "settings that contradict each other",
+}
+"""Every :attr:`Problem.code <spadeslib.errors.Problem.code>` the loader produces, with
+what it means: stable names for tools and for the error reference."""
 _WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.\-]*")
 _YAML_HINT = re.compile(r"^\s*[\[{#]|: |:$")  # flow collections, comments, "key: value"
 

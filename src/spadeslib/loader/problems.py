@@ -81,12 +81,12 @@ def validation_problems(error: ValidationError, document: Document,
 
 
 def _is_alternative(item: ErrorDict, located: Located) -> bool:
-    return located.union is not None and item["type"] not in _HANDLERS
+    return located.union is not None and item["type"] not in _EXACT
 
 
 def _union_problem(document: Document, located: Located, items: list[ErrorDict]) -> Problem:
     expected = describe(located.union) or "one of several forms"
-    codes = {_code(item["type"]) for item in items}
+    codes = {_classify(item["type"])[1] for item in items}
     code = codes.pop() if len(codes) == 1 else "invalid"
     value = items[0].get("input")
     return document.problem(located.path, f"expected {expected}, got {_quote(value)}", code)
@@ -97,7 +97,7 @@ def _problems(item: ErrorDict, located: Located, document: Document,
     context = item.get("ctx") or {}
     if "problems" in context or "path" in context:
         return _from_validator(item, located, document)
-    handler = _HANDLERS.get(item["type"]) or _handler_for(item["type"])
+    handler = _classify(item["type"])[0]
     if handler is not None:
         return [handler(item, located, document, model)]
     return _from_validator(item, located, document)
@@ -201,40 +201,33 @@ def _wrong_type(item: ErrorDict, located: Located, document: Document,
                             f"{_quote(item.get('input'))}", "wrong_type")
 
 
-def _handler_for(kind: str) -> Callable[[ErrorDict, Located, Document, type[BaseModel]],
-                                        Problem] | None:
-    if kind in _RANGE_TYPES:
-        return _out_of_range
-    if kind in _CHOICE_TYPES:
-        return _choice
-    if kind in _LENGTH_TYPES:
-        return _wrong_length
-    if kind.endswith(("_type", "_parsing")) or kind in ("bool_parsing", "int_from_float"):
-        return _wrong_type
-    return None
+Handler = Callable[[ErrorDict, Located, Document, type[BaseModel]], Problem]
 
-
-_HANDLERS: dict[str, Callable[[ErrorDict, Located, Document, type[BaseModel]], Problem]] = {
-    "extra_forbidden": _unknown_key,
-    "missing": _missing,
-    "union_tag_invalid": _unknown_tag,
-    "union_tag_not_found": _missing_tag,
+_EXACT: dict[str, tuple[Handler, str]] = {
+    "extra_forbidden": (_unknown_key, "unknown_key"),
+    "missing": (_missing, "missing_key"),
+    "union_tag_invalid": (_unknown_tag, "unknown_kind"),
+    "union_tag_not_found": (_missing_tag, "missing_kind"),
 }
 
 
-def _code(kind: str) -> str:
-    """The stable problem code for a pydantic error type."""
-    codes = {"extra_forbidden": "unknown_key", "missing": "missing_key",
-             "union_tag_invalid": "unknown_kind", "union_tag_not_found": "missing_kind"}
-    if kind in codes:
-        return codes[kind]
+def _classify(kind: str) -> tuple[Handler | None, str]:
+    """The handler and the stable problem code for a pydantic error type.
+
+    Errors without a handler (``value_error`` and the like) carry a validator's own
+    message, which is used as written.
+    """
+    if kind in _EXACT:
+        return _EXACT[kind]
     if kind in _RANGE_TYPES:
-        return "out_of_range"
+        return _out_of_range, "out_of_range"
     if kind in _CHOICE_TYPES:
-        return "invalid_choice"
+        return _choice, "invalid_choice"
     if kind in _LENGTH_TYPES:
-        return "wrong_length"
-    return "wrong_type" if _handler_for(kind) is _wrong_type else "invalid"
+        return _wrong_length, "wrong_length"
+    if kind.endswith(("_type", "_parsing")) or kind == "int_from_float":
+        return _wrong_type, "wrong_type"
+    return None, "invalid"
 
 
 # -- messages from validators ---------------------------------------------------------------
