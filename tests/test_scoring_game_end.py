@@ -7,11 +7,13 @@ from typing import Any
 import pytest
 
 from spadeslib.scoring import (
+    Contract,
     GameEvent,
     InstantLoss,
     InstantWin,
     Standing,
     game_result,
+    score_deal,
 )
 from spadeslib.variant import Variant
 
@@ -142,3 +144,16 @@ def test_results_explain_themselves() -> None:
     moon = game_result(Variant(), standings(100, 400), 5, [InstantWin(0, "moon")])
     assert moon is not None
     assert (moon.is_draw, moon.winner, moon.text) == (False, 0, "side 0 wins: made the Moon")
+
+
+def test_score_deal_reports_a_side_at_the_losing_score() -> None:
+    """B13 mercy: the deal that takes a side to -200 or below says so in its events."""
+    variant = Variant.model_validate(end(losing_score=-200))
+    deal = score_deal(variant, [Contract(bid=6), Contract(bid=4)], [2, 5, 3, 3],
+                      [Standing(-150), Standing(60)])
+    assert deal.sides[0].after.score == -210
+    assert deal.events == (InstantLoss(0, "losing_score"),)
+    result = game_result(variant, deal.standings, 6, deal.events)
+    assert result is not None
+    assert (result.winner, result.reason) == (1, "losing_score")
+    assert result.text == "side 1 wins with 104: side 0 loses (at or below -200)"
