@@ -206,6 +206,9 @@ class _Composer:
 
     def _syntax_problem(self, error: yaml.MarkedYAMLError) -> Problem:
         mark = _mark(self.source, error.problem_mark or error.context_mark)
+        if "nesting depth" in str(error.problem):  # libyaml >= 0.2.5 has a limit of its own
+            return Problem(self.source, mark.line, mark.column, "",
+                           f"the document nests deeper than {MAX_DEPTH} levels", "too_deep")
         message = f"YAML syntax error: {error.problem or error.context}"
         if error.context and error.problem and error.context_mark is not None:
             message += f" ({error.context} at line {error.context_mark.line + 1})"
