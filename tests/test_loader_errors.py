@@ -378,6 +378,12 @@ def test_arbitrary_bytes_raise_nothing_but_variant_error(data: bytes) -> None:
         assert error.problems
 
 
+@given(st.one_of(st.text(), st.binary(), st.sampled_from(["nyc", "nyx", ".", "a.yaml"])))
+def test_validate_never_raises_on_content(argument: str | bytes) -> None:
+    problems = validate(argument)
+    assert all(isinstance(problem, Problem) and problem.message for problem in problems)
+
+
 KEYS = ["name", "deck", "deal", "bidding", "scoring", "bags", "limit", "kind", "leftover",
         "kitty", "to", "form", "nil", "enabled", "hand_size", "players", "table", "play",
         "elevated", "jokers", "remove", "first_dealer", "boston", "points", "x"]
