@@ -23,7 +23,8 @@ dotted variant key.
 >>> rules = Variant().compile()
 >>> [format_bid(b) for b in seat_bids(rules, SeatContext())][:4]
 ['nil', '1', '2', '3']
->>> seat_bid_problem(rules, SeatContext(last=True, others_total=9), 4)
+>>> odd = Variant.model_validate({"bidding": {"total_may_not_equal_tricks": True}})
+>>> seat_bid_problem(odd.compile(), SeatContext(last=True, others_total=9), 4)
 ('the bids would total 13, the number of tricks', 'bidding.total_may_not_equal_tricks')
 """
 
@@ -33,6 +34,8 @@ import functools
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+from spadeslib.variant.bidding import AllowedBids, FixedBid, Mirror, Whiz
 
 if TYPE_CHECKING:
     from spadeslib.compiler.rules import Rules
@@ -290,17 +293,16 @@ def _forced_check(rules: Rules, ctx: SeatContext, partner_nil: bool) -> Check:
     def as_bid(n: int) -> int:
         return nil_code if n == 0 else n
 
-    kind = forced.kind
-    if kind == "mirror":
+    if isinstance(forced, Mirror):
         want = {as_bid(ctx.trumps)}
         text = f"Mirror: bid the {ctx.trumps} trumps held"
-    elif kind == "whiz":
+    elif isinstance(forced, Whiz):
         want = {NIL, as_bid(ctx.trumps)}
         text = f"Whiz: bid Nil or the {ctx.trumps} trumps held"
-    elif kind == "fixed":
+    elif isinstance(forced, FixedBid):
         want = {as_bid(forced.bid)}
         text = f"everyone bids {forced.bid}"
-    elif kind == "allowed":
+    elif isinstance(forced, AllowedBids):
         want = {as_bid(n) for n in forced.bids}
         text = "the allowed bids are " + ", ".join(str(n) for n in forced.bids)
     else:  # suicide

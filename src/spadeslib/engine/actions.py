@@ -109,6 +109,8 @@ class Action:
     parts: tuple[int, int] | None
     cards: tuple[Card, ...]
     id: int | None
+    _text: str
+    _key: str
 
     def __init__(self, kind: str, number: int | None = None, *,
                  parts: tuple[int, int] | None = None, cards: Iterable[Card] = (),
@@ -133,7 +135,7 @@ class Action:
         return (Action.parse, (self._text,))
 
     @classmethod
-    def parse(cls, text: str) -> Action:
+    def parse(cls, text: str | Action) -> Action:
         """Read an action from its text form (case and extra spaces do not matter)."""
         if isinstance(text, Action):
             return text

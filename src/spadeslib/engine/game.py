@@ -7,8 +7,10 @@
 >>> game.apply("bid 3"); game.apply("nil"); game.apply("bid 4"); game.apply("bid 2")
 >>> game.phase, len(game.legal_actions()) > 0
 ('play', True)
->>> game.legal_actions()[0]
-Action.parse('play 2C')
+>>> game.current_player, game.hand(1)[:3]
+(1, (Card.parse('6C'), Card.parse('8C'), Card.parse('JC')))
+>>> "play 6C" in game.legal_actions(), "play AS" in game.legal_actions()
+(True, False)
 
 The engine underneath is a small mutable :class:`~spadeslib.engine.state.State` of ints
 and masks changed by one module per phase; ``Game`` validates every action fully before
@@ -43,6 +45,9 @@ TERMINAL: Final = -4
 """OpenSpiel's id for "no player: the game is over" (:meth:`Game.current_player_id`)."""
 
 _PHASES = _phases.PHASES
+_legal_mask = _phases.play.legal_mask
+_bits_of = _phases.play.bits_of
+_play = _phases.play.apply
 _PLAY: Final = Phase.PLAY
 _OVER: Final = Phase.OVER
 
@@ -145,6 +150,11 @@ class Game:
         """The legal actions' ids, sorted: the fast path for bots and simulations."""
         s = self._s
         phase = s.phase
+        if phase == _PLAY and not s.space.two_packs:  # the hot path: the mask is the ids
+            legal = s.legal
+            if legal < 0:
+                legal = _legal_mask(s)
+            return _bits_of(legal)
         if phase == _OVER:
             return []
         return _PHASES[phase].legal(s)
@@ -174,9 +184,9 @@ class Game:
         if s.phase == _PLAY:  # the hot path: one AND against the cached legal plays
             legal = s.legal
             if legal < 0:
-                legal = _phases.play.legal_mask(s)
+                legal = _legal_mask(s)
             if 0 <= action_id < s.space.size and legal & s.space.face_mask[action_id]:
-                _phases.play.apply(s, action_id)
+                _play(s, action_id)
                 s.log = (s.log, action_id)
                 return
         self._apply(action_id, None)

@@ -160,7 +160,7 @@ def state_dict(state: State) -> dict[str, Any]:
     ]
     out["events"] = [repr(event) for event in state.events]
     out["result"] = None if state.result is None else repr(state.result)
-    return _jsonable(out)
+    return {key: _jsonable(value) for key, value in out.items()}
 
 
 def _jsonable(value: Any) -> Any:

@@ -180,12 +180,7 @@ class State:
 
     def clone(self) -> State:
         """An independent copy (lists copied, tuples and the rules shared)."""
-        new = State.__new__(State)
-        for name in State.__slots__:
-            setattr(new, name, getattr(self, name))
-        for name in _LISTS:
-            setattr(new, name, list(getattr(self, name)))
-        return new
+        raise NotImplementedError  # replaced below by a generated straight-line copy
 
     def actions(self) -> list[int]:
         """The ids of every action applied so far, oldest first."""
@@ -199,3 +194,21 @@ class State:
 
     def side_of(self, seat: int) -> int:
         return self.rules.side_of[seat]
+
+
+def _make_clone() -> Any:
+    """Build ``State.clone`` as straight-line code: one assignment per slot, ``[:]`` for the
+    lists. About four times faster than a loop of ``getattr``/``setattr``."""
+    lines = ["def clone(self):", "    new = _new(State)"]
+    for name in State.__slots__:
+        copy = "[:]" if name in _LISTS else ""
+        lines.append(f"    new.{name} = self.{name}{copy}")
+    lines.append("    return new")
+    namespace: dict[str, Any] = {"State": State, "_new": object.__new__}
+    exec("\n".join(lines), namespace)
+    clone = namespace["clone"]
+    clone.__doc__ = State.clone.__doc__
+    return clone
+
+
+State.clone = _make_clone()  # type: ignore[method-assign]

@@ -219,12 +219,12 @@ def apply(state: State, action_id: int) -> None:
         state.contracts[side] = contract
         state.sides_bid |= 1 << side
     else:
-        bid = B.NIL if action_id == space.NIL else action_id - space.BID
-        state.bids[seat] = bid
-        if bid == B.NIL:
+        seat_bid = B.NIL if action_id == space.NIL else action_id - space.BID
+        state.bids[seat] = seat_bid
+        if seat_bid == B.NIL:
             state.nil_seats |= 1 << seat
         else:
-            state.contracts[side] += bid
+            state.contracts[side] += seat_bid
     from spadeslib.engine.phases.blind import refresh_seen
 
     refresh_seen(state)

@@ -15,11 +15,24 @@ at once.
 
 from __future__ import annotations
 
+import functools
+from typing import TYPE_CHECKING
+
 from spadeslib.compiler import bids as B
 from spadeslib.engine import flow
 from spadeslib.engine.state import Phase, State
 
+if TYPE_CHECKING:
+    from spadeslib.compiler.rules import Rules
+
 __all__ = ["RULES", "initial_seen", "options", "refresh_seen"]
+
+
+@functools.lru_cache(maxsize=256)
+def _blind_rules(rules: Rules) -> bool:
+    """Whether the variant has any blind bid at all (most deals of most variants: no)."""
+    bidding = rules.variant.bidding
+    return bidding.blind_nil.enabled or bidding.blind.enabled
 
 
 def _partnership(state: State) -> bool:
@@ -42,18 +55,25 @@ def context(state: State, seat: int) -> B.BlindContext:
     behind = (max(others) - scores[side]) if others else 0
     members = rules.sides[side]
     partner = rules.partner_of[seat]
-    from spadeslib.engine.phases.bidding import closes_round, others_total
+    last = False
+    total = 0
+    if rules.variant.bidding.total_may_not_equal_tricks and rules.variant.bidding.blind.enabled:
+        # only a blind bid of tricks can close the round with a forbidden total
+        from spadeslib.engine.phases.bidding import closes_round, others_total
 
+        last = state.resume == Phase.BID and closes_round(state, seat)
+        total = others_total(state, seat)
+    bids = state.bids
     return B.BlindContext(
         behind=behind,
         first_deal=state.first_deal,
-        side_blind_nils=sum(1 for m in members if state.bids[m] == B.BLIND_NIL),
-        partner_bid=state.bids[partner] if partner is not None else B.NO_BID,
+        side_blind_nils=sum(1 for m in members if bids[m] == B.BLIND_NIL),
+        partner_bid=bids[partner] if partner is not None else B.NO_BID,
         partners_unseen=all(not state.seen >> m & 1 for m in members if m != seat),
         side_bid=bool(state.side_blind >> side & 1)
-        or any(state.bids[m] != B.NO_BID for m in members),
-        last=state.resume == Phase.BID and closes_round(state, seat),
-        others_total=others_total(state, seat),
+        or any(bids[m] != B.NO_BID for m in members),
+        last=last,
+        others_total=total,
     )
 
 
@@ -97,16 +117,53 @@ def _possible(state: State, seat: int) -> bool:
 
 def refresh_seen(state: State) -> None:
     """Let every seat that can no longer bid blind see its cards."""
-    for _ in range(2):  # a partner's answer depends on the captain's, seen in pass one
-        for seat in range(state.players):
-            if not state.seen >> seat & 1 and not _possible(state, seat):
-                state.seen |= 1 << seat
+    everyone = (1 << state.players) - 1
+    if state.seen == everyone:
+        return
+    if not _blind_rules(state.rules):
+        state.seen = everyone
+        return
+    for seat in _refresh_order(state.rules, state.dealer):
+        if not state.seen >> seat & 1 and not _possible(state, seat):
+            state.seen |= 1 << seat
+
+
+@functools.lru_cache(maxsize=1024)
+def _refresh_order(rules: Rules, dealer: int) -> tuple[int, ...]:
+    """Captains first: a partner's answer depends on its captain's."""
+    first = flow.captains(rules, dealer)
+    return first + tuple(seat for seat in range(rules.players) if seat not in first)
+
+
+def _anyone_eligible(state: State) -> bool:
+    """Whether some side may bid blind at all this deal, judged on the scores alone (the
+    usual answer, no, lets everyone see their cards without building any context)."""
+    if not _bidding_happens(state):
+        return False
+    bidding = state.rules.variant.bidding
+    scores = state.scores
+    top = max(scores)
+    for side, score in enumerate(scores):
+        others = [s for index, s in enumerate(scores) if index != side]
+        behind = (max(others) if others else top) - score
+        if bidding.blind_nil.enabled and B.eligible(
+                bidding.blind_nil.eligibility, behind, bidding.blind_nil.make):
+            return True
+        if bidding.blind.enabled and B.eligible(
+                bidding.blind.eligibility, behind,
+                bidding.blind.min_bid * state.rules.variant.scoring.trick_value
+                * bidding.blind.make_multiplier):
+            return True
+    return False
 
 
 def initial_seen(state: State) -> int:
     """The seats that see their cards as soon as they are dealt."""
-    state.seen = 0
     state.resume = Phase.OVER
+    if not _anyone_eligible(state):
+        state.seen = (1 << state.players) - 1
+        return state.seen
+    state.seen = 0
     refresh_seen(state)
     return state.seen
 

@@ -17,6 +17,10 @@ __all__ = ["choices", "chosen"]
 def choices(state: State, kind: str, hand: int, count: int) -> list[int]:
     """Every id of ``kind`` choosing ``count`` cards of ``hand``, sorted."""
     space = state.space
+    if not space.two_packs:  # every choice is distinct: the id is the base plus the mask
+        base = space.cards_id(kind, 0)
+        singles = [1 << bit for bit in range(state.rules.size) if hand >> bit & 1]
+        return sorted(base + sum(combo) for combo in itertools.combinations(singles, count))
     bits = [bit for bit in range(state.rules.size) if hand >> bit & 1]
     ids = set()
     for combo in itertools.combinations(bits, count):

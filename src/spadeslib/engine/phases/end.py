@@ -8,6 +8,7 @@ clockwise; a misdeal (:mod:`.misdeal`) never gets here.
 
 from __future__ import annotations
 
+from spadeslib.cards import Card
 from spadeslib.compiler.bids import BLIND_NIL, NIL, NO_BID, format_bid
 from spadeslib.engine import flow
 from spadeslib.engine.results import DealResult
@@ -58,9 +59,13 @@ def finish_deal(state: State) -> None:
     state.bags = [s.bags for s in after]
     state.sets = [s.sets_in_a_row for s in after]
     bids_itself = v.bidding.first_deal_bids_itself and state.first_deal
-    hands = tuple(tuple(rules.deck[bit] for bit, _ in _played_by(state, seat))
-                  for seat in range(state.players))
-    widow = ()
+    played: list[list[int]] = [[] for _ in range(state.players)]
+    for leader, cards in state.trick_log:
+        for index, bit in enumerate(cards):
+            played[(leader + index) % state.players].append(bit)
+    deck = rules.deck
+    hands = tuple(tuple(deck[bit] for bit in sorted(bits)) for bits in played)
+    widow: tuple[Card, ...] = ()
     if v.deal.leftover.kind == "widow":
         widow = tuple(rules.deck[bit] for bit in state.dealt[1][len(state.cut):])
     state.history = (*state.history, DealResult(
@@ -87,13 +92,3 @@ def finish_deal(state: State) -> None:
     state.first_deal = False
     state.dealer = (state.dealer + 1) % state.players
     flow.start_deal(state)
-
-
-def _played_by(state: State, seat: int) -> list[tuple[int, int]]:
-    """The cards ``seat`` played this deal, in order, as ``(bit, trick number)``."""
-    out: list[tuple[int, int]] = []
-    players = state.players
-    for number, (leader, cards) in enumerate(state.trick_log):
-        index = (seat - leader) % players
-        out.append((cards[index], number))
-    return out

@@ -38,6 +38,7 @@ def _mitchell_enter(state: State) -> bool:
         return False
     captains = flow.captains(rules, state.dealer)
     contracts = [state.contracts[rules.side_of[c]] for c in captains]
+    steps: tuple[tuple[str, int, int], ...]
     if contracts[0] == contracts[1]:
         steps = (("split", captains[0], 1), ("split", captains[1], 1))
     else:

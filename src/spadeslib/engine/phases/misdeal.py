@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from spadeslib.compiler.bids import NO_BID
 from spadeslib.engine import flow
 from spadeslib.engine.state import State
+from spadeslib.variant.passing import AtMostSpades, LongSuit, NoFaceCards, NoSpades
 
 if TYPE_CHECKING:
     from spadeslib.compiler.rules import Rules
@@ -32,14 +33,14 @@ def hand_qualifies(rules: Rules, hand: int) -> str | None:
     for condition in rules.variant.misdeal.conditions:
         kind = condition.kind
         spades = (hand & rules.trump_mask).bit_count()
-        if kind == "no_spades" and spades == 0:
+        if isinstance(condition, NoSpades) and spades == 0:
             return kind
-        if kind == "at_most_spades" and spades <= condition.count:
+        if isinstance(condition, AtMostSpades) and spades <= condition.count:
             return kind
-        if kind == "long_suit" and any((hand & mask).bit_count() >= condition.length
-                                       for mask in rules.suit_masks):
+        if isinstance(condition, LongSuit) and any(
+                (hand & mask).bit_count() >= condition.length for mask in rules.suit_masks):
             return kind
-        if kind == "no_face_cards" and not hand & _face_mask(rules):
+        if isinstance(condition, NoFaceCards) and not hand & _face_mask(rules):
             return kind
     return None
 
