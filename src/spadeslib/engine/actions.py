@@ -21,7 +21,8 @@ text                   meaning                                                  
 ``stand``              keep the bid as it is (raise round; after a blind bid)       bidding
 ``raise 6``            raise the side's contract to 6                               raise
 ``misdeal``            call a misdeal (the hand meets a ``misdeal`` condition)        bidding
-``pass AS KH 2C``      pass these cards to partner                                  passing
+``pass AS KH 2C``      pass these cards to partner (listed in any order; the text     passing
+                       puts them in suit order S H D C, high to low)
 ``give AS KH``         give these cards to partner (Nil / Blind Nil exchange)       exchange
 ``discard 4H 5D``      discard these cards (kitty, Mitchell's rule)                 discard
 ``split 1/1``          Mitchell: left-over cards for the deciding player / partner  discard
@@ -80,6 +81,15 @@ _CARD_COUNT: Final = {"play": (1, 1), "pass": (1, 27), "give": (1, 27), "discard
                       "cut": (2, 6)}
 
 
+_SETS: Final = ("pass", "give", "discard")
+
+
+def _card_order(card: Card) -> tuple[int, int]:
+    """Jokers, then spades, hearts, diamonds, clubs; high to low inside a suit."""
+    code = card.code
+    return (-1, -code) if code >= 52 else (code // 13, -(code % 13))
+
+
 def _part(text: str) -> int:
     if text == "nil":
         return NIL
@@ -119,6 +129,8 @@ class Action:
             raise ActionParseError(f"no action kind {kind!r} (one of {', '.join(KINDS)})")
         sets = object.__setattr__
         cards = tuple(cards)
+        if kind in _SETS:  # a set of cards: one text however it was listed
+            cards = tuple(sorted(cards, key=_card_order))
         sets(self, "kind", kind)
         sets(self, "number", number)
         sets(self, "parts", parts)
