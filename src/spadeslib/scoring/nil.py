@@ -83,8 +83,9 @@ def score_nils(
       partner's bid is made. (2) `count_for_partner`: counted in the contract instead.
       (3) `bags_no_points`: bags worth no points. (4) `ignored`: nothing.
     - B9 `needs_side_contract`: a Nil scores (made or failed) only if the side's trick
-      contract is made. A side with no trick contract (every seat bid Nil, or a one-seat
-      side) has nothing to fail, so its Nils score: ``side_contract_made`` is ``None``.
+      contract is made. A side with no trick contract (every seat of it bid Nil, as a
+      one-seat side's Nil bidder or two partners both Nil) has nothing to fail, so its Nils
+      score: ``side_contract_made`` is ``None``.
       The failed tricks follow their rule either way.
 
     With no trick contract, rule (2) has no partner's bid to count towards: the tricks are
