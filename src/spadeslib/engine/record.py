@@ -134,6 +134,11 @@ def read_record(record: object) -> tuple[Any, int, list[tuple[int, Dealt]], list
     return variant, seed, deals, actions
 
 
+_MASKS = frozenset({"hands", "leftover", "passed", "gave", "discarded", "seen_cards",
+                    "must_lead"})
+_BITS = frozenset({"cut", "stock", "trick"})
+
+
 def state_dict(state: State) -> dict[str, Any]:
     """A canonical, JSON-ready serialisation of the full state (every hidden card too).
 
@@ -148,6 +153,13 @@ def state_dict(state: State) -> dict[str, Any]:
                     "events", "pending_deals", "dealt"):
             continue
         value = getattr(state, name)
+        if name in _MASKS:  # cards by name: with two packs either copy is the same card
+            value = [_mask_names(rules, mask) for mask in value] if isinstance(value, list) \
+                else _mask_names(rules, value)
+        elif name in _BITS:
+            value = _names(rules, value)
+        elif name == "trick_log":
+            value = [[leader, _names(rules, bits)] for leader, bits in value]
         out[name] = list(value) if isinstance(value, (list, tuple)) else value
     out["variant"] = rules.variant.name
     out["deals"] = [deal_to_dict(rules, dealer, dealt) for dealer, dealt in state.deals]
