@@ -22,7 +22,8 @@ lists of :class:`~spadeslib.cards.Card` (``rules.mask_of`` turns a list into a m
 from __future__ import annotations
 
 import functools
-from typing import Any, NamedTuple
+import random
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from hypothesis import strategies as st
 from hypothesis.errors import InvalidArgument
@@ -31,7 +32,13 @@ from spadeslib.cards import RANKS, SUITS, Card
 from spadeslib.compiler.rules import Rules
 from spadeslib.variant.root import Variant
 
-__all__ = ["DealtCards", "cards", "deals", "hands", "variants"]
+if TYPE_CHECKING:
+    from spadeslib.engine import Action, Game
+
+__all__ = [
+    "DealtCards", "actions", "cards", "deals", "games", "hands", "plausible_action_id",
+    "variants",
+]
 
 Draw = st.DrawFn
 Data = dict[str, Any]
@@ -430,5 +437,74 @@ def deals(rules: Rules) -> st.SearchStrategy[DealtCards]:
 
 
 # -- games ----------------------------------------------------------------------------
-# ``games()`` (whole games played to the end by random legal actions) belongs here; it is
-# added with the engine, which it drives.
+
+
+def games(
+    variant: Variant | str | None = None,
+    *,
+    max_actions: int = 200,
+    to_the_end: bool = False,
+) -> st.SearchStrategy[Game]:
+    """:class:`~spadeslib.engine.Game` objects reached by random legal actions.
+
+    ``variant``: a variant or a bundled name; by default one drawn by :func:`variants`.
+    The game is seeded from the draw and played for up to ``max_actions`` actions (a drawn
+    number, shrinking to 0: a freshly dealt game), or with ``to_the_end`` until it is over.
+    The players bid about a fair share of the tricks, so games under any variant end;
+    every action is legal. Replays exactly: the seed and the actions are in
+    ``game.record()``.
+    """
+    if not isinstance(max_actions, int) or max_actions < 0:
+        raise InvalidArgument(f"max_actions={max_actions!r}: must be an int >= 0")
+    if variant is not None and not isinstance(variant, (Variant, str)):
+        raise InvalidArgument(f"variant={variant!r}: expected a Variant or a bundled name")
+    chosen: st.SearchStrategy[Variant | str] = (
+        variants() if variant is None else st.just(variant))
+    return _games(chosen, max_actions, to_the_end)
+
+
+@st.composite
+def _games(draw: Draw, chosen: st.SearchStrategy[Variant | str], max_actions: int,
+           to_the_end: bool) -> Game:
+    from spadeslib.engine import Game
+
+    game = Game(draw(chosen), seed=draw(st.integers(0, 2**64 - 1)))
+    rng = random.Random(draw(st.integers(0, 2**32 - 1)))
+    steps = 1_000_000 if to_the_end else draw(st.integers(0, max_actions))
+    for _ in range(steps):
+        if game.is_over:
+            break
+        game.apply_id(plausible_action_id(game, rng))
+    return game
+
+
+def actions(game: Game) -> st.SearchStrategy[Action]:
+    """One of ``game``'s legal actions now (none once the game is over)."""
+    legal = list(game.legal_actions())
+    if not legal:
+        raise InvalidArgument("the game is over: it has no legal actions")
+    return st.sampled_from(legal)
+
+
+def plausible_action_id(game: Game, rng: random.Random) -> int:
+    """A random legal action id for ``game``, bids drawn near a fair share of the tricks.
+
+    Uniformly random bids fail most contracts and a game to 500 then never ends; bidding a
+    fair share keeps random games finite. Blind decisions and raises mostly decline.
+    """
+    ids = game.legal_action_ids()
+    if game.phase not in ("bidding", "raise", "blind"):
+        return ids[rng.randrange(len(ids))]
+    rules = game.variant.compile()
+    legal = list(game.legal_actions())
+    quiet = [i for i, a in zip(ids, legal, strict=True) if a.kind in ("look", "stand")]
+    if quiet and rng.random() < 0.9:
+        return quiet[rng.randrange(len(quiet))]
+    team = game.variant.bidding.form.kind == "partnership" or game.phase == "raise"
+    share = rules.hand_size * (len(rules.sides[0]) if team else 1) // rules.players
+    band = [i for i, a in zip(ids, legal, strict=True)
+            if a.kind in ("bid", "raise") and a.number is not None
+            and max(1, share - 2) <= a.number <= share]
+    if band and rng.random() < 0.95:
+        return band[rng.randrange(len(band))]
+    return ids[rng.randrange(len(ids))]

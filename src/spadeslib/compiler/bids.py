@@ -13,8 +13,9 @@ How the constraints combine. *Hard* rules say what a bid can be at all: the rang
 (``bidding.form.min_bid``/``max_bid``; Nil is governed by ``bidding.nil`` and is not a
 number, so ``min_bid`` applies to numbered bids only), whether Nil exists, and a forced
 format (Mirror and a fixed bid allow exactly one bid; Whiz, Suicide and an allowed set
-restrict the candidates). *Soft* rules then remove candidates in this order: both partners
-Nil, the partner of a Nil's minimum, no bid of one, the total may not equal the tricks.
+restrict the candidates). *Soft* rules then remove candidates in this order: a side's
+contract above the tricks in a hand, both partners Nil, the partner of a Nil's minimum,
+no bid of one, the total may not equal the tricks.
 A soft rule that would leave no legal bid at all is waived, so a player always has a bid
 (for example a forced 4 that would make the total 13). Each answer names the rule as its
 dotted variant key.
@@ -255,11 +256,11 @@ def _seat_analysis(rules: Rules, ctx: SeatContext) -> tuple[tuple[int, ...], dic
         hard.append(("bidding.form.max_bid" if top is not None else "bidding.form.min_bid",
                      in_range))
     else:
-        hard.append(("bidding.forced", _forced_check(rules, ctx, partner_nil)))
-    if forced is None or forced.kind not in ("mirror", "fixed"):
-        hard.append(("bidding.form.max_bid", side_cap))
+        hard.append(("bidding.forced",
+                     _forced_check(rules, ctx, partner_nil, max(hand - side_so_far, 0))))
 
     if forced is None or forced.kind not in ("mirror", "fixed"):
+        soft.append(("bidding.form.max_bid", side_cap))
         if not nil.both_partners:
             soft.append(("bidding.nil.both_partners", lambda bid: (
                 "the partner has bid Nil and both partners may not"
@@ -285,7 +286,10 @@ def _seat_analysis(rules: Rules, ctx: SeatContext) -> tuple[tuple[int, ...], dic
     return _filter(_seat_candidates(rules), hard, soft)
 
 
-def _forced_check(rules: Rules, ctx: SeatContext, partner_nil: bool) -> Check:
+def _forced_check(rules: Rules, ctx: SeatContext, partner_nil: bool, room: int) -> Check:
+    """The forced format's bids. Mirror and a fixed bid are capped at ``room``, the tricks
+    the partners left: a side never contracts for more tricks than there are (a tiny hand
+    of many trumps could otherwise ask for it)."""
     forced = rules.variant.bidding.forced
     assert forced is not None
     nil_code = NIL if rules.variant.bidding.nil.enabled else 0
@@ -294,13 +298,13 @@ def _forced_check(rules: Rules, ctx: SeatContext, partner_nil: bool) -> Check:
         return nil_code if n == 0 else n
 
     if isinstance(forced, Mirror):
-        want = {as_bid(ctx.trumps)}
+        want = {as_bid(min(ctx.trumps, room))}
         text = f"Mirror: bid the {ctx.trumps} trumps held"
     elif isinstance(forced, Whiz):
         want = {NIL, as_bid(ctx.trumps)}
         text = f"Whiz: bid Nil or the {ctx.trumps} trumps held"
     elif isinstance(forced, FixedBid):
-        want = {as_bid(forced.bid)}
+        want = {as_bid(min(forced.bid, room))}
         text = f"everyone bids {forced.bid}"
     elif isinstance(forced, AllowedBids):
         want = {as_bid(n) for n in forced.bids}

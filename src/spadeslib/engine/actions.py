@@ -77,7 +77,7 @@ _WORDS: Final = {
     "stand": "stand", "misdeal": "misdeal", "keep": "keep", "reject": "reject",
 }
 _SIMPLE_OF_TEXT: Final = {text: kind for kind, text in _WORDS.items()}
-_CARD_COUNT: Final = {"play": (1, 1), "pass": (1, 27), "give": (1, 27), "discard": (1, 27),
+_CARD_COUNT: Final = {"play": (1, 1), "pass": (1, 108), "give": (1, 108), "discard": (1, 108),
                       "cut": (2, 6)}
 
 
@@ -291,6 +291,10 @@ class ActionSpace:
         self.BOTH_NIL = n + _BOTH_NIL
         self.SPLIT = n + _SPLIT
         self._sparse: dict[int, Action] = {}
+        self.breaking = tuple(
+            sum(1 << bit for bit in range(n) if rules.breaks_spades(bit, led))
+            for led in range(4))
+        """For each effective suit led, the cards whose play breaks spades (a mask)."""
 
     # ids of multi-card actions -------------------------------------------------------------
 

@@ -20,7 +20,8 @@ from spadeslib.errors import RecordError
 if TYPE_CHECKING:
     from spadeslib.compiler.rules import Rules
 
-__all__ = ["DealInput", "cut_count", "dealt_hand_size", "read_deal", "shuffle_deal"]
+__all__ = ["DealInput", "canonical_copies", "cut_count", "dealt_hand_size", "read_deal",
+           "shuffle_deal"]
 
 DealInput = Sequence[str | Sequence[Card | str]] | dict[str, object]
 """Hands as lists of cards or strings like ``"AS KH 2C"`` (one per seat), optionally in a
@@ -46,20 +47,55 @@ def deal_from_order(rules: Rules, dealer: int, order: Sequence[int]) -> Dealt:
     if per_hand == 0:
         return ((0,) * players, tuple(order))
     cut = cut_count(rules)
+    end = cut + per_hand * players
     hands = [0] * players
-    position = cut
-    for _ in range(per_hand):
-        for step in range(1, players + 1):
-            hands[(dealer + step) % players] |= 1 << order[position]
-            position += 1
-    rest = tuple(order[:cut]) + tuple(order[position:])
+    bit = _BIT.__getitem__
+    for step in range(players):  # card k of the deal goes to the (k mod players)-th seat
+        dealt = order[cut + step:end:players]
+        hands[(dealer + 1 + step) % players] = sum(map(bit, dealt))
+    rest = tuple(order[:cut]) + tuple(order[end:])
     return (tuple(hands), rest)
+
+
+_BIT = tuple(1 << bit for bit in range(128))
 
 
 def shuffle_deal(rules: Rules, seed: int, index: int, dealer: int) -> Dealt:
     """Deal number ``index`` (counting misdeals) of a game seeded ``seed``."""
     order = shuffled(rules.size, SplitMix64(stream_seed(seed, index)))
-    return deal_from_order(rules, dealer, order)
+    return canonical_copies(rules, deal_from_order(rules, dealer, order))
+
+
+def canonical_copies(rules: Rules, dealt: Dealt) -> Dealt:
+    """With two packs, give each face's lower bit to the first holder in seat order (then
+    the other cards in order), as reading the deal back from card names does.
+
+    Which copy of a face a seat holds is invisible in text, but a rule may look at it
+    (the first lead by the holder of the lowest club breaks a tie by the copy); fixing the
+    copies this way makes a record, which names cards, replay to the very same state.
+    """
+    if rules.packs == 1:
+        return dealt
+    taken = 0
+    hands: list[int] = []
+    for hand in dealt[0]:
+        mask = 0
+        for bit in range(rules.size):
+            if hand >> bit & 1:
+                for copy in rules.card_bits(rules.deck[bit]):
+                    if not (taken | mask) >> copy & 1:
+                        mask |= 1 << copy
+                        break
+        taken |= mask
+        hands.append(mask)
+    rest: list[int] = []
+    for bit in dealt[1]:
+        for copy in rules.card_bits(rules.deck[bit]):
+            if not taken >> copy & 1:
+                taken |= 1 << copy
+                rest.append(copy)
+                break
+    return (tuple(hands), tuple(rest))
 
 
 def read_deal(rules: Rules, given: object, where: str = "deal") -> Dealt:
@@ -95,14 +131,14 @@ def read_deal(rules: Rules, given: object, where: str = "deal") -> Dealt:
         if rest_mask != missing:
             raise RecordError(f"{where}.rest: the other cards must be exactly the "
                               f"{missing.bit_count()} cards not in any hand")
-        rest = tuple(_bits(rules, rest_given))
+        rest = tuple(_bits(rules, rest_given, taken))
     return (tuple(hands), rest)
 
 
-def _bits(rules: Rules, cards: object) -> list[int]:
+def _bits(rules: Rules, cards: object, taken: int) -> list[int]:
+    """The bits of ``cards`` in order, using copies not already ``taken`` (two packs)."""
     items = parse_cards(cards)  # type: ignore[arg-type]
     bits: list[int] = []
-    taken = 0
     for card in items:
         for bit in rules.card_bits(card):
             if not taken >> bit & 1:

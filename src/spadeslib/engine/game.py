@@ -185,7 +185,9 @@ class Game:
             legal = s.legal
             if legal < 0:
                 legal = _legal_mask(s)
-            if 0 <= action_id < s.space.size and legal & s.space.face_mask[action_id]:
+            space = s.space
+            if (0 <= action_id < space.size and legal & space.face_mask[action_id]
+                    and space.plays[action_id] is not None):
                 _play(s, action_id)
                 s.log = (s.log, action_id)
                 return

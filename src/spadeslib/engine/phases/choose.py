@@ -1,6 +1,7 @@
 """Choosing several cards at once (``pass``, ``give``, ``discard``): listing and checking.
 
-One decision names all its cards, so a pass of three is one action, not three. The ids are
+One decision names all its cards, so a pass of three is one action, not three (unless
+that would offer more than :data:`LIMIT` choices: then one card per decision). The ids are
 the canonical masks of the cards (:class:`~spadeslib.engine.actions.ActionSpace`); with two
 packs a face held twice can be chosen once or twice, and either copy is the same choice.
 """
@@ -8,10 +9,21 @@ packs a face held twice can be chosen once or twice, and either copy is the same
 from __future__ import annotations
 
 import itertools
+import math
 
 from spadeslib.engine.state import State
 
-__all__ = ["choices", "chosen"]
+__all__ = ["LIMIT", "batch", "choices", "chosen", "continue_step"]
+
+LIMIT = 5_000
+"""Most choices one decision may offer. Choosing more (19 of 30 cards from a big kitty)
+is split into decisions of one card each, so no list of actions is ever huge."""
+
+
+def batch(hand: int, count: int) -> int:
+    """How many of the ``count`` cards to choose from ``hand`` the next decision names:
+    all of them, or one at a time when that would be more than :data:`LIMIT` choices."""
+    return count if math.comb(hand.bit_count(), count) <= LIMIT else 1
 
 
 def choices(state: State, kind: str, hand: int, count: int) -> list[int]:
@@ -55,3 +67,15 @@ def chosen(state: State, kind: str, action_id: int, hand: int, count: int, *, ru
             return (f"seat {state.actor} does not hold {card}"
                     + (" twice" if action.cards.count(card) > 1 else ""), rule)
     return mask
+
+
+def continue_step(state: State, count: int, taken: int) -> bool:
+    """After a decision that chose ``taken`` of the step's ``count`` cards: if some are
+    left to choose, shrink the step to them and return ``True`` (same player again)."""
+    if taken >= count:
+        return False
+    kind, seat, _ = state.steps[state.step]
+    steps = list(state.steps)
+    steps[state.step] = (kind, seat, count - taken)
+    state.steps = tuple(steps)
+    return True

@@ -14,7 +14,7 @@ whoever took cards discards as many.
 from __future__ import annotations
 
 from spadeslib.engine import flow
-from spadeslib.engine.phases.choose import choices, chosen
+from spadeslib.engine.phases.choose import batch, choices, chosen, continue_step
 from spadeslib.engine.state import State
 
 __all__ = ["KITTY", "MITCHELL"]
@@ -54,7 +54,8 @@ def _legal(state: State) -> list[int]:
     kind, seat, count = state.steps[state.step]
     if kind == "split":
         return [state.space.SPLIT + 3 * mine + (count - mine) for mine in range(count + 1)]
-    return choices(state, "discard", state.hands[seat], count)
+    hand = state.hands[seat]
+    return choices(state, "discard", hand, batch(hand, count))
 
 
 def _rule(state: State) -> str:
@@ -68,7 +69,8 @@ def _problem(state: State, action_id: int) -> tuple[str, str] | None:
             return None
         return (f"seat {seat} splits {count} left-over card(s) between itself and its "
                 f"partner, like 'split {count}/0'", "deal.leftover")
-    found = chosen(state, "discard", action_id, state.hands[seat], count, rule="deal.leftover")
+    hand = state.hands[seat]
+    found = chosen(state, "discard", action_id, hand, batch(hand, count), rule="deal.leftover")
     return found if isinstance(found, tuple) else None
 
 
@@ -91,10 +93,14 @@ def _apply(state: State, action_id: int) -> None:
                 extra.append(("discard", member, len(bits)))
         state.steps = state.steps + tuple(extra)
     else:
-        found = chosen(state, "discard", action_id, state.hands[seat], count, rule="deal.leftover")
+        hand = state.hands[seat]
+        size = batch(hand, count)
+        found = chosen(state, "discard", action_id, hand, size, rule="deal.leftover")
         assert isinstance(found, int)
         state.hands[seat] &= ~found
         state.discarded[seat] |= found
+        if continue_step(state, count, size):
+            return
     state.step += 1
     if state.step < len(state.steps):
         flow.give_turn(state, state.steps[state.step][1])

@@ -8,7 +8,7 @@ receive before it has chosen what to give.
 from __future__ import annotations
 
 from spadeslib.engine import flow
-from spadeslib.engine.phases.choose import choices, chosen
+from spadeslib.engine.phases.choose import batch, choices, chosen, continue_step
 from spadeslib.engine.state import State
 
 __all__ = ["RULES"]
@@ -25,20 +25,31 @@ def enter(state: State) -> bool:
 
 def legal(state: State) -> list[int]:
     _, seat, count = state.steps[state.step]
-    return choices(state, "pass", state.hands[seat], count)
+    hand = _hand(state, seat)
+    return choices(state, "pass", hand, batch(hand, count))
+
+
+def _hand(state: State, seat: int) -> int:
+    """The cards ``seat`` may still pass (some may be set aside already)."""
+    return state.hands[seat] & ~state.passed[seat]
 
 
 def problem(state: State, action_id: int) -> tuple[str, str] | None:
     _, seat, count = state.steps[state.step]
-    found = chosen(state, "pass", action_id, state.hands[seat], count, rule="passing.cards")
+    hand = _hand(state, seat)
+    found = chosen(state, "pass", action_id, hand, batch(hand, count), rule="passing.cards")
     return found if isinstance(found, tuple) else None
 
 
 def apply(state: State, action_id: int) -> None:
     _, seat, count = state.steps[state.step]
-    found = chosen(state, "pass", action_id, state.hands[seat], count, rule="passing.cards")
+    hand = _hand(state, seat)
+    taking = batch(hand, count)
+    found = chosen(state, "pass", action_id, hand, taking, rule="passing.cards")
     assert isinstance(found, int)
-    state.passed[seat] = found
+    state.passed[seat] |= found
+    if continue_step(state, count, taking):
+        return
     state.step += 1
     if state.step < len(state.steps):
         flow.give_turn(state, state.steps[state.step][1])

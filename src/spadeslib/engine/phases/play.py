@@ -160,7 +160,7 @@ def apply(state: State, action_id: int) -> None:
     trick = state.trick
     trick.append(bit)
     rules = state.rules
-    if not state.broken and rules.breaks_spades(bit, rules.suit_of[trick[0]]):
+    if not state.broken and state.space.breaking[rules.suit_of[trick[0]]] >> bit & 1:
         state.broken = True
     state.legal = -1
     players = state.players
