@@ -360,9 +360,25 @@ class Game:
         return state_dict(self._s)
 
 
+_COMPILED: dict[int, tuple[Variant, Any]] = {}
+
+
+def _compiled(variant: Variant) -> Any:
+    """``variant.compile()``, remembered by identity: the compiler's cache hashes the
+    whole pydantic model, which costs more than dealing a hand."""
+    found = _COMPILED.get(id(variant))
+    if found is not None and found[0] is variant:
+        return found[1]
+    rules = variant.compile()
+    if len(_COMPILED) > 64:
+        _COMPILED.clear()
+    _COMPILED[id(variant)] = (variant, rules)
+    return rules
+
+
 def _new_state(variant: Variant, seed: int | None, dealer: int | None,
                deals: list[Any] | None) -> State:
-    rules = variant.compile()
+    rules = _compiled(variant)
     if seed is None:
         seed = secrets.randbits(64)
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**64:
