@@ -13,10 +13,16 @@ turn. A misdeal is called instead of bidding (:mod:`.misdeal`). The deal that bi
 
 from __future__ import annotations
 
+import functools
+from typing import TYPE_CHECKING
+
 from spadeslib.compiler import bids as B
 from spadeslib.engine import flow
 from spadeslib.engine.phases import misdeal
 from spadeslib.engine.state import State
+
+if TYPE_CHECKING:
+    from spadeslib.engine.actions import ActionSpace
 
 __all__ = ["RULES", "closes_round", "others_total"]
 
@@ -146,12 +152,24 @@ def legal(state: State) -> list[int]:
             out.append(space.COME_OUT)
         return sorted(out)
     if _partnership(state):
-        out = [_team_id(state, bid) for bid in B.team_bids(state.rules, team_context(state, seat))]
+        out = list(_team_ids(state, team_context(state, seat)))
     else:
-        out = [_seat_id(state, bid) for bid in B.seat_bids(state.rules, seat_context(state, seat))]
-    if misdeal.problem(state, seat) is None:
+        out = list(_seat_ids(space, seat_context(state, seat)))
+    if state.rules.variant.misdeal.conditions and misdeal.problem(state, seat) is None:
         out.append(space.MISDEAL)
-    return sorted(out)
+        out.sort()
+    return out
+
+
+@functools.lru_cache(maxsize=4096)
+def _seat_ids(space: ActionSpace, ctx: B.SeatContext) -> tuple[int, ...]:
+    """The legal bids' ids in a context, sorted (cached: contexts repeat all the time)."""
+    return tuple(sorted(space.NIL if bid == B.NIL else space.BID + bid
+                        for bid in B.seat_bids(space.rules, ctx)))
+
+
+def _team_ids(state: State, ctx: B.TeamContext) -> tuple[int, ...]:
+    return tuple(sorted(_team_id(state, bid) for bid in B.team_bids(state.rules, ctx)))
 
 
 def _come_out_problem(state: State) -> tuple[str, str] | None:
