@@ -113,9 +113,13 @@ def has_a_bid(variant: Variant) -> bool:
     ``max_bid: 0`` and no Nil and no zero bid, which leaves no bid to make (reported to
     the format's owner; the engine cannot invent one)."""
     form = variant.bidding.form
-    if form.kind != "round_the_table" or variant.bidding.forced is not None:
-        return True
     nil = variant.bidding.nil
+    zero_ok = nil.enabled or nil.zero_bid == "zero_tricks"
+    forced = variant.bidding.forced
+    if forced is not None and forced.kind == "fixed" and forced.bid == 0:
+        return zero_ok  # "everyone bids 0" with no bid of 0: the same gap
+    if form.kind != "round_the_table" or forced is not None:
+        return True
     top = variant.deal.hand_size if form.max_bid is None else form.max_bid
     return nil.enabled or (nil.zero_bid == "zero_tricks" and form.min_bid == 0) or top >= 1
 
