@@ -4,8 +4,8 @@ game byte-identical."""
 from __future__ import annotations
 
 import pytest
-from game_helpers import apply_all, dump, texts
 
+from game_helpers import apply_all, dump, texts
 from spadeslib.engine import Game
 from spadeslib.errors import IllegalActionError
 
@@ -105,8 +105,9 @@ def test_wrong_phase_action_is_illegal_and_changes_nothing() -> None:
 
 
 def test_game_over_refuses_actions() -> None:
-    from game_helpers import play_game
     import random
+
+    from game_helpers import play_game
 
     game = play_game(Game("nyc", seed=4), random.Random(4))
     assert game.current_player is None and game.current_player_id() == -4
@@ -114,3 +115,47 @@ def test_game_over_refuses_actions() -> None:
     with pytest.raises(IllegalActionError) as error:
         game.apply("play AS")
     assert error.value.rule == "game_end"
+
+
+def test_apply_id_wants_an_int() -> None:
+    game = Game("standard", seed=1, dealer=0, deal=MIXED)
+    before = dump(game)
+    with pytest.raises(IllegalActionError):
+        game.apply_id("bid 4")  # type: ignore[arg-type]
+    assert dump(game) == before
+
+
+def test_observation_before_and_after_play() -> None:
+    game = bid_standard(Game("standard", seed=1, dealer=0, deal=MIXED))
+    game.apply("play AH")
+    obs = game.observation(2)
+    assert obs.phase == "play" and obs.current_player == 2
+    assert obs.trick == ((1, game.variant.compile().deck[0].parse("AH")),)
+    assert obs.legal_actions and game.observation(3).legal_actions == ()
+    assert obs.hand is not None and len(obs.hand) == 13
+
+
+def _house(*rules: str) -> object:
+    from spadeslib.loader import parse_variant
+
+    return parse_variant("extends: standard\nhouse_rules: [" + ", ".join(rules) + "]\n")
+
+
+def test_b12_lowest_club_leads_it() -> None:
+    game = bid_standard(Game(_house("lowest-club-leads"), seed=1, dealer=0, deal=MIXED))
+    assert game.current_player == 1  # seat 1 holds 2C
+    assert texts(game) == ["play 2C"]
+
+
+def test_b12_highest_bidder_leads() -> None:
+    game = Game(_house("highest-bidder-leads"), seed=1, dealer=0, deal=MIXED)
+    apply_all(game, "bid 2", "bid 5", "bid 3", "bid 5")  # seats 1, 2, 3, 0
+    assert game.current_player == 2  # first 5 from the dealer's left
+
+
+def test_b6_raise_round_in_partnership_bidding() -> None:
+    game = Game(_house("partnership-bidding", "raise-round"), seed=1, dealer=0, deal=MIXED)
+    apply_all(game, "bid 4", "bid 5")
+    assert game.phase == "raise" and game.current_player == 1
+    apply_all(game, "stand", "raise 7")
+    assert game.phase == "play" and game.observation(1).contracts == (7, 4)

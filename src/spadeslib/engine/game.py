@@ -181,6 +181,10 @@ class Game:
     def apply_id(self, action_id: int) -> None:
         """Apply the action with this id (see :meth:`legal_action_ids`)."""
         s = self._s
+        if type(action_id) is not int:
+            raise IllegalActionError(action_id, "an action id is an int (use apply() for "
+                                     "an action or its text)", rule="action",
+                                     state=describe(s))
         if s.phase == _PLAY:  # the hot path: one AND against the cached legal plays
             legal = s.legal
             if legal < 0:
