@@ -8,8 +8,8 @@ import json
 import random
 
 import pytest
-from game_helpers import apply_all, dump, play_game, plausible_id
 
+from game_helpers import apply_all, dump, plausible_id, play_game
 from spadeslib.engine import Game
 from spadeslib.errors import RecordError
 from spadeslib.loader import parse_variant
@@ -205,3 +205,12 @@ def test_b2_french_cut() -> None:
     game.apply("cut " + " ".join(str(c) for c in cut))
     for seat in range(4):
         assert cut[seat] in game.hand(seat) and len(game.hand(seat)) == 13
+
+
+def test_a2_the_deal_passes_clockwise() -> None:
+    game = Game("standard", seed=6, dealer=2)
+    finish_deal(game, random.Random(6))
+    assert game.deal_history[0].dealer == 2 and game.dealer == 3
+    finish_deal(game, random.Random(7))
+    assert game.dealer == 0
+    assert [d["dealer"] for d in game.record()["deals"]] == [2, 3, 0]
