@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from game_helpers import apply_all, dump, texts
 
+from game_helpers import apply_all, dump, texts
 from spadeslib.engine import Game
 from spadeslib.errors import IllegalActionError
 from spadeslib.loader import parse_variant
