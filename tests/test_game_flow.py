@@ -214,3 +214,19 @@ def test_a2_the_deal_passes_clockwise() -> None:
     finish_deal(game, random.Random(7))
     assert game.dealer == 0
     assert [d["dealer"] for d in game.record()["deals"]] == [2, 3, 0]
+
+
+def test_kitty_taker_waiting_for_its_captain_looks() -> None:
+    """Barmore with a kitty to the dealer, discarded before the bidding: the dealer's
+    captain has not chosen blind or not yet, but the dealer must see the cards to discard;
+    it looks, and its side can no longer bid blind."""
+    variant = parse_variant("extends: barmore\ndeck: {remove: [2H], elevated: [BJ, LJ, 2S]}\n"
+                            "deal: {leftover: {kind: kitty, to: dealer}}\n")
+    game = Game(variant, seed=1, dealer=0)
+    assert game.phase == "discard" and game.current_player == 0
+    assert game.observation(0).hand is not None and game.legal_action_ids()
+    game.apply(str(game.legal_actions()[0]))
+    assert game.current_player == 1 and game.phase == "blind"  # the other side still may
+    game.apply("look")
+    game.apply("bid 4")
+    assert game.current_player == 2 and game.phase == "bidding"  # no blind for seat 2

@@ -95,11 +95,19 @@ def next_phase(state: State) -> None:
 
 def give_turn(state: State, seat: int) -> None:
     """Make ``seat`` the player to act, through a blind decision first if it has not
-    looked at its cards."""
+    looked at its cards. A seat with no blind decision of its own (a partner waiting for
+    its captain's team decision) that must act first, say to discard a kitty, looks, and
+    so its side can no longer bid blind."""
     state.actor = seat
     if not state.seen >> seat & 1:
-        state.resume = state.phase
-        state.phase = Phase.BLIND
+        from spadeslib.engine.phases.blind import options, refresh_seen
+
+        if options(state, seat):
+            state.resume = state.phase
+            state.phase = Phase.BLIND
+        else:  # waiting on its captain, but its turn needs its cards: it looks
+            state.seen |= 1 << seat
+            refresh_seen(state)
 
 
 def start_deal(state: State) -> None:
