@@ -116,8 +116,12 @@ def has_a_bid(variant: Variant) -> bool:
     nil = variant.bidding.nil
     zero_ok = nil.enabled or nil.zero_bid == "zero_tricks"
     forced = variant.bidding.forced
-    if forced is not None and forced.kind == "fixed" and forced.bid == 0:
-        return zero_ok  # "everyone bids 0" with no bid of 0: the same gap
+    if forced is not None and forced.kind == "fixed":
+        side = len(variant.table.sides()[0])
+        if forced.bid == 0 or forced.bid * side > variant.deal.hand_size:
+            # "everyone bids 0" with no bid of 0, or a side's fixed bids above the tricks
+            # (the engine caps them, down to 0): the same gap
+            return zero_ok
     if form.kind != "round_the_table" or forced is not None:
         return True
     top = variant.deal.hand_size if form.max_bid is None else form.max_bid
