@@ -114,7 +114,8 @@ def has_a_bid(variant: Variant) -> bool:
     the format's owner; the engine cannot invent one)."""
     form = variant.bidding.form
     nil = variant.bidding.nil
-    zero_ok = nil.enabled or nil.zero_bid == "zero_tricks"
+    zero_ok = nil.enabled or (nil.zero_bid == "zero_tricks"
+                              and getattr(form, "min_bid", 0) == 0)
     forced = variant.bidding.forced
     if forced is not None and forced.kind == "fixed":
         side = len(variant.table.sides()[0])

@@ -114,6 +114,8 @@ class SeatContext:
     """This bid closes the first round."""
     others_total: int = 0
     """Tricks bid by everyone else so far."""
+    partners_to_come: int = 0
+    """Partners who bid after this player (trios): each needs room for its lowest bid."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,9 +244,11 @@ def _seat_analysis(rules: Rules, ctx: SeatContext) -> tuple[tuple[int, ...], dic
         return None
 
     side_so_far = sum(tricks_of(b) for b in ctx.partner_bids)
+    least = 0 if zero_is_nil or (zero_ok and low == 0) else max(low, 1)
+    reserved = ctx.partners_to_come * least
 
     def side_cap(bid: int) -> str | None:
-        if side_so_far + tricks_of(bid) > hand:
+        if side_so_far + tricks_of(bid) + reserved > hand:
             return (f"the partners have bid {side_so_far}; the side's contract may not be "
                     f"more than the {hand} tricks")
         return None
