@@ -109,24 +109,38 @@ def test_bundled_variants_keep_every_invariant(name: str, seed: int) -> None:
 
 
 def has_a_bid(variant: Variant) -> bool:
-    """Whether a player can bid at all. The format accepts a round-the-table auction with
-    ``max_bid: 0`` and no Nil and no zero bid, which leaves no bid to make (reported to
-    the format's owner; the engine cannot invent one)."""
+    """Whether every side can make a bid that fits in the tricks.
+
+    The format accepts round-the-table auctions where it cannot: ``max_bid: 0`` with no
+    bid of 0; a fixed or allowed bid that, times the partners of a side, exceeds the
+    tricks (trios bidding 2 each of 5 tricks); a minimum bid that does. The engine cannot
+    invent a bid and scoring refuses such contracts, so these variants are skipped here
+    and reported to the format's owner (``variant/checks.py`` should refuse them).
+    """
     form = variant.bidding.form
-    nil = variant.bidding.nil
-    zero_ok = nil.enabled or (nil.zero_bid == "zero_tricks"
-                              and getattr(form, "min_bid", 0) == 0)
-    forced = variant.bidding.forced
-    if forced is not None and forced.kind == "fixed":
-        side = len(variant.table.sides()[0])
-        if forced.bid == 0 or forced.bid * side > variant.deal.hand_size:
-            # "everyone bids 0" with no bid of 0, or a side's fixed bids above the tricks
-            # (the engine caps them, down to 0): the same gap
-            return zero_ok
-    if form.kind != "round_the_table" or forced is not None:
+    if form.kind != "round_the_table":
         return True
-    top = variant.deal.hand_size if form.max_bid is None else form.max_bid
-    return nil.enabled or (nil.zero_bid == "zero_tricks" and form.min_bid == 0) or top >= 1
+    nil = variant.bidding.nil
+    zero_ok = nil.enabled or (nil.zero_bid == "zero_tricks" and form.min_bid == 0)
+    forced = variant.bidding.forced
+    hand = variant.deal.hand_size
+    if forced is None:
+        top = hand if form.max_bid is None else form.max_bid
+        lowest = 0 if zero_ok else max(form.min_bid, 1)
+        if lowest > top:
+            return False
+    elif forced.kind == "fixed":
+        if forced.bid == 0 and not zero_ok:
+            return False
+        lowest = forced.bid
+    elif forced.kind == "allowed":
+        usable = [b for b in forced.bids if b > 0 or zero_ok]
+        if not usable:
+            return False
+        lowest = min(usable)
+    else:  # mirror, whiz, suicide: Nil is always there
+        return True
+    return len(variant.table.sides()[0]) * lowest <= hand
 
 
 @settings(suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
