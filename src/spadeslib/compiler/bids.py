@@ -245,6 +245,9 @@ def _seat_analysis(rules: Rules, ctx: SeatContext) -> tuple[tuple[int, ...], dic
 
     side_so_far = sum(tricks_of(b) for b in ctx.partner_bids)
     least = 0 if zero_is_nil or (zero_ok and low == 0) else max(low, 1)
+    if isinstance(forced, AllowedBids):  # a partner's lowest bid is the least allowed
+        usable = [b for b in forced.bids if b > 0 or least == 0]
+        least = min(usable) if usable else least
     reserved = ctx.partners_to_come * least
 
     def side_cap(bid: int) -> str | None:
