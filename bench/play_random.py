@@ -112,8 +112,10 @@ def _time_calls(games: list[Game], seed: int, count: int) -> dict[str, float]:
     for game in games:
         ids = game.legal_action_ids()
         chosen.append(ids[rng.randrange(len(ids))])
-    texts = [str(game.legal_actions()[game.legal_action_ids().index(i)])
-             for game, i in zip(games, chosen, strict=True)]
+    texts = [
+        str(game.legal_actions()[game.legal_action_ids().index(i)])
+        for game, i in zip(games, chosen, strict=True)
+    ]
     out: dict[str, float] = {}
     start = time.perf_counter()
     for game in games:
@@ -172,8 +174,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     rate, games = spadeslib_hands(args.variant, args.seconds, args.seed)
-    print(f"spadeslib {args.variant}: {rate:,.0f} hands/s "
-          f"(random legal actions, games played on: {games} game(s))")
+    print(
+        f"spadeslib {args.variant}: {rate:,.0f} hands/s "
+        f"(random legal actions, games played on: {games} game(s))"
+    )
     fresh = fresh_hands(args.variant, args.seconds, args.seed)
     print(f"spadeslib {args.variant}: {fresh:,.0f} hands/s (each hand a new game, 0-0)")
     for name, micros in per_call(args.variant, args.seed).items():
@@ -182,9 +186,11 @@ def main(argv: list[str] | None = None) -> None:
     if other is None:
         print("OpenSpiel: not installed (pip install open-spiel)")
     else:
-        print(f"OpenSpiel spades: {other:,.0f} hands/s (lean loop: shuffled chance "
-              f"actions, random legal actions); spadeslib/OpenSpiel = {fresh / other:.2f} "
-              "(new game per hand)")
+        print(
+            f"OpenSpiel spades: {other:,.0f} hands/s (lean loop: shuffled chance "
+            f"actions, random legal actions); spadeslib/OpenSpiel = {fresh / other:.2f} "
+            "(new game per hand)"
+        )
 
 
 if __name__ == "__main__":

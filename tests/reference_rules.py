@@ -152,8 +152,9 @@ def lowest_club(variant: Variant, hands: list[list[Card]]) -> tuple[int, Card] |
     return seat, card
 
 
-def first_leader(variant: Variant, dealer: int, hands: list[list[Card]],
-                 bids: list[int] | None = None) -> int:
+def first_leader(
+    variant: Variant, dealer: int, hands: list[list[Card]], bids: list[int] | None = None
+) -> int:
     """The seat that leads to the first trick."""
     players = variant.table.players
     rule = variant.play.first_lead

@@ -56,10 +56,13 @@ scoring:
 BAD = {
     "unknown-key.yaml": ("game_end:\n  targte: 300\n", 2, "game_end.targte", "target"),
     "bad-type.yaml": ("game_end:\n  target: lots\n", 2, "game_end.target", None),
-    "duplicate-key.yaml": ("game_end:\n  target: 300\n  target: 400\n", 3, "game_end.target",
-                           None),
-    "contradiction.yaml": ("bidding:\n  form:\n    kind: round_the_table\n    min_bid: 9\n"
-                           "    max_bid: 5\n", None, "bidding.form", None),
+    "duplicate-key.yaml": ("game_end:\n  target: 300\n  target: 400\n", 3, "game_end.target", None),
+    "contradiction.yaml": (
+        "bidding:\n  form:\n    kind: round_the_table\n    min_bid: 9\n    max_bid: 5\n",
+        None,
+        "bidding.form",
+        None,
+    ),
 }
 
 
@@ -78,8 +81,9 @@ def test_validate_reports_each_problem_with_its_place(
     assert any(path in printed for printed in lines), out
     if line is not None:
         located = [LOCATED.match(printed) for printed in lines]
-        assert any(m and m["line"] == str(line) and m["path"].startswith(path)
-                   for m in located), out
+        assert any(m and m["line"] == str(line) and m["path"].startswith(path) for m in located), (
+            out
+        )
     if suggestion is not None:
         assert "did you mean" in out.lower() and suggestion in out
 
@@ -139,10 +143,19 @@ def test_validate_directory(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
 # --- usage errors --------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("args", [
-    [], ["validate"], ["explain"], ["diff", "nyc"], ["frobnicate"], ["--frob"],
-    ["explain", "nyc", "--format", "html"], ["list", "extra"],
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        [],
+        ["validate"],
+        ["explain"],
+        ["diff", "nyc"],
+        ["frobnicate"],
+        ["--frob"],
+        ["explain", "nyc", "--format", "html"],
+        ["list", "extra"],
+    ],
+)
 def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str], args: list[str]) -> None:
     status, out, err = run(capsys, *args)
     assert status == 2
@@ -207,9 +220,7 @@ def test_explain_an_invalid_file(tmp_path: Path, capsys: pytest.CaptureFixture[s
 
 
 @pytest.mark.parametrize("what", ["no-such-variant", "missing/file.yaml"])
-def test_explain_something_that_is_not_there(
-    capsys: pytest.CaptureFixture[str], what: str
-) -> None:
+def test_explain_something_that_is_not_there(capsys: pytest.CaptureFixture[str], what: str) -> None:
     status, out, err = run(capsys, "explain", what)
     assert status == 1
     assert out == ""
@@ -221,8 +232,10 @@ def test_diff(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "diff", "standard", "nyc")
     assert status == 0
     assert "Jokers: none -> big joker, little joker\n" in out
-    assert "Bidding: round the table from the dealer's left, bids 0 to every trick -> " \
-           "partnership, team bids 4 to 10\n" in out
+    assert (
+        "Bidding: round the table from the dealer's left, bids 0 to every trick -> "
+        "partnership, team bids 4 to 10\n" in out
+    )
     file = write(tmp_path, "ours.yaml", GOOD)
     status, out, _ = run(capsys, "diff", "standard", file)
     assert status == 0
@@ -268,10 +281,18 @@ def command() -> list[str]:
 
 
 def shell(*args: str | Path) -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(
-        [str(SRC), *filter(None, [os.environ.get("PYTHONPATH")])]))
-    done = subprocess.run([*command(), *map(str, args)], capture_output=True, text=True,
-                          env=env, timeout=60, check=False)
+    env = dict(
+        os.environ,
+        PYTHONPATH=os.pathsep.join([str(SRC), *filter(None, [os.environ.get("PYTHONPATH")])]),
+    )
+    done = subprocess.run(
+        [*command(), *map(str, args)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+        check=False,
+    )
     assert "Traceback" not in done.stderr
     return done
 
@@ -296,7 +317,13 @@ def test_console_script_explain_and_pipe() -> None:
 def test_python_dash_m() -> None:
     env = dict(os.environ, PYTHONPATH=str(SRC))
     for module in ("spadeslib", "spadeslib.cli.main"):
-        done = subprocess.run([sys.executable, "-m", module, "diff", "standard", "barmore"],
-                              capture_output=True, text=True, env=env, timeout=60, check=False)
+        done = subprocess.run(
+            [sys.executable, "-m", module, "diff", "standard", "barmore"],
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=60,
+            check=False,
+        )
         assert done.returncode == 0, done.stderr
         assert "First lead: dealer's left -> dealer" in done.stdout

@@ -16,10 +16,16 @@ from spadeslib.compiler import Rules
 from spadeslib.testing import hands, variants
 from spadeslib.variant import Variant
 
-NYC_DECK: dict[str, Any] = {"jokers": ["BJ", "LJ"], "remove": ["2C", "2H"],
-                            "elevated": ["BJ", "LJ", "2D", "2S"]}
-SIX: dict[str, Any] = {"table": {"players": 6}, "deck": {"packs": 2, "remove": ["2C"]},
-                       "deal": {"hand_size": 17}}
+NYC_DECK: dict[str, Any] = {
+    "jokers": ["BJ", "LJ"],
+    "remove": ["2C", "2H"],
+    "elevated": ["BJ", "LJ", "2D", "2S"],
+}
+SIX: dict[str, Any] = {
+    "table": {"players": 6},
+    "deck": {"packs": 2, "remove": ["2C"]},
+    "deal": {"hand_size": 17},
+}
 
 
 def bits(rules: Rules, cards: str) -> list[int]:
@@ -30,15 +36,22 @@ def bits(rules: Rules, cards: str) -> list[int]:
     return taken
 
 
-def legal(variant: dict[str, Any], hand: str, trick: str = "", *, broken: bool = False,
-          trick_number: int = 1) -> str:
+def legal(
+    variant: dict[str, Any],
+    hand: str,
+    trick: str = "",
+    *,
+    broken: bool = False,
+    trick_number: int = 1,
+) -> str:
     """The legal plays as text, in bit order (clubs, diamonds, hearts, trumps)."""
     rules = Variant.model_validate(variant).compile()
     played = bits(rules, trick)
     held = 0
     for card in parse_cards(hand):
-        held |= 1 << next(bit for bit in rules.card_bits(card)
-                          if bit not in played and not held >> bit & 1)
+        held |= 1 << next(
+            bit for bit in rules.card_bits(card) if bit not in played and not held >> bit & 1
+        )
     mask = rules.legal_plays(held, played, broken=broken, trick_number=trick_number)
     return " ".join(str(card) for card in rules.cards_of(mask))
 
@@ -54,22 +67,44 @@ EXAMPLES = [
     ({}, HAND, "", False, 4, "3C 2H KH"),  # spades not broken
     ({}, HAND, "", True, 4, "3C 2H KH 3S AS"),  # broken
     # B1 Barmore: any card may be led, even to the first trick
-    ({"play": {"first_trick": "any", "spade_lead": {"kind": "any_time"}}},
-     HAND, "", False, 0, "3C 2H KH 3S AS"),
+    (
+        {"play": {"first_trick": "any", "spade_lead": {"kind": "any_time"}}},
+        HAND,
+        "",
+        False,
+        0,
+        "3C 2H KH 3S AS",
+    ),
     # B2 NYC: no spade lead in the first three tricks unless broken; 2D is a spade
-    ({"deck": NYC_DECK, "play": {"spade_lead": {"kind": "after_tricks", "tricks": 3}}},
-     "2D KH 4C", "", False, 2, "4C KH"),
-    ({"deck": NYC_DECK, "play": {"spade_lead": {"kind": "after_tricks", "tricks": 3}}},
-     "2D KH 4C", "", False, 3, "4C KH 2D"),
-    ({"deck": NYC_DECK, "play": {"spade_lead": {"kind": "after_tricks", "tricks": 3}}},
-     "2D KH 4C", "", True, 2, "4C KH 2D"),
+    (
+        {"deck": NYC_DECK, "play": {"spade_lead": {"kind": "after_tricks", "tricks": 3}}},
+        "2D KH 4C",
+        "",
+        False,
+        2,
+        "4C KH",
+    ),
+    (
+        {"deck": NYC_DECK, "play": {"spade_lead": {"kind": "after_tricks", "tricks": 3}}},
+        "2D KH 4C",
+        "",
+        False,
+        3,
+        "4C KH 2D",
+    ),
+    (
+        {"deck": NYC_DECK, "play": {"spade_lead": {"kind": "after_tricks", "tricks": 3}}},
+        "2D KH 4C",
+        "",
+        True,
+        2,
+        "4C KH 2D",
+    ),
     ({"deck": NYC_DECK}, "2D KH 4C", "AD", False, 1, "4C KH 2D"),  # void in diamonds
     ({"deck": NYC_DECK}, "2D KH 4C", "AS", False, 1, "2D"),  # 2D follows spades
     # B12: spades only when the leader holds nothing else
-    ({"play": {"spade_lead": {"kind": "only_spades_left"}}}, HAND, "", True, 8,
-     "3C 2H KH"),
-    ({"play": {"spade_lead": {"kind": "only_spades_left"}}}, "AS 3S", "", False, 8,
-     "3S AS"),
+    ({"play": {"spade_lead": {"kind": "only_spades_left"}}}, HAND, "", True, 8, "3C 2H KH"),
+    ({"play": {"spade_lead": {"kind": "only_spades_left"}}}, "AS 3S", "", False, 8, "3S AS"),
     # B12: no spade at all in the first trick, even when void
     ({"play": {"first_trick": "no_spades"}}, HAND, "5D", False, 0, "3C 2H KH"),
     ({"play": {"first_trick": "no_spades"}}, "AS 3S", "5D", False, 0, "3S AS"),
@@ -77,8 +112,14 @@ EXAMPLES = [
     # ... but following suit comes first (a spade led by a leader holding only spades)
     ({"play": {"first_trick": "no_spades"}}, HAND, "5S", False, 0, "3S AS"),
     # ... and it overrides the void rules on that trick
-    ({"play": {"first_trick": "no_spades", "void": "must_trump"}}, HAND, "5D", False, 0,
-     "3C 2H KH"),
+    (
+        {"play": {"first_trick": "no_spades", "void": "must_trump"}},
+        HAND,
+        "5D",
+        False,
+        0,
+        "3C 2H KH",
+    ),
     # B12 must trump
     ({"play": {"void": "must_trump"}}, HAND, "5D", False, 1, "3S AS"),
     ({"play": {"void": "must_trump"}}, "KH 2H 3C", "5D", False, 1, "3C 2H KH"),
@@ -92,12 +133,21 @@ EXAMPLES = [
     ({"play": {"void": "must_overtrump"}}, HAND, "5D 7D", False, 1, "3S AS"),
     ({"play": {"void": "must_overtrump"}}, "KH 2H 3C", "5D 9S", False, 1, "3C 2H KH"),
     ({"play": {"void": "must_overtrump"}}, HAND, "5S", False, 1, "3S AS"),  # trumps led
-    ({"play": {"void": "must_overtrump"}, "deck": NYC_DECK}, "LJ 3S AH", "5D 2D", False,
-     1, "LJ"),
+    ({"play": {"void": "must_overtrump"}, "deck": NYC_DECK}, "LJ 3S AH", "5D 2D", False, 1, "LJ"),
     # with two packs the twin of the winning trump beats it when the later card wins
     ({**SIX, "play": {"void": "must_overtrump"}}, "KS 3S AH", "5D KS", False, 1, "KS"),
-    ({**SIX, "deck": {**SIX["deck"], "identical_cards": "earlier_wins"},
-      "play": {"void": "must_overtrump"}}, "KS 3S AH", "5D KS", False, 1, "3S KS"),
+    (
+        {
+            **SIX,
+            "deck": {**SIX["deck"], "identical_cards": "earlier_wins"},
+            "play": {"void": "must_overtrump"},
+        },
+        "KS 3S AH",
+        "5D KS",
+        False,
+        1,
+        "3S KS",
+    ),
     # B12 Screamer: no trump while holding anything else
     ({"play": {"void": "screamer"}}, HAND, "5D", False, 1, "3C 2H KH"),
     ({"play": {"void": "screamer"}}, "AS 3S", "5D", False, 1, "3S AS"),
@@ -112,12 +162,15 @@ def test_legal_plays(example: tuple[dict[str, Any], str, str, bool, int, str]) -
 
 
 def test_lowest_club_must_be_led() -> None:
-    rules = Variant.model_validate({
-        "table": {"players": 3, "partnerships": "none"},
-        "deck": {"remove": ["2C"]}, "deal": {"hand_size": 17},
-        "bidding": {"blind_nil": {"enabled": False}},
-        "play": {"first_lead": "lowest_club", "first_trick": "any"},
-    }).compile()
+    rules = Variant.model_validate(
+        {
+            "table": {"players": 3, "partnerships": "none"},
+            "deck": {"remove": ["2C"]},
+            "deal": {"hand_size": 17},
+            "bidding": {"blind_nil": {"enabled": False}},
+            "play": {"first_lead": "lowest_club", "first_trick": "any"},
+        }
+    ).compile()
     seat_hands = [rules.mask_of("AS 5C 9H"), rules.mask_of("3C 4C KD"), rules.mask_of("QH")]
     assert rules.first_lead_card(seat_hands) == (1, rules.card_bits("3C")[0])
     assert rules.first_leader(0, seat_hands) == 1
@@ -142,8 +195,7 @@ def situations(draw: st.DrawFn) -> dict[str, Any]:
     """A variant, a trick in progress and the hand of the player to play next."""
     variant = draw(variants())
     rules = variant.compile()
-    trick = draw(st.lists(st.integers(0, rules.size - 1), unique=True,
-                          max_size=rules.players - 1))
+    trick = draw(st.lists(st.integers(0, rules.size - 1), unique=True, max_size=rules.players - 1))
     played = 0
     for bit in trick:
         played |= 1 << bit
@@ -167,8 +219,15 @@ def compiled_plays(case: dict[str, Any]) -> int:
     must = 0
     if case["must_lead"] is not None:
         must = rules.mask_of([rules.deck[case["must_lead"]]] * rules.packs)
-    return int(rules.legal_plays(case["hand"], case["trick"], broken=case["broken"],
-                                 trick_number=case["trick_number"], must_lead=must))
+    return int(
+        rules.legal_plays(
+            case["hand"],
+            case["trick"],
+            broken=case["broken"],
+            trick_number=case["trick_number"],
+            must_lead=must,
+        )
+    )
 
 
 @given(situations())

@@ -21,12 +21,14 @@ NATURAL_SPADES = "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S"
 DECKS: dict[str, dict[str, Any]] = {
     "standard": {},
     "barmore": {
-        "deck": {"jokers": ["BJ", "LJ"], "remove": ["2C", "2H"],
-                 "elevated": ["BJ", "LJ", "2S"]},
+        "deck": {"jokers": ["BJ", "LJ"], "remove": ["2C", "2H"], "elevated": ["BJ", "LJ", "2S"]},
     },
     "nyc": {
-        "deck": {"jokers": ["BJ", "LJ"], "remove": ["2C", "2H"],
-                 "elevated": ["BJ", "LJ", "2D", "2S"]},
+        "deck": {
+            "jokers": ["BJ", "LJ"],
+            "remove": ["2C", "2H"],
+            "elevated": ["BJ", "LJ", "2D", "2S"],
+        },
     },
     "six_handed": {
         "table": {"players": 6},
@@ -119,8 +121,11 @@ def test_sides_and_partners() -> None:
     six = compiled("six_handed")
     assert six.partner_of == (3, 4, 5, 0, 1, 2)
     trios = Variant.model_validate(
-        {**DECKS["six_handed"], "table": {"players": 6, "partnerships": "trios"},
-         "bidding": {"blind_nil": {"exchange": 0}}}
+        {
+            **DECKS["six_handed"],
+            "table": {"players": 6, "partnerships": "trios"},
+            "bidding": {"blind_nil": {"exchange": 0}},
+        }
     ).compile()
     assert trios.sides == ((0, 2, 4), (1, 3, 5))
     assert trios.side_of == (0, 1, 0, 1, 0, 1)
@@ -144,8 +149,9 @@ def test_two_packs_a_card_named_twice_takes_both_copies() -> None:
     assert rules.mask_of("AS") == 1 << first
     assert rules.mask_of("AS AS") == 1 << first | 1 << second
     assert rules.strengths[first] == rules.strengths[second]
-    with pytest.raises(CardNotInDeckError, match="AS is named 3 times, but the deck holds "
-                       "it only 2 times"):
+    with pytest.raises(
+        CardNotInDeckError, match="AS is named 3 times, but the deck holds it only 2 times"
+    ):
         rules.mask_of("AS AS AS")
 
 
@@ -213,8 +219,7 @@ def test_strengths_order_each_suit_totally(variant: Variant) -> None:
                 continue
             same = rules.deck[bit] == rules.deck[other]
             assert (rules.strengths[bit] == rules.strengths[other]) == same
-            reference = ref.power(variant, rules.deck[bit]) > ref.power(
-                variant, rules.deck[other])
+            reference = ref.power(variant, rules.deck[bit]) > ref.power(variant, rules.deck[other])
             assert (rules.strengths[bit] > rules.strengths[other]) == reference
             # bits rise with strength inside a suit, so bit_length finds the highest
             if rules.strengths[bit] > rules.strengths[other]:

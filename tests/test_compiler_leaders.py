@@ -21,8 +21,10 @@ THREE: dict[str, Any] = {
 }
 
 
-@pytest.mark.parametrize(("first_lead", "dealer", "leader"),
-                         [("dealer_left", 0, 1), ("dealer_left", 3, 0), ("dealer", 2, 2)])
+@pytest.mark.parametrize(
+    ("first_lead", "dealer", "leader"),
+    [("dealer_left", 0, 1), ("dealer_left", 3, 0), ("dealer", 2, 2)],
+)
 def test_first_leader_by_seat(first_lead: str, dealer: int, leader: int) -> None:
     rules = Variant.model_validate({"play": {"first_lead": first_lead}}).compile()
     assert rules.first_leader(dealer, ()) == leader
@@ -38,10 +40,13 @@ def test_lowest_club_holder_leads() -> None:
 
 def test_lowest_club_counts_effective_suits() -> None:
     # 2C elevated is a trump, so the lowest club is 3C
-    rules = Variant.model_validate({
-        **THREE, "deck": {"remove": ["2H"], "elevated": ["2C"]},
-        "play": {"first_lead": "lowest_club"},
-    }).compile()
+    rules = Variant.model_validate(
+        {
+            **THREE,
+            "deck": {"remove": ["2H"], "elevated": ["2C"]},
+            "play": {"first_lead": "lowest_club"},
+        }
+    ).compile()
     seat_hands = [rules.mask_of("2C"), rules.mask_of("KC"), rules.mask_of("3C")]
     assert rules.first_leader(1, seat_hands) == 2
 
@@ -54,12 +59,15 @@ def test_nobody_holds_a_club_then_dealer_left_leads() -> None:
     assert rules.first_leader(2, seat_hands) == 0
 
 
-@pytest.mark.parametrize(("dealer", "bids", "leader"), [
-    (0, [3, 4, 2, 4], 1),  # tie: the first from the dealer's left
-    (1, [3, 4, 2, 4], 3),
-    (3, [5, 4, 2, 5], 0),
-    (2, [0, 0, 0, 0], 3),
-])
+@pytest.mark.parametrize(
+    ("dealer", "bids", "leader"),
+    [
+        (0, [3, 4, 2, 4], 1),  # tie: the first from the dealer's left
+        (1, [3, 4, 2, 4], 3),
+        (3, [5, 4, 2, 5], 0),
+        (2, [0, 0, 0, 0], 3),
+    ],
+)
 def test_highest_bidder_leads(dealer: int, bids: list[int], leader: int) -> None:
     rules = Variant.model_validate({"play": {"first_lead": "highest_bidder"}}).compile()
     assert rules.first_leader(dealer, (), bids) == leader
@@ -77,8 +85,9 @@ def test_first_leader_matches_reference(variant: Variant, data: st.DataObject) -
     rules = variant.compile()
     dealt = data.draw(deals(rules))
     dealer = data.draw(st.integers(0, rules.players - 1))
-    bids = data.draw(st.lists(st.integers(0, rules.hand_size), min_size=rules.players,
-                              max_size=rules.players))
+    bids = data.draw(
+        st.lists(st.integers(0, rules.hand_size), min_size=rules.players, max_size=rules.players)
+    )
     masks = [rules.mask_of(hand) for hand in dealt.hands]
     seat = rules.first_leader(dealer, masks, bids)
     expected = ref.first_leader(variant, dealer, list(dealt.hands), bids)

@@ -15,10 +15,14 @@ from spadeslib.compiler import Rules
 from spadeslib.testing import variants
 from spadeslib.variant import Variant
 
-NYC: dict[str, Any] = {"deck": {"jokers": ["BJ", "LJ"], "remove": ["2C", "2H"],
-                                "elevated": ["BJ", "LJ", "2D", "2S"]}}
-SIX: dict[str, Any] = {"table": {"players": 6}, "deck": {"packs": 2, "remove": ["2C"]},
-                       "deal": {"hand_size": 17}}
+NYC: dict[str, Any] = {
+    "deck": {"jokers": ["BJ", "LJ"], "remove": ["2C", "2H"], "elevated": ["BJ", "LJ", "2D", "2S"]}
+}
+SIX: dict[str, Any] = {
+    "table": {"players": 6},
+    "deck": {"packs": 2, "remove": ["2C"]},
+    "deal": {"hand_size": 17},
+}
 
 
 def bits(rules: Rules, cards: str) -> list[int]:
@@ -41,8 +45,11 @@ def bits(rules: Rules, cards: str) -> list[int]:
         (NYC, "AD KD 3D QD", 0),  # 2D is no diamond any more
         (SIX, "KH KH AD QH 3H 2H", 1),  # identical cards: the later wins
         (SIX, "KH 2S AD 2S 3H QH", 3),
-        ({**SIX, "deck": {**SIX["deck"], "identical_cards": "earlier_wins"}},
-         "KH 2S AD 2S 3H QH", 1),
+        (
+            {**SIX, "deck": {**SIX["deck"], "identical_cards": "earlier_wins"}},
+            "KH 2S AD 2S 3H QH",
+            1,
+        ),
     ],
 )
 def test_trick_winner(variant: dict[str, Any], trick: str, winner: int) -> None:
@@ -72,7 +79,12 @@ def test_beating_mask() -> None:
     rules = Variant().compile()
     beating = rules.beating_mask(bits(rules, "TH 3D"))
     assert [str(card) for card in rules.cards_of(beating)] == [
-        "JH", "QH", "KH", "AH", *(f"{rank}S" for rank in "23456789TJQKA")]
+        "JH",
+        "QH",
+        "KH",
+        "AH",
+        *(f"{rank}S" for rank in "23456789TJQKA"),
+    ]
     assert rules.beating_mask([]) == rules.full_mask
 
 
@@ -84,8 +96,9 @@ def tricks(draw: st.DrawFn) -> tuple[Variant, list[int]]:
     """A variant and a trick of 1 to `players` distinct bits of its deck."""
     variant = draw(variants())
     rules = variant.compile()
-    trick = draw(st.lists(st.integers(0, rules.size - 1), unique=True, min_size=1,
-                          max_size=rules.players))
+    trick = draw(
+        st.lists(st.integers(0, rules.size - 1), unique=True, min_size=1, max_size=rules.players)
+    )
     return variant, trick
 
 

@@ -34,7 +34,10 @@ def only_problem(path: Path) -> Problem:
 @pytest.fixture
 def tree(tmp_path: Path) -> Path:
     """A base, two fragments and a file using them, in nested directories."""
-    write(tmp_path, "bases/base.yaml", """\
+    write(
+        tmp_path,
+        "bases/base.yaml",
+        """\
 name: base
 description: the base
 deal:
@@ -44,15 +47,20 @@ deck:
   remove: [2C, 2H]
 scoring:
   bags: {limit: 10, penalty: 100}
-""")
+""",
+    )
     write(tmp_path, "rules/small-bags.yaml", "scoring:\n  bags: {limit: 5}\n")
     write(tmp_path, "rules/cheap-bags.yaml", "scoring:\n  bags: {penalty: 50}\n")
-    write(tmp_path, "club/mine.yaml", """\
+    write(
+        tmp_path,
+        "club/mine.yaml",
+        """\
 extends: ../bases/base.yaml
 house_rules: [../rules/small-bags.yaml, ../rules/cheap-bags.yaml]
 deck:
   remove: [2D]
-""")
+""",
+    )
     return tmp_path
 
 
@@ -92,28 +100,36 @@ def test_composition_keys_are_not_in_the_result(tree: Path) -> None:
 
 
 def test_a_mapping_of_another_kind_replaces_instead_of_merging(tree: Path) -> None:
-    path = write(tree, "club/widow.yaml",
-                 "extends: ../bases/base.yaml\ndeal:\n  leftover: {kind: widow}\n")
+    path = write(
+        tree, "club/widow.yaml", "extends: ../bases/base.yaml\ndeal:\n  leftover: {kind: widow}\n"
+    )
     assert compose_file(path).data["deal"] == {"hand_size": 13, "leftover": {"kind": "widow"}}
 
 
 def test_a_mapping_without_kind_merges_into_the_kind_below(tree: Path) -> None:
-    path = write(tree, "club/dealer.yaml",
-                 "extends: ../bases/base.yaml\ndeal:\n  leftover: {to: dealer}\n")
+    path = write(
+        tree, "club/dealer.yaml", "extends: ../bases/base.yaml\ndeal:\n  leftover: {to: dealer}\n"
+    )
     assert compose_file(path).data["deal"] == {
-        "hand_size": 13, "leftover": {"kind": "kitty", "to": "dealer"}}
+        "hand_size": 13,
+        "leftover": {"kind": "kitty", "to": "dealer"},
+    }
 
 
 def test_the_file_overrides_its_fragments_silently(tree: Path) -> None:
-    path = write(tree, "club/over.yaml", "house_rules: [../rules/small-bags.yaml]\n"
-                 "scoring: {bags: {limit: 7}}\n")
+    path = write(
+        tree,
+        "club/over.yaml",
+        "house_rules: [../rules/small-bags.yaml]\nscoring: {bags: {limit: 7}}\n",
+    )
     assert compose_file(path).data == {"scoring": {"bags": {"limit": 7}}}
 
 
 def test_name_comes_from_the_file_or_its_base_never_from_a_fragment(tree: Path) -> None:
     write(tree, "rules/named.yaml", "name: fragment\ndescription: about me\npassing: {cards: 2}\n")
-    inherits = write(tree, "club/a.yaml", "extends: ../bases/base.yaml\n"
-                     "house_rules: [../rules/named.yaml]\n")
+    inherits = write(
+        tree, "club/a.yaml", "extends: ../bases/base.yaml\nhouse_rules: [../rules/named.yaml]\n"
+    )
     assert compose_file(inherits).data["name"] == "base"
     assert compose_file(inherits).data["description"] == "the base"
     names_itself = write(tree, "club/b.yaml", "name: b\nhouse_rules: [../rules/named.yaml]\n")
@@ -129,7 +145,8 @@ def test_extends_chains_compose_recursively(tree: Path) -> None:
 
 
 def test_text_resolves_relative_paths_against_the_working_directory(
-        tree: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tree: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.chdir(tree / "bases")
     assert compose_text("extends: ./base.yaml\n").data["name"] == "base"
     assert compose_text("extends: base.yaml\n", base_dir=tree / "bases").data["name"] == "base"
@@ -137,8 +154,11 @@ def test_text_resolves_relative_paths_against_the_working_directory(
 
 def test_the_same_value_from_two_fragments_is_no_conflict(tree: Path) -> None:
     write(tree, "rules/small-bags-again.yaml", "scoring: {bags: {limit: 5}}\n")
-    path = write(tree, "club/twice.yaml", "house_rules: [../rules/small-bags.yaml, "
-                 "../rules/small-bags-again.yaml]\n")
+    path = write(
+        tree,
+        "club/twice.yaml",
+        "house_rules: [../rules/small-bags.yaml, ../rules/small-bags-again.yaml]\n",
+    )
     assert compose_file(path).data == {"scoring": {"bags": {"limit": 5}}}
 
 
@@ -157,8 +177,11 @@ def test_bundled_names_compose() -> None:
 
 def test_two_fragments_setting_one_key_differently_is_an_error(tree: Path) -> None:
     write(tree, "rules/tiny-bags.yaml", "# bags\nscoring:\n  bags:\n    limit: 3\n")
-    path = write(tree, "club/clash.yaml", "house_rules:\n  - ../rules/small-bags.yaml\n"
-                 "  - ../rules/tiny-bags.yaml\n")
+    path = write(
+        tree,
+        "club/clash.yaml",
+        "house_rules:\n  - ../rules/small-bags.yaml\n  - ../rules/tiny-bags.yaml\n",
+    )
     problem = only_problem(path)
     small, tiny = tree / "club/../rules/small-bags.yaml", tree / "club/../rules/tiny-bags.yaml"
     assert problem.code == "fragment_conflict"
@@ -167,13 +190,17 @@ def test_two_fragments_setting_one_key_differently_is_an_error(tree: Path) -> No
     assert problem.message == (
         f"house rules '../rules/small-bags.yaml' ({small}:2:17) and "
         f"'../rules/tiny-bags.yaml' ({tiny}:4:12) set scoring.bags.limit to different "
-        "values: 5 and 3; list only one of them")
+        "values: 5 and 3; list only one of them"
+    )
 
 
 def test_a_fragment_setting_a_parent_another_fills_in_is_a_conflict(tree: Path) -> None:
     write(tree, "rules/no-bags-at-all.yaml", "scoring: {bags: null}\n")
-    path = write(tree, "club/clash.yaml", "house_rules: [../rules/small-bags.yaml, "
-                 "../rules/no-bags-at-all.yaml]\n")
+    path = write(
+        tree,
+        "club/clash.yaml",
+        "house_rules: [../rules/small-bags.yaml, ../rules/no-bags-at-all.yaml]\n",
+    )
     problem = only_problem(path)
     assert problem.path == "scoring.bags"
     assert "values: {'limit': 5} and None" in problem.message
@@ -265,7 +292,8 @@ def test_a_house_rule_named_in_extends_gets_a_hint() -> None:
     with pytest.raises(VariantError) as caught:
         compose_text("extends: no-nil\n")
     assert caught.value.problems[0].message.endswith(
-        "('no-nil' is a house rule: list it under house_rules)")
+        "('no-nil' is a house rule: list it under house_rules)"
+    )
 
 
 def test_fragments_may_not_compose_further(tree: Path) -> None:
@@ -274,22 +302,38 @@ def test_fragments_may_not_compose_further(tree: Path) -> None:
     problems = problems_composing(path)
     assert [p.code for p in problems] == ["fragment_reference"] * 2
     assert [(p.line, p.path) for p in problems] == [(1, "extends"), (2, "house_rules")]
-    assert problems[0].message == ("a house-rules fragment cannot use 'extends'; list the "
-                                   "fragments in a full variant instead")
+    assert problems[0].message == (
+        "a house-rules fragment cannot use 'extends'; list the fragments in a full variant instead"
+    )
     assert problems[0].source == str(tree / "club/../rules/sneaky.yaml")
 
 
 @pytest.mark.parametrize(
     ("text", "path", "message"),
     [
-        ("extends: 5\n", "extends", "extends must name a bundled variant or a file, like "
-         "'standard' or './base.yaml', not 5"),
-        ("extends: ''\n", "extends", "extends must name a bundled variant or a file, like "
-         "'standard' or './base.yaml', not ''"),
-        ("house_rules: no-nil\n", "house_rules", "house_rules must be a list of house rule "
-         "names or files, like [no-nil, ./mine.yaml], not 'no-nil'"),
-        ("house_rules: [no-nil, {a: 1}]\n", "house_rules[1]",
-         "a house rule is a bundled name or a file, not {'a': 1}"),
+        (
+            "extends: 5\n",
+            "extends",
+            "extends must name a bundled variant or a file, like "
+            "'standard' or './base.yaml', not 5",
+        ),
+        (
+            "extends: ''\n",
+            "extends",
+            "extends must name a bundled variant or a file, like "
+            "'standard' or './base.yaml', not ''",
+        ),
+        (
+            "house_rules: no-nil\n",
+            "house_rules",
+            "house_rules must be a list of house rule "
+            "names or files, like [no-nil, ./mine.yaml], not 'no-nil'",
+        ),
+        (
+            "house_rules: [no-nil, {a: 1}]\n",
+            "house_rules[1]",
+            "a house rule is a bundled name or a file, not {'a': 1}",
+        ),
     ],
 )
 def test_references_must_be_names_or_paths(text: str, path: str, message: str) -> None:

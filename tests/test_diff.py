@@ -20,16 +20,22 @@ def test_standard_to_nyc() -> None:
     assert "Jokers: none -> big joker, little joker" in lines
     assert "Cards removed: none -> 2♣, 2♥" in lines
     assert "Cards above the A♠, highest first: none -> big joker, little joker, 2♦, 2♠" in lines
-    assert ("Bidding: round the table from the dealer's left, bids 0 to every trick -> "
-            "partnership, team bids 4 to 10") in lines
+    assert (
+        "Bidding: round the table from the dealer's left, bids 0 to every trick -> "
+        "partnership, team bids 4 to 10"
+    ) in lines
     assert "Nil: on -> off" in lines
     assert "First deal bids itself: no -> yes" in lines
     assert "Sets in a row that lose the game: never -> 2" in lines
     assert "Most overtricks before being set: no limit -> 2" in lines
     assert not any(line.startswith("Target score") for line in lines)  # both play to 500
     blind = next(line for line in lines if line.startswith("Blind bids: off -> on"))
-    for setting in ("lowest: 6", "highest: 10", "who may bid: a side behind by at least 100",
-                    "may come out to: 10"):
+    for setting in (
+        "lowest: 6",
+        "highest: 10",
+        "who may bid: a side behind by at least 100",
+        "may come out to: 10",
+    ):
         assert setting in blind
 
 
@@ -42,25 +48,38 @@ def test_standard_to_barmore_and_back() -> None:
     assert len(there) == len(back)
 
 
-@pytest.mark.parametrize(("change", "line"), [
-    ({"game_end": {"target": 300}}, "Target score: 500 -> 300"),
-    ({"game_end": {"losing_score": -200}}, "Losing score (mercy): none -> -200"),
-    ({"scoring": {"bags": {"limit": 5, "penalty": 50}}}, "Bags, limit: 10 -> 5"),
-    ({"scoring": {"bags": {"enabled": False}}}, "Bags: on -> off"),
-    ({"bidding": {"nil": {"make": 50}}}, "Nil, points if made: 100 -> 50"),
-    ({"bidding": {"blind_nil": {"eligibility": {"kind": "always"}}}},
-     "Blind Nil, who may bid it: a side behind by at least 100 -> any side"),
-    ({"play": {"spade_lead": {"kind": "after_tricks", "tricks": 3}}},
-     "Spades may be led: once broken -> from trick 4 on, or once broken"),
-    ({"misdeal": {"conditions": [{"kind": "no_spades"}, {"kind": "at_most_spades"}]}},
-     "Misdeal may be called with: never -> no spades, at most 1 spade"),
-    ({"passing": {"cards": 3}}, "Cards passed to partner: 0 -> 3"),
-    ({"scoring": {"boston": {"kind": "points", "points": 300}}},
-     "All 13 tricks (Boston): none -> 300 points"),
-    ({"bidding": {"moon": {"enabled": True}}},
-     "Moon bid (all tricks): off -> on (if made: 200 points; if failed: 200 points; Blind "
-     "Boston, if made: as a blind bid)"),
-])
+@pytest.mark.parametrize(
+    ("change", "line"),
+    [
+        ({"game_end": {"target": 300}}, "Target score: 500 -> 300"),
+        ({"game_end": {"losing_score": -200}}, "Losing score (mercy): none -> -200"),
+        ({"scoring": {"bags": {"limit": 5, "penalty": 50}}}, "Bags, limit: 10 -> 5"),
+        ({"scoring": {"bags": {"enabled": False}}}, "Bags: on -> off"),
+        ({"bidding": {"nil": {"make": 50}}}, "Nil, points if made: 100 -> 50"),
+        (
+            {"bidding": {"blind_nil": {"eligibility": {"kind": "always"}}}},
+            "Blind Nil, who may bid it: a side behind by at least 100 -> any side",
+        ),
+        (
+            {"play": {"spade_lead": {"kind": "after_tricks", "tricks": 3}}},
+            "Spades may be led: once broken -> from trick 4 on, or once broken",
+        ),
+        (
+            {"misdeal": {"conditions": [{"kind": "no_spades"}, {"kind": "at_most_spades"}]}},
+            "Misdeal may be called with: never -> no spades, at most 1 spade",
+        ),
+        ({"passing": {"cards": 3}}, "Cards passed to partner: 0 -> 3"),
+        (
+            {"scoring": {"boston": {"kind": "points", "points": 300}}},
+            "All 13 tricks (Boston): none -> 300 points",
+        ),
+        (
+            {"bidding": {"moon": {"enabled": True}}},
+            "Moon bid (all tricks): off -> on (if made: 200 points; if failed: 200 points; Blind "
+            "Boston, if made: as a blind bid)",
+        ),
+    ],
+)
 def test_one_change_is_one_line(change: dict[str, Any], line: str) -> None:
     lines = diff(Variant(), Variant.model_validate(change))
     assert line in lines
@@ -69,10 +88,12 @@ def test_one_change_is_one_line(change: dict[str, Any], line: str) -> None:
 
 
 def test_the_deck_size_follows_the_deck_lines() -> None:
-    widow = Variant.model_validate({
-        "deck": {"jokers": ["BJ", "LJ"], "elevated": ["BJ", "LJ"]},
-        "deal": {"leftover": {"kind": "widow"}},
-    })
+    widow = Variant.model_validate(
+        {
+            "deck": {"jokers": ["BJ", "LJ"], "elevated": ["BJ", "LJ"]},
+            "deal": {"leftover": {"kind": "widow"}},
+        }
+    )
     assert diff(Variant(), widow) == [
         "Jokers: none -> big joker, little joker",
         "Cards above the A♠, highest first: none -> big joker, little joker",
@@ -87,7 +108,13 @@ def test_every_rule_has_a_label() -> None:
 
 def test_card_words() -> None:
     assert [card_words(name) for name in ("AS", "TD", "10h", "2C", "BJ", "LJ")] == [
-        "A♠", "10♦", "10♥", "2♣", "big joker", "little joker"]
+        "A♠",
+        "10♦",
+        "10♥",
+        "2♣",
+        "big joker",
+        "little joker",
+    ]
 
 
 @FAST

@@ -10,10 +10,31 @@ from spadeslib.engine.shuffle import SplitMix64, shuffled, stream_seed
 from spadeslib.loader import load_variant
 
 TEXTS = [
-    "play AS", "play TD", "play BJ", "bid 0", "bid 4", "bid 13", "nil", "blind nil",
-    "blind 7", "look", "come out", "stand", "raise 6", "misdeal", "pass AS KH 2C",
-    "give AS KH", "discard 4H 5D", "split 1/1", "split 2/0", "bid nil/4", "bid 4/nil",
-    "bid nil/nil", "cut AS KH 2C 3D", "keep", "reject",
+    "play AS",
+    "play TD",
+    "play BJ",
+    "bid 0",
+    "bid 4",
+    "bid 13",
+    "nil",
+    "blind nil",
+    "blind 7",
+    "look",
+    "come out",
+    "stand",
+    "raise 6",
+    "misdeal",
+    "pass AS KH 2C",
+    "give AS KH",
+    "discard 4H 5D",
+    "split 1/1",
+    "split 2/0",
+    "bid nil/4",
+    "bid 4/nil",
+    "bid nil/nil",
+    "cut AS KH 2C 3D",
+    "keep",
+    "reject",
 ]
 
 
@@ -25,10 +46,15 @@ def test_text_round_trips(text: str) -> None:
     assert eval(repr(action), {"Action": Action}) == action
 
 
-@pytest.mark.parametrize(("messy", "clean"), [
-    ("  PLAY  as ", "play AS"), ("pass 10c ah 2s", "pass 2S AH TC"), ("Blind   Nil", "blind nil"),
-    ("BID NIL/4", "bid nil/4"),
-])
+@pytest.mark.parametrize(
+    ("messy", "clean"),
+    [
+        ("  PLAY  as ", "play AS"),
+        ("pass 10c ah 2s", "pass 2S AH TC"),
+        ("Blind   Nil", "blind nil"),
+        ("BID NIL/4", "bid nil/4"),
+    ],
+)
 def test_parse_normalises(messy: str, clean: str) -> None:
     assert str(Action.parse(messy)) == clean
 
@@ -69,13 +95,17 @@ def test_card_actions_ids_round_trip() -> None:
 def test_splitmix64_reference_values() -> None:
     rng = SplitMix64(0)
     assert [rng.next64() for _ in range(3)] == [
-        0xE220A8397B1DCDAF, 0x6E789E6AA1B965F4, 0x06C45D188009454F]
+        0xE220A8397B1DCDAF,
+        0x6E789E6AA1B965F4,
+        0x06C45D188009454F,
+    ]
 
 
 def test_shuffle_is_pinned() -> None:
     """The deal a seed names must never change: records and tests depend on it."""
     assert shuffled(10, SplitMix64(stream_seed(1, 0))) == shuffled(
-        10, SplitMix64(stream_seed(1, 0)))
+        10, SplitMix64(stream_seed(1, 0))
+    )
     game = Game("standard", seed=2024, dealer=0)
     assert " ".join(str(c) for c in game.hand(1)) == PINNED_HAND
 

@@ -110,8 +110,7 @@ def test_b6_partnership_team_bids_and_partner_of_nil() -> None:
 
 
 def test_b6_partnership_total_not_thirteen() -> None:
-    game = Game(house("partnership-bidding", "bids-not-thirteen"), seed=1, dealer=0,
-                deal=MIXED)
+    game = Game(house("partnership-bidding", "bids-not-thirteen"), seed=1, dealer=0, deal=MIXED)
     game.apply("bid 6")
     assert "bid 7" not in game.legal_actions() and "bid 8" in game.legal_actions()
 
@@ -196,9 +195,16 @@ def test_b1_barmore_blind_seven_before_looking() -> None:
 
 
 def test_b2_nyc_blind_and_come_out() -> None:
-    data = Variant.model_validate({**_nyc(), "bidding": {
-        **_nyc()["bidding"], "first_deal_bids_itself": False,
-        "blind": {**_nyc()["bidding"]["blind"], "eligibility": {"kind": "always"}}}})
+    data = Variant.model_validate(
+        {
+            **_nyc(),
+            "bidding": {
+                **_nyc()["bidding"],
+                "first_deal_bids_itself": False,
+                "blind": {**_nyc()["bidding"]["blind"], "eligibility": {"kind": "always"}},
+            },
+        }
+    )
     game = Game(data, seed=1, dealer=0)
     assert "blind 6" in game.legal_actions() and "blind 5" not in game.legal_actions()
     game.apply("blind 6")

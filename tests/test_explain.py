@@ -57,7 +57,8 @@ def test_golden(name: str, fmt: Any, suffix: str) -> None:
         path.write_text(card, encoding="utf-8")
     assert card == path.read_text(encoding="utf-8"), (
         f"{path.name} is out of date; if the change is intended, rerun with "
-        "SPADESLIB_UPDATE_GOLDEN=1 and review the diff")
+        "SPADESLIB_UPDATE_GOLDEN=1 and review the diff"
+    )
 
 
 def test_docs_rules_cards_are_up_to_date() -> None:
@@ -75,28 +76,36 @@ def test_docs_rules_cards_are_up_to_date() -> None:
 NYC_FACTS = [
     # cards: two jokers, 2C and 2H removed; BJ LJ 2D 2S AS .. 3S; jokers and 2D follow spades
     ("without the 2♣ and the 2♥", True),
-    ("Trumps, highest first: big joker, little joker, 2♦, 2♠, A♠, K♠, Q♠, J♠, 10♠, 9♠, 8♠, "
-     "7♠, 6♠, 5♠, 4♠, 3♠.", True),
+    (
+        "Trumps, highest first: big joker, little joker, 2♦, 2♠, A♠, K♠, Q♠, J♠, 10♠, 9♠, 8♠, "
+        "7♠, 6♠, 5♠, 4♠, 3♠.",
+        True,
+    ),
     ("The big joker, the little joker and the 2♦ count as spades for following suit", True),
     # bidding: partnership, dealer's opponents first, 4 to 10, no Nil
     ("team bid of 4 to 10 tricks. The dealer's opponents bid first", True),
     ("No Nil: a bid of 0 is not allowed.", True),
     # blind: behind by 100, at least 6, come out to 10 scored singly
-    ("may bid 6 to 10 tricks blind, before either partner looks at their cards; only a side "
-     "behind by at least 100 points may bid blind", True),
+    (
+        "may bid 6 to 10 tricks blind, before either partner looks at their cards; only a side "
+        "behind by at least 100 points may bid blind",
+        True,
+    ),
     ("come out of the blind bid and bid 10 instead, which then scores singly (+200", True),
     # play: dealer's left leads; no spade lead in the first 3 tricks unless trumped in
     ("The player on the dealer's left leads to the first trick", False),
-    ("Spades may not be led in the first 3 tricks unless broken (a spade has been played on "
-     "the lead of another suit)", True),
+    (
+        "Spades may not be led in the first 3 tricks unless broken (a spade has been played on "
+        "the lead of another suit)",
+        True,
+    ),
     ("from the 4th trick on any card may be led", True),
     # scoring 4-9: 10 x bid, nothing for overtricks, 1-2 overtricks allowed, 3+ is a set
     ("scores 10 points per trick bid, and nothing for overtricks", True),
     ("at most 2 tricks over its contract: with 3 or more overtricks it is set", True),
     ("fewer tricks than its contract is set: it loses 10 points per trick bid", False),
     # 10 = 200 for 10-12 tricks, -200 below; all 13 wins the game
-    ("bids exactly 10 scores 200 if it makes it (10, 11 or 12 tricks) and loses 200 if not",
-     True),
+    ("bids exactly 10 scores 200 if it makes it (10, 11 or 12 tricks) and loses 200 if not", True),
     ("A side that bids 10 and wins all 13 tricks wins the game at once.", True),
     # Boston recorded; below 10 it is a set for overtricks
     ("It is recorded (bragging rights) but scores nothing extra", True),
@@ -106,10 +115,16 @@ NYC_FACTS = [
     ("the normal penalty, not doubled: 6 = -60, 7 = -70, 8 = -80, 9 = -90, 10 = -200", True),
     ("A side that makes a blind bid may take any number of overtricks", True),
     # first hand bids itself; back-to-back set; 500; ties play on
-    ("The first deal of a game bids itself: there is no bidding, and each side scores 10 "
-     "points per trick it wins.", True),
-    ("set on two deals in a row loses the game at once, whatever the scores; if more than one "
-     "side does so in the same deal, the higher score wins", True),
+    (
+        "The first deal of a game bids itself: there is no bidding, and each side scores 10 "
+        "points per trick it wins.",
+        True,
+    ),
+    (
+        "set on two deals in a row loses the game at once, whatever the scores; if more than one "
+        "side does so in the same deal, the higher score wins",
+        True,
+    ),
     ("The first side to reach 500 points wins.", False),
     ("another deal is played until the tie is broken", False),
     ("Bags are not counted", True),
@@ -118,16 +133,22 @@ NYC_FACTS = [
 # Spec B1.
 BARMORE_FACTS = [
     ("without the 2♣ and the 2♥", True),
-    ("Trumps, highest first: big joker, little joker, 2♠, A♠, K♠, Q♠, J♠, 10♠, 9♠, 8♠, 7♠, "
-     "6♠, 5♠, 4♠, 3♠.", True),
+    (
+        "Trumps, highest first: big joker, little joker, 2♠, A♠, K♠, Q♠, J♠, 10♠, 9♠, 8♠, 7♠, "
+        "6♠, 5♠, 4♠, 3♠.",
+        True,
+    ),
     ("The big joker and the little joker count as spades for following suit", True),
     ("Partnership bidding: each side agrees a single team bid of 4 to 13 tricks", True),
     ("The dealer leads to the first trick and may lead any card.", True),
     ("Spades may be led at any time: they need not be broken.", True),
     ("No Nil: a bid of 0 is not allowed.", True),
     ("No Blind Nil.", True),
-    ("a side may bid 7 or more tricks blind, before either partner looks at their cards; any "
-     "side may bid blind, whatever the scores", True),
+    (
+        "a side may bid 7 or more tricks blind, before either partner looks at their cards; any "
+        "side may bid blind, whatever the scores",
+        True,
+    ),
     ("7 = +140, 8 = +160, 9 = +180", True),
     ("double the normal penalty: 7 = -140, 8 = -160", True),
     ("Overtricks score and count as bags as usual.", True),
@@ -139,29 +160,49 @@ STANDARD_FACTS = [
     ("A standard 52-card pack.", False),
     ("In every suit the cards rank A K Q J 10 9 8 7 6 5 4 3 2 (ace high).", False),
     ("Trumps, highest first: A♠, K♠, Q♠, J♠, 10♠, 9♠, 8♠, 7♠, 6♠, 5♠, 4♠, 3♠, 2♠.", False),
-    ("starting with the player on the dealer's left and going clockwise: a number of tricks "
-     "from 0 to 13", False),
+    (
+        "starting with the player on the dealer's left and going clockwise: a number of tricks "
+        "from 0 to 13",
+        False,
+    ),
     ("A bid of 0 is Nil", False),
     ("only a side behind by at least 100 points may bid it", False),
     ("passes 2 cards face down to their partner, who looks at them and passes back 2", False),
     ("may lead any card except a spade (unless holding nothing but spades)", False),
-    ("Spades may not be led until a spade has been played (\"broken\"), unless the leader "
-     "holds nothing but spades.", False),
+    (
+        'Spades may not be led until a spade has been played ("broken"), unless the leader '
+        "holds nothing but spades.",
+        False,
+    ),
     ("scores 10 points per trick bid, plus 1 point for each overtrick", False),
-    ("When a side's count reaches 10 it loses 100 points; 10 bags come off the count and the "
-     "rest carry over.", False),
+    (
+        "When a side's count reaches 10 it loses 100 points; 10 bags come off the count and the "
+        "rest carry over.",
+        False,
+    ),
     ("Nil: +100 if the Nil bidder wins no trick, -100 if they win any", False),
-    ("Tricks won by a failed Nil bidder do not count towards the partner's bid, but are "
-     "overtricks of the side", False),
+    (
+        "Tricks won by a failed Nil bidder do not count towards the partner's bid, but are "
+        "overtricks of the side",
+        False,
+    ),
     ("Blind Nil: +200 if made, -200 if failed.", False),
-    ("The first side to reach 500 points wins. If more than one side reaches 500 in the same "
-     "deal, the higher score wins.", False),
+    (
+        "The first side to reach 500 points wins. If more than one side reaches 500 in the same "
+        "deal, the higher score wins.",
+        False,
+    ),
 ]
 
 
-@pytest.mark.parametrize(("name", "facts"), [
-    ("nyc", NYC_FACTS), ("barmore", BARMORE_FACTS), ("standard", STANDARD_FACTS),
-])
+@pytest.mark.parametrize(
+    ("name", "facts"),
+    [
+        ("nyc", NYC_FACTS),
+        ("barmore", BARMORE_FACTS),
+        ("standard", STANDARD_FACTS),
+    ],
+)
 def test_the_card_states_the_spec(name: str, facts: list[tuple[str, bool]]) -> None:
     card = explain(load_variant(name))
     for phrase, house_rule in facts:
@@ -178,15 +219,20 @@ def test_standard_has_no_house_rules() -> None:
 # --- marks ---------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("data", "phrase"), [
-    ({"game_end": {"target": 300}}, "The first side to reach 300 points wins."),
-    ({"scoring": {"bags": {"limit": 5, "penalty": 50}}}, "reaches 5 it loses 50 points"),
-    ({"bidding": {"nil": {"make": 50, "fail": 50}}}, "Nil: +50 if the Nil bidder"),
-    ({"passing": {"cards": 3}}, "each player passes 3 cards face down to their partner"),
-    ({"play": {"void": "must_overtrump"}},
-     "must play a trump if they have one, and one that beats the trump winning"),
-    ({"game_end": {"losing_score": -200}}, "at or below -200 points loses at once"),
-])
+@pytest.mark.parametrize(
+    ("data", "phrase"),
+    [
+        ({"game_end": {"target": 300}}, "The first side to reach 300 points wins."),
+        ({"scoring": {"bags": {"limit": 5, "penalty": 50}}}, "reaches 5 it loses 50 points"),
+        ({"bidding": {"nil": {"make": 50, "fail": 50}}}, "Nil: +50 if the Nil bidder"),
+        ({"passing": {"cards": 3}}, "each player passes 3 cards face down to their partner"),
+        (
+            {"play": {"void": "must_overtrump"}},
+            "must play a trump if they have one, and one that beats the trump winning",
+        ),
+        ({"game_end": {"losing_score": -200}}, "at or below -200 points loses at once"),
+    ],
+)
 def test_a_difference_is_marked_with_its_numbers(data: dict[str, Any], phrase: str) -> None:
     card = explain(Variant.model_validate(data))
     assert MARK in line_with(card, phrase)
@@ -198,19 +244,23 @@ def test_a_difference_is_marked_with_its_numbers(data: dict[str, Any], phrase: s
 @given(variants())
 def test_every_difference_from_standard_is_stated_and_marked(variant: Variant) -> None:
     card = statements(variant)
-    marked_about = {key for _, items in card for s, is_marked in items if is_marked
-                    for key in s.about}
+    marked_about = {
+        key for _, items in card for s, is_marked in items if is_marked for key in s.about
+    }
     for path in changed_paths(Variant(), variant):
         if _idle(variant, path):
             continue
         assert any(path == key or path.startswith(key + ".") for key in marked_about), (
-            f"{path} differs from standard but no marked statement states it")
+            f"{path} differs from standard but no marked statement states it"
+        )
     standard = {s.text for _, items in statements(Variant()) for s, _ in items}
     for _, items in card:
         for statement, is_marked in items:
-            differs = any(path == key or path.startswith(key + ".")
-                          for key in statement.about
-                          for path in changed_paths(Variant(), variant))
+            differs = any(
+                path == key or path.startswith(key + ".")
+                for key in statement.about
+                for path in changed_paths(Variant(), variant)
+            )
             assert is_marked == (differs and statement.text not in standard)
 
 
@@ -246,8 +296,15 @@ def test_any_variant_has_a_card_in_both_formats(variant: Variant) -> None:
 
 def test_sections_come_in_the_order_a_player_meets_them() -> None:
     assert [title for title, _ in SECTIONS] == [
-        "Players", "Cards and ranking", "Dealing", "Misdeals", "Passing cards", "Bidding",
-        "Play", "Scoring", "End of the game",
+        "Players",
+        "Cards and ranking",
+        "Dealing",
+        "Misdeals",
+        "Passing cards",
+        "Bidding",
+        "Play",
+        "Scoring",
+        "End of the game",
     ]
 
 
@@ -287,73 +344,151 @@ def test_every_house_rule_changes_the_card(rule: str) -> None:
 
 
 KIND_PHRASES: list[tuple[dict[str, Any], str]] = [
-    ({"deck": {"jokers": ["BJ", "LJ"], "elevated": ["BJ", "LJ"]},
-      "deal": {"leftover": {"kind": "kitty", "to": "two_of_clubs", "discard": "after_bidding"}}},
-     "The 2 left-over cards go to the player holding the 2♣, who looks at all 15 cards and "
-     "discards 2 face down after the bidding."),
-    ({"deck": {"jokers": ["BJ", "LJ"], "elevated": ["BJ", "LJ"]},
-      "deal": {"leftover": {"kind": "widow"}}},
-     "The left-over 2 cards are set aside unseen until after the play (the widow)."),
-    ({"deck": {"jokers": ["BJ", "LJ"], "elevated": ["BJ", "LJ"]},
-      "deal": {"leftover": {"kind": "mitchell"}}},
-     "taken by the side that bids more tricks"),
-    ({"table": {"players": 2, "partnerships": "none"}, "deal": {"method": {
-        "kind": "draw_and_discard"}}, "bidding": {"blind_nil": {"enabled": False}}},
-     "keeps it and discards the next one unseen"),
-    ({"table": {"players": 3, "partnerships": "none"}, "deal": {"hand_size": 17, "leftover": {
-        "kind": "widow"}}, "play": {"first_lead": "lowest_club"},
-      "bidding": {"blind_nil": {"enabled": False}}},
-     "The holder of the lowest club in play (the 2♣ when it is dealt) leads it"),
-    ({"table": {"players": 6, "partnerships": "trios"}, "deck": {"packs": 2, "remove": ["2C"]},
-      "deal": {"hand_size": 17}, "bidding": {"blind_nil": {"exchange": 0}}},
-     "Six players in two teams of three, in alternate seats (seats 0, 2 and 4 against 1, 3 "
-     "and 5)"),
-    ({"table": {"players": 6}, "deck": {"packs": 2, "remove": ["2C"]}, "deal": {"hand_size": 17}},
-     "Six players in three partnerships; partners sit opposite (seats 0 and 3, 1 and 4, 2 and "
-     "5)"),
-    ({"misdeal": {"conditions": [{"kind": "no_spades"}, {"kind": "long_suit", "length": 7}]}},
-     "A player whose hand has no spades or 7 or more cards of one suit may call a misdeal"),
-    ({"bidding": {"forced": {"kind": "mirror"}, "blind_nil": {"enabled": False}}},
-     "Mirror: every player must bid exactly the number of spades they hold"),
-    ({"bidding": {"forced": {"kind": "allowed", "bids": [0, 4]}}},
-     "The only bids allowed are Nil and 4."),
-    ({"bidding": {"forced": {"kind": "suicide", "partner_min": 4},
-                  "blind_nil": {"enabled": False}}},
-     "exactly one partner must bid Nil and the other at least 4"),
-    ({"bidding": {"moon": {"enabled": True, "make": {"kind": "win_game"},
-                           "fail": {"kind": "normal"}}}},
-     "Moon: a side may bid all 13 tricks. If it makes them: the side wins the game at once; "
-     "if not: the normal penalty."),
-    ({"bidding": {"nil": {"enabled": False, "zero_bid": "zero_tricks"}, "blind_nil": {
-        "enabled": False}}},
-     "No Nil: a bid of 0 is a plain contract to win no tricks"),
-    ({"bidding": {"blind_nil": {"eligibility": {"kind": "behind_by_value"}}}},
-     "only a side behind by at least the value of the bid may bid it"),
-    ({"play": {"spade_lead": {"kind": "only_spades_left"}}},
-     "Spades are never broken: a spade may be led only by a player holding nothing but "
-     "spades."),
-    ({"play": {"first_trick": "no_spades"}},
-     "No spade may be played to the first trick, even by a player void in the suit led"),
-    ({"scoring": {"boston": {"kind": "points", "points": 300}}},
-     "wins all 13 tricks scores +300 on top of its contract"),
-    ({"scoring": {"boston": {"kind": "win_game"}}},
-     "A side also wins at once by winning all 13 tricks."),
+    (
+        {
+            "deck": {"jokers": ["BJ", "LJ"], "elevated": ["BJ", "LJ"]},
+            "deal": {
+                "leftover": {"kind": "kitty", "to": "two_of_clubs", "discard": "after_bidding"}
+            },
+        },
+        "The 2 left-over cards go to the player holding the 2♣, who looks at all 15 cards and "
+        "discards 2 face down after the bidding.",
+    ),
+    (
+        {
+            "deck": {"jokers": ["BJ", "LJ"], "elevated": ["BJ", "LJ"]},
+            "deal": {"leftover": {"kind": "widow"}},
+        },
+        "The left-over 2 cards are set aside unseen until after the play (the widow).",
+    ),
+    (
+        {
+            "deck": {"jokers": ["BJ", "LJ"], "elevated": ["BJ", "LJ"]},
+            "deal": {"leftover": {"kind": "mitchell"}},
+        },
+        "taken by the side that bids more tricks",
+    ),
+    (
+        {
+            "table": {"players": 2, "partnerships": "none"},
+            "deal": {"method": {"kind": "draw_and_discard"}},
+            "bidding": {"blind_nil": {"enabled": False}},
+        },
+        "keeps it and discards the next one unseen",
+    ),
+    (
+        {
+            "table": {"players": 3, "partnerships": "none"},
+            "deal": {"hand_size": 17, "leftover": {"kind": "widow"}},
+            "play": {"first_lead": "lowest_club"},
+            "bidding": {"blind_nil": {"enabled": False}},
+        },
+        "The holder of the lowest club in play (the 2♣ when it is dealt) leads it",
+    ),
+    (
+        {
+            "table": {"players": 6, "partnerships": "trios"},
+            "deck": {"packs": 2, "remove": ["2C"]},
+            "deal": {"hand_size": 17},
+            "bidding": {"blind_nil": {"exchange": 0}},
+        },
+        "Six players in two teams of three, in alternate seats (seats 0, 2 and 4 against 1, 3 "
+        "and 5)",
+    ),
+    (
+        {
+            "table": {"players": 6},
+            "deck": {"packs": 2, "remove": ["2C"]},
+            "deal": {"hand_size": 17},
+        },
+        "Six players in three partnerships; partners sit opposite (seats 0 and 3, 1 and 4, 2 and "
+        "5)",
+    ),
+    (
+        {"misdeal": {"conditions": [{"kind": "no_spades"}, {"kind": "long_suit", "length": 7}]}},
+        "A player whose hand has no spades or 7 or more cards of one suit may call a misdeal",
+    ),
+    (
+        {"bidding": {"forced": {"kind": "mirror"}, "blind_nil": {"enabled": False}}},
+        "Mirror: every player must bid exactly the number of spades they hold",
+    ),
+    (
+        {"bidding": {"forced": {"kind": "allowed", "bids": [0, 4]}}},
+        "The only bids allowed are Nil and 4.",
+    ),
+    (
+        {
+            "bidding": {
+                "forced": {"kind": "suicide", "partner_min": 4},
+                "blind_nil": {"enabled": False},
+            }
+        },
+        "exactly one partner must bid Nil and the other at least 4",
+    ),
+    (
+        {
+            "bidding": {
+                "moon": {"enabled": True, "make": {"kind": "win_game"}, "fail": {"kind": "normal"}}
+            }
+        },
+        "Moon: a side may bid all 13 tricks. If it makes them: the side wins the game at once; "
+        "if not: the normal penalty.",
+    ),
+    (
+        {
+            "bidding": {
+                "nil": {"enabled": False, "zero_bid": "zero_tricks"},
+                "blind_nil": {"enabled": False},
+            }
+        },
+        "No Nil: a bid of 0 is a plain contract to win no tricks",
+    ),
+    (
+        {"bidding": {"blind_nil": {"eligibility": {"kind": "behind_by_value"}}}},
+        "only a side behind by at least the value of the bid may bid it",
+    ),
+    (
+        {"play": {"spade_lead": {"kind": "only_spades_left"}}},
+        "Spades are never broken: a spade may be led only by a player holding nothing but spades.",
+    ),
+    (
+        {"play": {"first_trick": "no_spades"}},
+        "No spade may be played to the first trick, even by a player void in the suit led",
+    ),
+    (
+        {"scoring": {"boston": {"kind": "points", "points": 300}}},
+        "wins all 13 tricks scores +300 on top of its contract",
+    ),
+    (
+        {"scoring": {"boston": {"kind": "win_game"}}},
+        "A side also wins at once by winning all 13 tricks.",
+    ),
     ({"scoring": {"set": "minus_short"}}, "it loses 10 points per trick short"),
     ({"scoring": {"set": "zero"}}, "it scores nothing for the deal"),
     ({"scoring": {"bags": {"after_penalty": "reset"}}}, "the count goes back to 0"),
     ({"game_end": {"tie": "draw", "max_deals": 10}}, "the game ends as a draw"),
-    ({"bidding": {"form": {"kind": "round_the_table", "first": "dealer",
-                           "no_bid_of_one": True}}},
-     "No bid of one: when the first partner of a side bids x"),
-    ({"bidding": {"raise_round": True, "total_may_not_equal_tricks": True}},
-     "The bids may not add up to exactly 13."),
-    ({"bidding": {"nil": {"double_nil_means": "both_partners"}}},
-     "\"Double Nil\" is accepted as another name for both partners bidding Nil."),
+    (
+        {
+            "bidding": {
+                "form": {"kind": "round_the_table", "first": "dealer", "no_bid_of_one": True}
+            }
+        },
+        "No bid of one: when the first partner of a side bids x",
+    ),
+    (
+        {"bidding": {"raise_round": True, "total_may_not_equal_tricks": True}},
+        "The bids may not add up to exactly 13.",
+    ),
+    (
+        {"bidding": {"nil": {"double_nil_means": "both_partners"}}},
+        '"Double Nil" is accepted as another name for both partners bidding Nil.',
+    ),
 ]
 
 
-@pytest.mark.parametrize(("data", "phrase"), KIND_PHRASES,
-                         ids=[phrase[:40] for _, phrase in KIND_PHRASES])
+@pytest.mark.parametrize(
+    ("data", "phrase"), KIND_PHRASES, ids=[phrase[:40] for _, phrase in KIND_PHRASES]
+)
 def test_every_kind_has_its_words(data: dict[str, Any], phrase: str) -> None:
     card = explain(Variant.model_validate(data))
     assert MARK in line_with(card, phrase)

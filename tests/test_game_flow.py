@@ -49,17 +49,21 @@ def test_record_carries_the_full_variant() -> None:
     assert record["deals"][0]["dealer"] == game.dealer
 
 
-@pytest.mark.parametrize(("mutate", "where"), [
-    (lambda r: r.pop("variant"), "variant"),
-    (lambda r: r.update(format="x"), "format"),
-    (lambda r: r["deals"][0]["hands"].__setitem__(0, "AS AS"), "deals[0].hands[0]"),
-    (lambda r: r["actions"].append("bid 99"), "actions[4]"),
-    (lambda r: r["variant"]["deal"].update(hand_size="x"), "variant.deal.hand_size"),
-    (lambda r: r.update(seed=-1), "seed"),
-])
+@pytest.mark.parametrize(
+    ("mutate", "where"),
+    [
+        (lambda r: r.pop("variant"), "variant"),
+        (lambda r: r.update(format="x"), "format"),
+        (lambda r: r["deals"][0]["hands"].__setitem__(0, "AS AS"), "deals[0].hands[0]"),
+        (lambda r: r["actions"].append("bid 99"), "actions[4]"),
+        (lambda r: r["variant"]["deal"].update(hand_size="x"), "variant.deal.hand_size"),
+        (lambda r: r.update(seed=-1), "seed"),
+    ],
+)
 def test_bad_records_say_where(mutate: object, where: str) -> None:
-    game = apply_all(Game("standard", seed=1, dealer=0, deal=MIXED),
-                     "bid 3", "bid 3", "bid 3", "bid 3")
+    game = apply_all(
+        Game("standard", seed=1, dealer=0, deal=MIXED), "bid 3", "bid 3", "bid 3", "bid 3"
+    )
     record = json.loads(game.to_json())
     mutate(record)  # type: ignore[operator]
     with pytest.raises(RecordError) as error:
@@ -68,20 +72,28 @@ def test_bad_records_say_where(mutate: object, where: str) -> None:
 
 
 def _standings(game: Game) -> tuple[Standing, ...]:
-    return tuple(Standing(s, b, n) for s, b, n in zip(game.scores, game.bags,
-                                                      game.sets_in_a_row, strict=True))
+    return tuple(
+        Standing(s, b, n)
+        for s, b, n in zip(game.scores, game.bags, game.sets_in_a_row, strict=True)
+    )
 
 
 def test_engine_feeds_scoring_nil_and_contracts() -> None:
     """Dealer 0: seats 1, 2, 3, 0 bid 3, nil, 4, 2 -> side 0 (0+2) bid 2 with 2's Nil."""
-    game = apply_all(Game("standard", seed=9, dealer=0, deal=MIXED),
-                     "bid 3", "nil", "bid 4", "bid 2")
+    game = apply_all(
+        Game("standard", seed=9, dealer=0, deal=MIXED), "bid 3", "nil", "bid 4", "bid 2"
+    )
     finish_deal(game, random.Random(1))
     deal = game.deal_history[0]
-    expected = score_deal(game.variant, [
-        Contract(bid=2, nil_seats=frozenset({2}), seat_bids=((0, 2),)),
-        Contract(bid=7, seat_bids=((1, 3), (3, 4))),
-    ], deal.tricks, (Standing(), Standing()))
+    expected = score_deal(
+        game.variant,
+        [
+            Contract(bid=2, nil_seats=frozenset({2}), seat_bids=((0, 2),)),
+            Contract(bid=7, seat_bids=((1, 3), (3, 4))),
+        ],
+        deal.tricks,
+        (Standing(), Standing()),
+    )
     assert deal.score == expected
     assert deal.scores == tuple(side.after.score for side in expected.sides)
     if deal.tricks[2]:
@@ -118,8 +130,11 @@ def test_b2_back_to_back_set_ends_the_game() -> None:
         game = play_game(Game("nyc", seed=seed), random.Random(seed))
         if game.result.reason == "consecutive_sets":
             last, previous = game.deal_history[-1], game.deal_history[-2]
-            losers = [side for side in range(2) if last.score.sides[side].was_set
-                      and previous.score.sides[side].was_set]
+            losers = [
+                side
+                for side in range(2)
+                if last.score.sides[side].was_set and previous.score.sides[side].was_set
+            ]
             assert losers
             if len(losers) == 1:
                 assert game.winner != losers[0]
@@ -132,7 +147,8 @@ def test_deal_history_tricks_add_up() -> None:
     for deal in game.deal_history:
         assert sum(deal.tricks) == 13
         assert sorted(str(c) for hand in deal.hands for c in hand) == sorted(
-            str(c) for c in game.variant.compile().deck)
+            str(c) for c in game.variant.compile().deck
+        )
 
 
 def test_b4_passing_is_simultaneous() -> None:
@@ -164,7 +180,8 @@ def test_b3_kitty_to_dealer() -> None:
 def test_b3_widow_revealed_after_play() -> None:
     game = Game("widow-spades", seed=2, dealer=0)
     widow = set(map(str, game.variant.compile().deck)) - {
-        str(c) for seat in range(4) for c in game.hand(seat)}
+        str(c) for seat in range(4) for c in game.hand(seat)
+    }
     assert len(widow) == 2
     finish_deal(game, random.Random(2))
     assert {str(c) for c in game.deal_history[0].widow} == widow
@@ -220,8 +237,10 @@ def test_kitty_taker_waiting_for_its_captain_looks() -> None:
     """Barmore with a kitty to the dealer, discarded before the bidding: the dealer's
     captain has not chosen blind or not yet, but the dealer must see the cards to discard;
     it looks, and its side can no longer bid blind."""
-    variant = parse_variant("extends: barmore\ndeck: {remove: [2H], elevated: [BJ, LJ, 2S]}\n"
-                            "deal: {leftover: {kind: kitty, to: dealer}}\n")
+    variant = parse_variant(
+        "extends: barmore\ndeck: {remove: [2H], elevated: [BJ, LJ, 2S]}\n"
+        "deal: {leftover: {kind: kitty, to: dealer}}\n"
+    )
     game = Game(variant, seed=1, dealer=0)
     assert game.phase == "discard" and game.current_player == 0
     assert game.observation(0).hand is not None and game.legal_action_ids()

@@ -61,14 +61,16 @@ class Toy(Model):
     def _contradictions(self) -> Toy:
         found = []
         if self.deal.hand_size * 4 > 52:
-            found.append(("deal.hand_size", f"4 hands of {self.deal.hand_size} need more "
-                          "than 52 cards"))
+            found.append(
+                ("deal.hand_size", f"4 hands of {self.deal.hand_size} need more than 52 cards")
+            )
         if not self.bags.enabled and self.bags.limit != 10:
             found.append(("bags.limit", "set, but bags are off"))
         if found:
             summary = "; ".join(f"at {path}: {message}" for path, message in found)
-            raise PydanticCustomError("contradiction", "{summary}",
-                                      {"summary": summary, "problems": found})
+            raise PydanticCustomError(
+                "contradiction", "{summary}", {"summary": summary, "problems": found}
+            )
         if self.name == "path-in-ctx":
             raise PydanticCustomError("contradiction", "named in ctx", {"path": "bags.penalty"})
         if self.name == "path-in-message":
@@ -104,8 +106,9 @@ def test_unknown_key_gets_did_you_mean() -> None:
 
 def test_unknown_key_far_from_any_lists_the_allowed_keys() -> None:
     problem = toy_problem("bags: {zzz: 1}\n")
-    assert problem.message == ("unknown key 'zzz'; the keys allowed here are enabled, limit, "
-                               "penalty")
+    assert problem.message == (
+        "unknown key 'zzz'; the keys allowed here are enabled, limit, penalty"
+    )
 
 
 def test_unknown_key_inside_a_tagged_member_uses_that_members_keys() -> None:
@@ -117,8 +120,10 @@ def test_unknown_key_inside_a_tagged_member_uses_that_members_keys() -> None:
 def test_the_tag_of_a_tagged_union_is_not_in_the_path() -> None:
     problem = toy_problem("deal:\n  leftover:\n    kind: kitty\n    to: dealr\n")
     assert where(problem) == ("toy.yaml", 4, 9, "deal.leftover.to")
-    assert problem.message == "expected 'dealer' or 'two_of_clubs', got 'dealr'; did you "\
-                              "mean 'dealer'?"
+    assert (
+        problem.message == "expected 'dealer' or 'two_of_clubs', got 'dealr'; did you "
+        "mean 'dealer'?"
+    )
     assert problem.code == "invalid_choice"
 
 
@@ -198,8 +203,7 @@ def test_a_long_bad_value_is_shortened() -> None:
 
 
 def test_contradictions_from_ctx_problems_are_each_placed() -> None:
-    first, second = toy_problems("deal:\n  hand_size: 14\nbags:\n  enabled: false\n"
-                                 "  limit: 5\n")
+    first, second = toy_problems("deal:\n  hand_size: 14\nbags:\n  enabled: false\n  limit: 5\n")
     assert where(first) == ("toy.yaml", 2, 14, "deal.hand_size")
     assert first.message == "4 hands of 14 need more than 52 cards"
     assert where(second) == ("toy.yaml", 5, 10, "bags.limit")
@@ -258,7 +262,9 @@ def test_variant_unknown_key() -> None:
 def test_variant_out_of_range_and_wrong_type() -> None:
     problems = validate("scoring:\n  bags: {limit: 0}\ndeal:\n  hand_size: many\n")
     assert {(p.path, p.line, p.code) for p in problems} == {
-        ("scoring.bags.limit", 2, "out_of_range"), ("deal.hand_size", 4, "wrong_type")}
+        ("scoring.bags.limit", 2, "out_of_range"),
+        ("deal.hand_size", 4, "wrong_type"),
+    }
 
 
 def test_variant_tagged_union_path() -> None:
@@ -278,8 +284,10 @@ def test_variant_contradiction_is_placed_in_the_users_file() -> None:
 def test_the_error_text_lists_every_problem() -> None:
     with pytest.raises(VariantError) as caught:
         parse_variant("scoring:\n  bags: {limti: 5}\n", source="club.yaml")
-    assert str(caught.value) == ("1 problem in variant definition:\n  club.yaml:2:10: "
-                                 "scoring.bags.limti: unknown key 'limti'; did you mean 'limit'?")
+    assert str(caught.value) == (
+        "1 problem in variant definition:\n  club.yaml:2:10: "
+        "scoring.bags.limti: unknown key 'limti'; did you mean 'limit'?"
+    )
 
 
 # ---------------------------------------------------------------------------------------
@@ -312,14 +320,14 @@ def test_load_variant_missing_file_and_directory(tmp_path: Path) -> None:
     assert caught.value.problems[0].code == "is_a_directory"
 
 
-def test_a_name_that_is_a_local_file_gets_a_hint(tmp_path: Path,
-                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_name_that_is_a_local_file_gets_a_hint(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.chdir(tmp_path)
     Path("ours").write_text("name: ours\n")
     with pytest.raises(VariantError) as caught:
         load_variant("ours")
-    assert caught.value.problems[0].message.endswith(
-        "(to use the file 'ours', write './ours')")
+    assert caught.value.problems[0].message.endswith("(to use the file 'ours', write './ours')")
 
 
 def test_parse_variant_accepts_bytes() -> None:
@@ -384,14 +392,44 @@ def test_validate_never_raises_on_content(argument: str | bytes) -> None:
     assert all(isinstance(problem, Problem) and problem.message for problem in problems)
 
 
-KEYS = ["name", "deck", "deal", "bidding", "scoring", "bags", "limit", "kind", "leftover",
-        "kitty", "to", "form", "nil", "enabled", "hand_size", "players", "table", "play",
-        "elevated", "jokers", "remove", "first_dealer", "boston", "points", "x"]
+KEYS = [
+    "name",
+    "deck",
+    "deal",
+    "bidding",
+    "scoring",
+    "bags",
+    "limit",
+    "kind",
+    "leftover",
+    "kitty",
+    "to",
+    "form",
+    "nil",
+    "enabled",
+    "hand_size",
+    "players",
+    "table",
+    "play",
+    "elevated",
+    "jokers",
+    "remove",
+    "first_dealer",
+    "boston",
+    "points",
+    "x",
+]
 values = st.recursive(
-    st.one_of(st.none(), st.booleans(), st.integers(-5, 60), st.sampled_from(
-        ["kitty", "none", "dealer", "AS", "BJ", "random", "pairs", "points", "x"])),
-    lambda children: st.lists(children, max_size=3)
-    | st.dictionaries(st.sampled_from(KEYS), children, max_size=4),
+    st.one_of(
+        st.none(),
+        st.booleans(),
+        st.integers(-5, 60),
+        st.sampled_from(["kitty", "none", "dealer", "AS", "BJ", "random", "pairs", "points", "x"]),
+    ),
+    lambda children: (
+        st.lists(children, max_size=3)
+        | st.dictionaries(st.sampled_from(KEYS), children, max_size=4)
+    ),
     max_leaves=15,
 )
 
@@ -426,15 +464,38 @@ def test_every_problem_code_is_documented_and_reachable(tmp_path: Path) -> None:
     (tmp_path / "c.yaml").write_text("extends: standard\n")
     (tmp_path / "loop.yaml").write_text("extends: ./loop.yaml\n")
     inputs: list[str | bytes | Path] = [
-        tmp_path / "none.yaml", tmp_path, Path("/dev/null"), big, b"a: \xff", "a: \x07",
-        "a: [", "a: 1\n---\nb: 2", "- x", "a: 1\na: 2", "1: x", "a: {<<: {}}", "a: !!set {}",
-        "a: *x", "a: 1" + "0" * 5000, "[" * 100, "a: [" + "1, " * 20_000 + "1]",
-        "extends: 5", "extends: nyx", "house_rules: [nonil]", tmp_path / "loop.yaml",
+        tmp_path / "none.yaml",
+        tmp_path,
+        Path("/dev/null"),
+        big,
+        b"a: \xff",
+        "a: \x07",
+        "a: [",
+        "a: 1\n---\nb: 2",
+        "- x",
+        "a: 1\na: 2",
+        "1: x",
+        "a: {<<: {}}",
+        "a: !!set {}",
+        "a: *x",
+        "a: 1" + "0" * 5000,
+        "[" * 100,
+        "a: [" + "1, " * 20_000 + "1]",
+        "extends: 5",
+        "extends: nyx",
+        "house_rules: [nonil]",
+        tmp_path / "loop.yaml",
         f"house_rules: [{tmp_path / 'b.yaml'}]",
         "house_rules: [no-nil, nyc-trumps, jokers-big-little]",
-        "nme: x", "bidding: {forced: {kind: fixed}}", "deal: {leftover: {kind: kity}}",
-        "deal: {leftover: {to: dealer}}", "play: {first_lead: nobody}", "deal: {hand_size: x}",
-        "scoring: {bags: {limit: 0}}", "deck: {jokers: [BJ, LJ, BJ]}", "deck: {remove: [ZZ]}",
+        "nme: x",
+        "bidding: {forced: {kind: fixed}}",
+        "deal: {leftover: {kind: kity}}",
+        "deal: {leftover: {to: dealer}}",
+        "play: {first_lead: nobody}",
+        "deal: {hand_size: x}",
+        "scoring: {bags: {limit: 0}}",
+        "deck: {jokers: [BJ, LJ, BJ]}",
+        "deck: {remove: [ZZ]}",
         "table: {players: 3}",
     ]
     seen: set[str] = set()

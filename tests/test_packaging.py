@@ -41,8 +41,14 @@ def clean_environment() -> dict[str, str]:
 
 def run(command: list[str | Path], cwd: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [str(part) for part in command], cwd=cwd, env=clean_environment(), text=True,
-        capture_output=True, timeout=300, stdin=subprocess.DEVNULL, check=False,
+        [str(part) for part in command],
+        cwd=cwd,
+        env=clean_environment(),
+        text=True,
+        capture_output=True,
+        timeout=300,
+        stdin=subprocess.DEVNULL,
+        check=False,
     )
 
 
@@ -58,8 +64,9 @@ def succeed_or_skip_offline(result: subprocess.CompletedProcess[str], what: str)
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("dist")
-    result = run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--wheel-dir", out,
-                  ROOT], cwd=out)
+    result = run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--wheel-dir", out, ROOT], cwd=out
+    )
     succeed_or_skip_offline(result, "build the wheel")
     [built] = out.glob("spadeslib-*.whl")
     return built
@@ -72,8 +79,7 @@ def installed_python(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> P
     created = run([sys.executable, "-m", "venv", home / "env"], cwd=home)
     assert created.returncode == 0, created.stderr
     python = home / "env" / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
-    result = run([python, "-m", "pip", "install", "--disable-pip-version-check", wheel],
-                 cwd=home)
+    result = run([python, "-m", "pip", "install", "--disable-pip-version-check", wheel], cwd=home)
     succeed_or_skip_offline(result, "install the wheel")
     return python
 
@@ -85,16 +91,20 @@ def test_the_wheel_contains_the_bundled_files_and_type_marker(wheel: Path) -> No
     assert "spadeslib/_bundled/nyc.yaml" in names
     assert "spadeslib/_bundled/house-rules/no-nil.yaml" in names
     bundled = {name for name in names if name.startswith("spadeslib/_bundled/")}
-    expected = {path.relative_to(ROOT / "variants").as_posix()
-                for path in (ROOT / "variants").rglob("*.yaml")}
+    expected = {
+        path.relative_to(ROOT / "variants").as_posix()
+        for path in (ROOT / "variants").rglob("*.yaml")
+    }
     assert {name.removeprefix("spadeslib/_bundled/") for name in bundled} >= expected
 
 
 def test_nyc_loads_by_name_after_pip_install(installed_python: Path, tmp_path: Path) -> None:
-    script = ("import spadeslib; "
-              "print(spadeslib.__file__); "
-              "print(spadeslib.load_variant('nyc').name); "
-              "print(len(spadeslib.bundled_variants()))")
+    script = (
+        "import spadeslib; "
+        "print(spadeslib.__file__); "
+        "print(spadeslib.load_variant('nyc').name); "
+        "print(len(spadeslib.bundled_variants()))"
+    )
     result = run([installed_python, "-c", script], cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     location, name, count = result.stdout.split()

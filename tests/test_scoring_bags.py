@@ -16,8 +16,12 @@ def side0(data: Data, bid: int, took: int, before: Standing) -> SideScore:
     """Side 0 (seat 0 takes the tricks) bids `bid`; side 1 takes the rest on a bid of 0."""
     variant = Variant.model_validate(data)
     hand = variant.deal.hand_size
-    deal = score_deal(variant, [Contract(bid=bid), Contract(bid=0)],
-                      [took, hand - took, 0, 0], [before, Standing()])
+    deal = score_deal(
+        variant,
+        [Contract(bid=bid), Contract(bid=0)],
+        [took, hand - took, 0, 0],
+        [before, Standing()],
+    )
     return deal.sides[0]
 
 
@@ -28,38 +32,101 @@ def bags(**fields: Any) -> Data:
 # (variant, bid, tricks, standing before) -> (points, penalty, standing after)
 CASES = [
     # A5, the worked example: 337 points and 7 bags carried, bid 5
-    pytest.param({}, 5, 7, Standing(337, 7), (52, 0, Standing(389, 9)),
-                 id="A5 337 with 7 bags, bid 5, won 7: +52, 389, 9 bags"),
-    pytest.param({}, 5, 8, Standing(337, 7), (-47, 100, Standing(290, 0)),
-                 id="A5 337 with 7 bags, bid 5, won 8: +53 -100, 290, 0 bags"),
-    pytest.param({}, 5, 9, Standing(337, 7), (-46, 100, Standing(291, 1)),
-                 id="A5 337 with 7 bags, bid 5, won 9: +54 -100, 291, 1 bag"),
+    pytest.param(
+        {},
+        5,
+        7,
+        Standing(337, 7),
+        (52, 0, Standing(389, 9)),
+        id="A5 337 with 7 bags, bid 5, won 7: +52, 389, 9 bags",
+    ),
+    pytest.param(
+        {},
+        5,
+        8,
+        Standing(337, 7),
+        (-47, 100, Standing(290, 0)),
+        id="A5 337 with 7 bags, bid 5, won 8: +53 -100, 290, 0 bags",
+    ),
+    pytest.param(
+        {},
+        5,
+        9,
+        Standing(337, 7),
+        (-46, 100, Standing(291, 1)),
+        id="A5 337 with 7 bags, bid 5, won 9: +54 -100, 291, 1 bag",
+    ),
     # A5: the rest carry over into the next cycle of ten
-    pytest.param({}, 1, 13, Standing(0, 9), (-178, 200, Standing(-178, 1)),
-                 id="A5 12 bags onto 9: two penalties in one deal, 1 carried"),
-    pytest.param({}, 5, 4, Standing(100, 9), (-50, 0, Standing(50, 9, 1)),
-                 id="A5 a set side adds no bags"),
+    pytest.param(
+        {},
+        1,
+        13,
+        Standing(0, 9),
+        (-178, 200, Standing(-178, 1)),
+        id="A5 12 bags onto 9: two penalties in one deal, 1 carried",
+    ),
+    pytest.param(
+        {}, 5, 4, Standing(100, 9), (-50, 0, Standing(50, 9, 1)), id="A5 a set side adds no bags"
+    ),
     # B13: limit, penalty, remainder or reset
-    pytest.param(bags(limit=5, penalty=50), 3, 5, Standing(0, 4),
-                 (-18, 50, Standing(-18, 1)), id="B13 5 bags cost 50"),
-    pytest.param(bags(limit=5, penalty=50), 1, 13, Standing(0, 4),
-                 (-128, 150, Standing(-128, 1)), id="B13 5-bag limit: three penalties at once"),
-    pytest.param(bags(after_penalty="reset"), 5, 9, Standing(337, 7),
-                 (-46, 100, Standing(291, 0)), id="B13 reset: the count goes back to 0"),
-    pytest.param(bags(after_penalty="reset"), 1, 13, Standing(0, 9),
-                 (-78, 100, Standing(-78, 0)), id="B13 reset: one penalty however many bags"),
-    pytest.param(bags(limit=7), 5, 8, Standing(0, 4), (-47, 100, Standing(-47, 0)),
-                 id="B13 limit 7"),
-    pytest.param(bags(penalty=0), 5, 8, Standing(0, 7), (53, 0, Standing(53, 0)),
-                 id="B13 penalty 0: bags still reset the count"),
-    pytest.param(bags(enabled=False), 5, 12, Standing(0, 0), (57, 0, Standing(57, 0)),
-                 id="B13 bags off: overtricks score, nothing is counted"),
+    pytest.param(
+        bags(limit=5, penalty=50),
+        3,
+        5,
+        Standing(0, 4),
+        (-18, 50, Standing(-18, 1)),
+        id="B13 5 bags cost 50",
+    ),
+    pytest.param(
+        bags(limit=5, penalty=50),
+        1,
+        13,
+        Standing(0, 4),
+        (-128, 150, Standing(-128, 1)),
+        id="B13 5-bag limit: three penalties at once",
+    ),
+    pytest.param(
+        bags(after_penalty="reset"),
+        5,
+        9,
+        Standing(337, 7),
+        (-46, 100, Standing(291, 0)),
+        id="B13 reset: the count goes back to 0",
+    ),
+    pytest.param(
+        bags(after_penalty="reset"),
+        1,
+        13,
+        Standing(0, 9),
+        (-78, 100, Standing(-78, 0)),
+        id="B13 reset: one penalty however many bags",
+    ),
+    pytest.param(
+        bags(limit=7), 5, 8, Standing(0, 4), (-47, 100, Standing(-47, 0)), id="B13 limit 7"
+    ),
+    pytest.param(
+        bags(penalty=0),
+        5,
+        8,
+        Standing(0, 7),
+        (53, 0, Standing(53, 0)),
+        id="B13 penalty 0: bags still reset the count",
+    ),
+    pytest.param(
+        bags(enabled=False),
+        5,
+        12,
+        Standing(0, 0),
+        (57, 0, Standing(57, 0)),
+        id="B13 bags off: overtricks score, nothing is counted",
+    ),
 ]
 
 
 @pytest.mark.parametrize(("data", "bid", "took", "before", "expected"), CASES)
-def test_bags(data: Data, bid: int, took: int, before: Standing,
-              expected: tuple[int, int, Standing]) -> None:
+def test_bags(
+    data: Data, bid: int, took: int, before: Standing, expected: tuple[int, int, Standing]
+) -> None:
     side = side0(data, bid, took, before)
     assert (side.total, side.bag_penalty, side.after) == expected, side.lines
 

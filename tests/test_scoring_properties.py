@@ -47,13 +47,15 @@ def _contract(draw: st.DrawFn, variant: Variant, seats: tuple[int, ...]) -> Cont
     bid = draw(st.integers(0, hand))
     blind = bidding.blind.enabled and draw(st.booleans())
     come_out_to = bidding.blind.come_out_to
-    came_out = (bidding.blind.enabled and come_out_to is not None and not blind
-                and draw(st.booleans()))
+    came_out = (
+        bidding.blind.enabled and come_out_to is not None and not blind and draw(st.booleans())
+    )
     if came_out:
         assert come_out_to is not None
         bid = come_out_to
-    return Contract(bid=bid, nil_seats=nil, blind_nil_seats=blind_nil, blind=blind,
-                    came_out=came_out)
+    return Contract(
+        bid=bid, nil_seats=nil, blind_nil_seats=blind_nil, blind=blind, came_out=came_out
+    )
 
 
 def _standing(draw: st.DrawFn, variant: Variant) -> Standing:
@@ -63,8 +65,12 @@ def _standing(draw: st.DrawFn, variant: Variant) -> Standing:
 
 
 @st.composite
-def deals(draw: st.DrawFn, variant_strategy: st.SearchStrategy[Variant] | None = None,
-          *, first_deal: bool | None = None) -> Deal:
+def deals(
+    draw: st.DrawFn,
+    variant_strategy: st.SearchStrategy[Variant] | None = None,
+    *,
+    first_deal: bool | None = None,
+) -> Deal:
     """A variant and one deal's inputs that fit it (the game's first deal or not, when
     `first_deal` says)."""
     variant = draw(variant_strategy if variant_strategy is not None else variants())
@@ -84,8 +90,9 @@ def deals(draw: st.DrawFn, variant_strategy: st.SearchStrategy[Variant] | None =
 
 
 def _score(deal: Deal) -> Any:
-    return score_deal(deal.variant, deal.contracts, deal.tricks, deal.standings,
-                      first_deal=deal.first_deal)
+    return score_deal(
+        deal.variant, deal.contracts, deal.tricks, deal.standings, first_deal=deal.first_deal
+    )
 
 
 @settings(deadline=None)
@@ -107,8 +114,13 @@ def test_bags_never_negative_and_below_the_limit(deal: Deal) -> None:
 @given(deals())
 def test_total_is_the_sum_of_its_components(deal: Deal) -> None:
     for before, side in zip(deal.standings, _score(deal).sides, strict=True):
-        parts = (side.contract_points + side.overtrick_points + side.nil_points
-                 + side.bonus_points - side.bag_penalty)
+        parts = (
+            side.contract_points
+            + side.overtrick_points
+            + side.nil_points
+            + side.bonus_points
+            - side.bag_penalty
+        )
         assert side.total == parts
         assert side.after.score == before.score + side.total
         assert side.before == before
@@ -122,8 +134,13 @@ def test_score_deal_is_pure_and_deterministic(deal: Deal) -> None:
     first = _score(deal)
     assert deal == kept  # the inputs are unchanged
     assert _score(deal) == first
-    again = score_deal(deal.variant.model_copy(deep=True), tuple(deal.contracts),
-                       tuple(deal.tricks), tuple(deal.standings), first_deal=deal.first_deal)
+    again = score_deal(
+        deal.variant.model_copy(deep=True),
+        tuple(deal.contracts),
+        tuple(deal.tricks),
+        tuple(deal.standings),
+        first_deal=deal.first_deal,
+    )
     assert again == first  # any sequence type, equal values: equal answers
 
 
@@ -168,24 +185,32 @@ def test_game_result_names_real_sides(deal: Deal) -> None:
 
 # -- the last digit of the score (spec A5) --------------------------------------------
 
-STANDARD_LIKE = st.sampled_from([
-    Variant(),
-    Variant.model_validate({"scoring": {"set": "zero"}}),
-    Variant.model_validate({"scoring": {"set": "minus_short"}}),
-    Variant.model_validate({"bidding": {"nil": {"failed_tricks": "count_for_partner"}}}),
-    Variant.model_validate({"bidding": {"nil": {"failed_tricks": "ignored"}}}),
-    Variant.model_validate({"bidding": {"form": {"kind": "partnership"},
-                                        "blind": {"enabled": True, "min_bid": 7,
-                                                  "fail_multiplier": 2}}}),
-])
+STANDARD_LIKE = st.sampled_from(
+    [
+        Variant(),
+        Variant.model_validate({"scoring": {"set": "zero"}}),
+        Variant.model_validate({"scoring": {"set": "minus_short"}}),
+        Variant.model_validate({"bidding": {"nil": {"failed_tricks": "count_for_partner"}}}),
+        Variant.model_validate({"bidding": {"nil": {"failed_tricks": "ignored"}}}),
+        Variant.model_validate(
+            {
+                "bidding": {
+                    "form": {"kind": "partnership"},
+                    "blind": {"enabled": True, "min_bid": 7, "fail_multiplier": 2},
+                }
+            }
+        ),
+    ]
+)
 """Variants where every value is a multiple of 10 except overtricks, worth 1 each and
 counted as one bag each, and 10 bags cost a multiple of 10 keeping the remainder."""
 
 
 @settings(deadline=None)
 @given(st.data(), STANDARD_LIKE, st.integers(1, 8))
-def test_last_digit_of_a_positive_score_is_the_bags(data: st.DataObject, variant: Variant,
-                                                    count: int) -> None:
+def test_last_digit_of_a_positive_score_is_the_bags(
+    data: st.DataObject, variant: Variant, count: int
+) -> None:
     """A5: with the standard numbers, starting from 0 points and 0 bags, ``score - bags``
     stays a multiple of 10 after every deal: every value is a multiple of 10 except
     overtricks, and each overtrick adds one point and one bag; a penalty takes 10 bags and
@@ -195,8 +220,7 @@ def test_last_digit_of_a_positive_score_is_the_bags(data: st.DataObject, variant
     standings = [Standing(), Standing()]
     for number in range(count):
         deal = data.draw(deals(st.just(variant), first_deal=number == 0))
-        scored = score_deal(variant, deal.contracts, deal.tricks, standings,
-                            first_deal=number == 0)
+        scored = score_deal(variant, deal.contracts, deal.tricks, standings, first_deal=number == 0)
         standings = list(scored.standings)
         for standing in standings:
             assert standing.score % 10 == standing.bags

@@ -22,10 +22,24 @@ def test_variants_are_valid(variant: Variant) -> None:
     assert Variant.model_validate(variant.to_dict()) == variant
 
 
-@given(st.sampled_from([(2, "none"), (3, "none"), (4, "pairs"), (4, "none"), (6, "pairs"),
-                        (6, "trios"), (6, "none")]), st.sampled_from([1, 2]), st.data())
-def test_variants_honour_their_arguments(table: tuple[int, str], packs: int,
-                                         data: st.DataObject) -> None:
+@given(
+    st.sampled_from(
+        [
+            (2, "none"),
+            (3, "none"),
+            (4, "pairs"),
+            (4, "none"),
+            (6, "pairs"),
+            (6, "trios"),
+            (6, "none"),
+        ]
+    ),
+    st.sampled_from([1, 2]),
+    st.data(),
+)
+def test_variants_honour_their_arguments(
+    table: tuple[int, str], packs: int, data: st.DataObject
+) -> None:
     players, partnerships = table
     variant = data.draw(variants(players=players, partnerships=partnerships, packs=packs))
     assert variant.table.players == players
@@ -33,13 +47,16 @@ def test_variants_honour_their_arguments(table: tuple[int, str], packs: int,
     assert variant.deck.packs == packs
 
 
-@pytest.mark.parametrize("kwargs", [
-    {"players": 5},
-    {"players": 2, "partnerships": "pairs"},
-    {"players": 4, "partnerships": "trios"},
-    {"partnerships": "threes"},
-    {"packs": 3},
-])
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"players": 5},
+        {"players": 2, "partnerships": "pairs"},
+        {"players": 4, "partnerships": "trios"},
+        {"partnerships": "threes"},
+        {"packs": 3},
+    ],
+)
 def test_impossible_variant_arguments(kwargs: dict[str, object]) -> None:
     with pytest.raises(InvalidArgument):
         variants(**kwargs)  # type: ignore[arg-type]

@@ -68,8 +68,15 @@ scoring: {bags: {limit: 5}}
 def test_plain_data_of_the_core_types() -> None:
     text = "a: 1\nb: 1.5\nc: true\nd: null\ne: text\nf: [1, x]\ng: {h: no}\n"
     data = parse_yaml(text).data
-    assert data == {"a": 1, "b": 1.5, "c": True, "d": None, "e": "text", "f": [1, "x"],
-                    "g": {"h": False}}
+    assert data == {
+        "a": 1,
+        "b": 1.5,
+        "c": True,
+        "d": None,
+        "e": "text",
+        "f": [1, "x"],
+        "g": {"h": False},
+    }
 
 
 def test_every_key_has_a_mark() -> None:
@@ -113,8 +120,12 @@ def test_dates_and_explicit_str_tags_stay_text() -> None:
 
 @pytest.mark.parametrize(
     ("path", "text"),
-    [(("scoring", "bags", "limit"), "scoring.bags.limit"), (("deck", "remove", 1),
-     "deck.remove[1]"), ((), ""), (("a", 0, 2, "b"), "a[0][2].b")],
+    [
+        (("scoring", "bags", "limit"), "scoring.bags.limit"),
+        (("deck", "remove", 1), "deck.remove[1]"),
+        ((), ""),
+        (("a", 0, 2, "b"), "a[0][2].b"),
+    ],
 )
 def test_dotted_paths_round_trip(path: tuple[str | int, ...], text: str) -> None:
     assert dotted(path) == text
@@ -129,8 +140,9 @@ def test_duplicate_keys_are_an_error_naming_both_lines(parser: float) -> None:
     problem = only_problem("scoring:\n  bags: {limit: 5}\n  trick_value: 10\n  bags: {}\n")
     assert (problem.line, problem.column, problem.path) == (4, 3, "scoring.bags")
     assert problem.code == "duplicate_key"
-    assert problem.message == ("duplicate key 'bags': first at line 2, column 3, again at "
-                               "line 4, column 3")
+    assert problem.message == (
+        "duplicate key 'bags': first at line 2, column 3, again at line 4, column 3"
+    )
 
 
 def test_every_duplicate_is_reported() -> None:
@@ -227,8 +239,9 @@ def billion_laughs(levels: int = 9) -> str:
 def test_an_alias_bomb_is_refused_quickly(parser: float) -> None:
     problem = bounded_time(billion_laughs(), parser)
     assert problem.code == "too_many_nodes"
-    assert problem.message == (f"the document expands to more than {MAX_NODES:,} values "
-                               "(too many aliases)")
+    assert problem.message == (
+        f"the document expands to more than {MAX_NODES:,} values (too many aliases)"
+    )
     assert problem.line is not None
 
 
@@ -259,11 +272,13 @@ def test_deep_nesting_through_aliases_is_refused(parser: float) -> None:
 def test_a_huge_document_is_refused_without_parsing() -> None:
     problem = bounded_time("a: " + "x" * MAX_BYTES, seconds=0.1)
     assert problem.code == "too_large"
-    assert problem.message == (f"the document is {MAX_BYTES + 3:,} characters; the limit is "
-                               f"{MAX_BYTES:,}")
+    assert problem.message == (
+        f"the document is {MAX_BYTES + 3:,} characters; the limit is {MAX_BYTES:,}"
+    )
     assert problem.line is None
     assert bounded_time(b"a" * (MAX_BYTES + 1), seconds=0.1).message.endswith(
-        f"{MAX_BYTES + 1:,} bytes; the limit is {MAX_BYTES:,}")
+        f"{MAX_BYTES + 1:,} bytes; the limit is {MAX_BYTES:,}"
+    )
 
 
 def test_too_many_values_is_refused_quickly(parser: float) -> None:
@@ -322,12 +337,15 @@ def test_any_bytes_parse_or_raise_variant_error(data: bytes) -> None:
         assert error.problems
 
 
-yaml_scalars = st.one_of(st.none(), st.booleans(), st.integers(), st.text(max_size=8),
-                         st.floats(allow_nan=False))
+yaml_scalars = st.one_of(
+    st.none(), st.booleans(), st.integers(), st.text(max_size=8), st.floats(allow_nan=False)
+)
 yaml_values = st.recursive(
     yaml_scalars,
-    lambda children: st.lists(children, max_size=4)
-    | st.dictionaries(st.text(min_size=1, max_size=6), children, max_size=4),
+    lambda children: (
+        st.lists(children, max_size=4)
+        | st.dictionaries(st.text(min_size=1, max_size=6), children, max_size=4)
+    ),
     max_leaves=20,
 )
 

@@ -3,21 +3,117 @@
 The pipeline runs one way: YAML text -> :mod:`spadeslib.loader` -> :class:`Variant`
 (validated, frozen) -> :meth:`Variant.compile` -> :class:`~spadeslib.compiler.Rules`
 (tables and functions) -> the engine, bots, command line and adapters.
+
+Every public name is importable from here. Only the cards and the errors load eagerly:
+building the pydantic models costs a few hundred milliseconds, so a program that only
+parses cards or catches :class:`SpadesError` does not pay for them. The other names load
+on first use (PEP 562), and a type checker sees them all through the imports below.
 """
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
 
 from spadeslib.cards import Card
 from spadeslib.errors import IllegalActionError, Problem, RecordError, SpadesError, VariantError
-from spadeslib.variant import Variant
+
+if TYPE_CHECKING:
+    from spadeslib.compiler import Rules
+    from spadeslib.engine import (
+        Action,
+        ActionParseError,
+        DealResult,
+        Game,
+        LegalActions,
+        Observation,
+    )
+    from spadeslib.loader import (
+        bundled_house_rules,
+        bundled_variants,
+        load_variant,
+        parse_variant,
+        validate,
+    )
+    from spadeslib.scoring import (
+        Contract,
+        DealScore,
+        GameResult,
+        ScoringError,
+        SideScore,
+        Standing,
+        game_result,
+        score_deal,
+    )
+    from spadeslib.variant import Variant
 
 __version__ = "0.1.0"
 
+# name -> the module that defines it; loaded by __getattr__ on first access.
+_LAZY: dict[str, str] = {
+    "Variant": "spadeslib.variant",
+    "Rules": "spadeslib.compiler",
+    "load_variant": "spadeslib.loader",
+    "parse_variant": "spadeslib.loader",
+    "validate": "spadeslib.loader",
+    "bundled_variants": "spadeslib.loader",
+    "bundled_house_rules": "spadeslib.loader",
+    "Game": "spadeslib.engine",
+    "Action": "spadeslib.engine",
+    "ActionParseError": "spadeslib.engine",
+    "DealResult": "spadeslib.engine",
+    "LegalActions": "spadeslib.engine",
+    "Observation": "spadeslib.engine",
+    "score_deal": "spadeslib.scoring",
+    "game_result": "spadeslib.scoring",
+    "Contract": "spadeslib.scoring",
+    "Standing": "spadeslib.scoring",
+    "SideScore": "spadeslib.scoring",
+    "DealScore": "spadeslib.scoring",
+    "GameResult": "spadeslib.scoring",
+    "ScoringError": "spadeslib.scoring",
+}
+
 __all__ = [
+    "Action",
+    "ActionParseError",
     "Card",
+    "Contract",
+    "DealResult",
+    "DealScore",
+    "Game",
+    "GameResult",
     "IllegalActionError",
+    "LegalActions",
+    "Observation",
     "Problem",
     "RecordError",
+    "Rules",
+    "ScoringError",
+    "SideScore",
     "SpadesError",
+    "Standing",
     "Variant",
     "VariantError",
     "__version__",
+    "bundled_house_rules",
+    "bundled_variants",
+    "game_result",
+    "load_variant",
+    "parse_variant",
+    "score_deal",
+    "validate",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'spadeslib' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value  # later lookups skip this function
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY))

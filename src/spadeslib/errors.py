@@ -77,8 +77,10 @@ class VariantError(SpadesError, ValueError):
             return "invalid variant"
         count = len(self.problems)
         head = "1 problem" if count == 1 else f"{count} problems"
-        return head + " in variant definition:\n" + "\n".join(
-            f"  {problem}" for problem in self.problems
+        return (
+            head
+            + " in variant definition:\n"
+            + "\n".join(f"  {problem}" for problem in self.problems)
         )
 
     def __reduce__(self) -> tuple[type[VariantError], tuple[tuple[Problem, ...]]]:

@@ -112,7 +112,8 @@ def _pack(variant: Variant) -> list[str]:
 def _trump_order_from_deck(variant: Variant) -> list[str]:
     elevated = list(variant.deck.elevated)
     natural = [
-        rank + "S" for rank in reversed(RANKS)
+        rank + "S"
+        for rank in reversed(RANKS)
         if rank + "S" in _pack(variant) and rank + "S" not in elevated
     ]
     return elevated + natural
@@ -134,10 +135,7 @@ def trump_order(variant: Variant) -> list[str]:
 
 def _suit_ranks(variant: Variant, suit: str) -> list[str]:
     pack, elevated = set(_pack(variant)), set(variant.deck.elevated)
-    return [
-        rank for rank in reversed(RANKS)
-        if rank + suit in pack and rank + suit not in elevated
-    ]
+    return [rank for rank in reversed(RANKS) if rank + suit in pack and rank + suit not in elevated]
 
 
 def _max_bid(value: int | None, variant: Variant) -> int:
@@ -194,9 +192,12 @@ def _players(v: Variant) -> Iterator[Statement]:
     sides = table.sides()
     if table.partnerships == "pairs":
         pairs = (" against " if len(sides) == 2 else ", ").join(
-            " and ".join(map(str, side)) for side in sides)
-        text = (f"{_cap(_number(table.players))} players in {_number(len(sides))} "
-                f"partnerships; partners sit opposite (seats {pairs}).")
+            " and ".join(map(str, side)) for side in sides
+        )
+        text = (
+            f"{_cap(_number(table.players))} players in {_number(len(sides))} "
+            f"partnerships; partners sit opposite (seats {pairs})."
+        )
     elif table.partnerships == "trios":
         teams = " against ".join(_listing(map(str, side)) for side in sides)
         text = f"Six players in two teams of three, in alternate seats (seats {teams})."
@@ -210,8 +211,11 @@ def _cards_section(v: Variant) -> Iterator[Statement]:
     about_deck = ("deck.packs", "deck.jokers", "deck.remove")
     pack = "a standard pack" if deck.packs == 1 else "two standard packs shuffled together"
     if not deck.jokers and not deck.remove:
-        text = (f"A standard {deck.size()}-card pack." if deck.packs == 1
-                else f"{deck.size()} cards: two standard packs shuffled together.")
+        text = (
+            f"A standard {deck.size()}-card pack."
+            if deck.packs == 1
+            else f"{deck.size()} cards: two standard packs shuffled together."
+        )
     else:
         text = f"{deck.size()} cards: {pack}"
         if deck.jokers:
@@ -226,12 +230,17 @@ def _cards_section(v: Variant) -> Iterator[Statement]:
     groups: dict[tuple[str, ...], list[str]] = {}
     for suit in SUITS[1:]:
         groups.setdefault(tuple(_suit_ranks(v, suit)), []).append(_SUIT_NAMES[suit])
-    if len(groups) == 1 and len(next(iter(groups))) == 13 and _suit_ranks(v, "S") == list(
-        reversed(RANKS)
+    if (
+        len(groups) == 1
+        and len(next(iter(groups))) == 13
+        and _suit_ranks(v, "S") == list(reversed(RANKS))
     ):
-        yield _say("In every suit the cards rank "
-                   + _GLUE.join(_RANK_WORDS.get(r, r) for r in reversed(RANKS)) + " (ace high).",
-                   *about_rank)
+        yield _say(
+            "In every suit the cards rank "
+            + _GLUE.join(_RANK_WORDS.get(r, r) for r in reversed(RANKS))
+            + " (ace high).",
+            *about_rank,
+        )
     else:
         parts = [
             f"{_listing(names)} rank " + _GLUE.join(_RANK_WORDS.get(r, r) for r in ranks)
@@ -248,18 +257,26 @@ def _cards_section(v: Variant) -> Iterator[Statement]:
     extra = _extra_spades(v)
     if extra:
         verb = "count" if len(extra) > 1 else "counts"
-        yield _say(f"{_cap(_cards(extra))} {verb} as spades for following suit, leading and "
-                   "breaking spades.", "deck.elevated")
+        yield _say(
+            f"{_cap(_cards(extra))} {verb} as spades for following suit, leading and "
+            "breaking spades.",
+            "deck.elevated",
+        )
     if deck.packs == 2:
         which = "later" if deck.identical_cards == "later_wins" else "earlier"
-        yield _say(f"When two identical cards fall in one trick, the {which} one beats the "
-                   "other.", "deck.identical_cards")
+        yield _say(
+            f"When two identical cards fall in one trick, the {which} one beats the other.",
+            "deck.identical_cards",
+        )
 
 
 def _deal_section(v: Variant) -> Iterator[Statement]:
     deal = v.deal
-    first = ("The first dealer is chosen at random" if deal.first_dealer == "random"
-             else f"Seat {deal.first_dealer} deals first")
+    first = (
+        "The first dealer is chosen at random"
+        if deal.first_dealer == "random"
+        else f"Seat {deal.first_dealer} deals first"
+    )
     yield _say(f"{first}; after each deal the deal passes clockwise.", "deal.first_dealer")
     about = ("deal.method", "deal.hand_size", "table.players")
     if deal.method.kind == "draw_and_discard":
@@ -268,17 +285,23 @@ def _deal_section(v: Variant) -> Iterator[Statement]:
             "non-dealer first, a player looks at the top card and either keeps it and "
             "discards the next one unseen, or discards it and keeps the next one. This "
             f"goes on until each player has {deal.hand_size} cards; the discards stay "
-            "unseen.", *about)
+            "unseen.",
+            *about,
+        )
     else:
-        yield _say("The dealer shuffles and deals the cards one at a time, clockwise from the "
-                   f"dealer's left, until each player has {deal.hand_size}.", *about)
+        yield _say(
+            "The dealer shuffles and deals the cards one at a time, clockwise from the "
+            f"dealer's left, until each player has {deal.hand_size}.",
+            *about,
+        )
     if deal.french_cut:
         yield _say(
             "French cut: the player on the dealer's right cuts the pack into four "
             "face-down stacks and turns up the top card of each, then decides which of those "
             "four cards goes to which player. The pack is dealt without them, so every "
             f"player has {deal.hand_size} cards, one of them known to everyone.",
-            "deal.french_cut")
+            "deal.french_cut",
+        )
     yield _LEFTOVER[deal.leftover.kind](v)
 
 
@@ -293,8 +316,9 @@ _ABOUT_LEFTOVER: Final = ("deal.leftover", "deal.method")
 
 def _no_leftover(v: Variant) -> Statement:
     if v.deal.method.kind == "draw_and_discard":
-        return _say(f"Half the pack ({v.deck.size() // 2} cards) is discarded unseen.",
-                    *_ABOUT_LEFTOVER)
+        return _say(
+            f"Half the pack ({v.deck.size() // 2} cards) is discarded unseen.", *_ABOUT_LEFTOVER
+        )
     return _say(f"All {v.deck.size()} cards are dealt; none are left over.", *_ABOUT_LEFTOVER)
 
 
@@ -306,14 +330,18 @@ def _kitty(v: Variant) -> Statement:
     when = "before" if kitty.discard == "before_bidding" else "after"
     return _say(
         f"The {n} left-over cards go to {who}, who looks at all {v.deal.hand_size + n} cards "
-        f"and discards {n} face down {when} the bidding.", *_ABOUT_LEFTOVER)
+        f"and discards {n} face down {when} the bidding.",
+        *_ABOUT_LEFTOVER,
+    )
 
 
 def _widow(v: Variant) -> Statement:
     n = _leftover_count(v)
     cards = "card is" if n == 1 else f"{n} cards are"
-    return _say(f"The left-over {cards} set aside unseen until after the play (the widow).",
-                *_ABOUT_LEFTOVER)
+    return _say(
+        f"The left-over {cards} set aside unseen until after the play (the widow).",
+        *_ABOUT_LEFTOVER,
+    )
 
 
 def _mitchell(v: Variant) -> Statement:
@@ -321,7 +349,9 @@ def _mitchell(v: Variant) -> Statement:
         "The 2 left-over cards are taken by the side that bids more tricks, which gives one to "
         "each partner or both to one; if both sides bid the same, each side takes one and "
         "chooses which partner has it. Whoever took cards discards face down back to "
-        f"{v.deal.hand_size} before the play.", *_ABOUT_LEFTOVER)
+        f"{v.deal.hand_size} before the play.",
+        *_ABOUT_LEFTOVER,
+    )
 
 
 _LEFTOVER: Final[Mapping[str, Callable[[Variant], Statement]]] = {
@@ -346,10 +376,11 @@ def _misdeal_section(v: Variant) -> Iterator[Statement]:
         return
     hands = _listing((_MISDEAL_HANDS[c.kind](c) for c in misdeal.conditions), "or")
     when = " before their partner has bid" if misdeal.before_partner_bids else ""
-    text = (f"A player whose hand has {hands} may call a misdeal during their turn to "
-            f"bid{when}; the cards are thrown in and the same dealer deals again.")
-    if _extra_spades(v) and any("spade" in _MISDEAL_HANDS[c.kind](c)
-                                for c in misdeal.conditions):
+    text = (
+        f"A player whose hand has {hands} may call a misdeal during their turn to "
+        f"bid{when}; the cards are thrown in and the same dealer deals again."
+    )
+    if _extra_spades(v) and any("spade" in _MISDEAL_HANDS[c.kind](c) for c in misdeal.conditions):
         text += f" {_cap(_cards(_extra_spades(v)))} count as spades here too."
     yield _say(text, "misdeal.conditions", "misdeal.before_partner_bids")
 
@@ -359,9 +390,12 @@ def _passing_section(v: Variant) -> Iterator[Statement]:
     if not n:
         yield _say("No cards are passed.", "passing.cards")
         return
-    yield _say(f"Before the bidding, each player passes {n} cards face down to their partner. "
-               "Partners pass at the same time, so neither sees what they will receive before "
-               "choosing.", "passing.cards")
+    yield _say(
+        f"Before the bidding, each player passes {n} cards face down to their partner. "
+        "Partners pass at the same time, so neither sees what they will receive before "
+        "choosing.",
+        "passing.cards",
+    )
 
 
 def _round_the_table(v: Variant) -> Iterator[Statement]:
@@ -369,25 +403,31 @@ def _round_the_table(v: Variant) -> Iterator[Statement]:
     assert form.kind == "round_the_table"
     first = "the player on the dealer's left" if form.first == "dealer_left" else "the dealer"
     top = _max_bid(form.max_bid, v)
-    text = (f"Each player bids once, starting with {first} and going clockwise: a number of "
-            f"tricks from {form.min_bid} to {top}. There is no passing and no second "
-            "round, and a bid cannot be changed.")
+    text = (
+        f"Each player bids once, starting with {first} and going clockwise: a number of "
+        f"tricks from {form.min_bid} to {top}. There is no passing and no second "
+        "round, and a bid cannot be changed."
+    )
     if v.table.partnerships != "none":
         text += " A side's contract is the sum of its partners' bids."
     yield _say(text, "bidding.form")
     if form.no_bid_of_one:
-        yield _say("No bid of one: when the first partner of a side bids x, the side's contract "
-                   "must be x or at least x + 2 (the second partner may not add exactly 1).",
-                   "bidding.form")
+        yield _say(
+            "No bid of one: when the first partner of a side bids x, the side's contract "
+            "must be x or at least x + 2 (the second partner may not add exactly 1).",
+            "bidding.form",
+        )
 
 
 def _partnership(v: Variant) -> Iterator[Statement]:
     form = v.bidding.form
     assert form.kind == "partnership"
     top = _max_bid(form.max_team_bid, v)
-    yield _say(f"Partnership bidding: each side agrees a single team bid of {form.min_team_bid} "
-               f"to {top} tricks. The dealer's opponents bid first, the dealer's side last.",
-               "bidding.form")
+    yield _say(
+        f"Partnership bidding: each side agrees a single team bid of {form.min_team_bid} "
+        f"to {top} tricks. The dealer's opponents bid first, the dealer's side last.",
+        "bidding.form",
+    )
 
 
 _FORMS: Final[Mapping[str, Section]] = {
@@ -396,49 +436,75 @@ _FORMS: Final[Mapping[str, Section]] = {
 }
 
 _FORCED: Final[Mapping[str, Callable[[Any], str]]] = {
-    "mirror": lambda f: ("Mirror: every player must bid exactly the number of spades they "
-                         "hold; a player with none bids Nil."),
-    "whiz": lambda f: ("Whiz: every player must bid either Nil or exactly the number of spades "
-                       "they hold."),
+    "mirror": lambda f: (
+        "Mirror: every player must bid exactly the number of spades they "
+        "hold; a player with none bids Nil."
+    ),
+    "whiz": lambda f: (
+        "Whiz: every player must bid either Nil or exactly the number of spades they hold."
+    ),
     "suicide": lambda f: (
         "Suicide: in each partnership exactly one partner must bid Nil and the other at least "
-        f"{f.partner_min}; the first partner to bid chooses which."),
+        f"{f.partner_min}; the first partner to bid chooses which."
+    ),
     "fixed": lambda f: f"Every player must bid {f.bid}.",
-    "allowed": lambda f: ("The only bids allowed are "
-                          + _listing((("Nil" if b == 0 else str(b)) for b in f.bids), "and")
-                          + "."),
+    "allowed": lambda f: (
+        "The only bids allowed are "
+        + _listing((("Nil" if b == 0 else str(b)) for b in f.bids), "and")
+        + "."
+    ),
 }
 
 
 def _nil_bid(v: Variant) -> Iterator[Statement]:
     nil = v.bidding.nil
     if not nil.enabled:
-        text = ("No Nil: a bid of 0 is not allowed." if nil.zero_bid == "illegal"
-                else "No Nil: a bid of 0 is a plain contract to win no tricks, with no Nil "
-                     "bonus or penalty.")
+        text = (
+            "No Nil: a bid of 0 is not allowed."
+            if nil.zero_bid == "illegal"
+            else "No Nil: a bid of 0 is a plain contract to win no tricks, with no Nil "
+            "bonus or penalty."
+        )
         yield _say(text, "bidding.nil.enabled", "bidding.nil.zero_bid")
         return
-    whose = ("As part of its team bid a side may declare one partner Nil"
-             if v.bidding.form.kind == "partnership" else "A bid of 0 is Nil")
-    yield _say(f"{whose}: the Nil bidder undertakes to win no tricks at all. It is scored on "
-               "its own, beside the partner's bid (see Scoring).", "bidding.nil.enabled")
+    whose = (
+        "As part of its team bid a side may declare one partner Nil"
+        if v.bidding.form.kind == "partnership"
+        else "A bid of 0 is Nil"
+    )
+    yield _say(
+        f"{whose}: the Nil bidder undertakes to win no tricks at all. It is scored on "
+        "its own, beside the partner's bid (see Scoring).",
+        "bidding.nil.enabled",
+    )
     if nil.partner_min_bid is not None:
-        yield _say(f"When a player bids Nil, their partner must bid at least "
-                   f"{nil.partner_min_bid}.", "bidding.nil.partner_min_bid", "bidding.nil.enabled")
+        yield _say(
+            f"When a player bids Nil, their partner must bid at least {nil.partner_min_bid}.",
+            "bidding.nil.partner_min_bid",
+            "bidding.nil.enabled",
+        )
     if v.table.partnerships == "pairs":
-        text = ("Both partners may bid Nil; each Nil is then scored on its own." if
-                nil.both_partners else "Both partners may not bid Nil in the same deal.")
+        text = (
+            "Both partners may bid Nil; each Nil is then scored on its own."
+            if nil.both_partners
+            else "Both partners may not bid Nil in the same deal."
+        )
         yield _say(text, "bidding.nil.both_partners", "bidding.nil.enabled")
     if nil.exchange:
-        yield _say(f"After the bidding a Nil bidder exchanges {nil.exchange} cards with their "
-                   f"partner: the Nil bidder gives {nil.exchange} face down first, and the "
-                   f"partner looks at them before giving back {nil.exchange}.",
-                   "bidding.nil.exchange", "bidding.nil.enabled")
+        yield _say(
+            f"After the bidding a Nil bidder exchanges {nil.exchange} cards with their "
+            f"partner: the Nil bidder gives {nil.exchange} face down first, and the "
+            f"partner looks at them before giving back {nil.exchange}.",
+            "bidding.nil.exchange",
+            "bidding.nil.enabled",
+        )
     if nil.double_nil_means is not None:
-        means = ("Blind Nil" if nil.double_nil_means == "blind_nil"
-                 else "both partners bidding Nil")
-        yield _say(f"\"Double Nil\" is accepted as another name for {means}.",
-                   "bidding.nil.double_nil_means", "bidding.nil.enabled")
+        means = "Blind Nil" if nil.double_nil_means == "blind_nil" else "both partners bidding Nil"
+        yield _say(
+            f'"Double Nil" is accepted as another name for {means}.',
+            "bidding.nil.double_nil_means",
+            "bidding.nil.enabled",
+        )
 
 
 def _blind_nil_bid(v: Variant) -> Iterator[Statement]:
@@ -446,28 +512,46 @@ def _blind_nil_bid(v: Variant) -> Iterator[Statement]:
     if not blind_nil.enabled:
         yield _say("No Blind Nil.", "bidding.blind_nil.enabled")
         return
-    text = ("Blind Nil: a player may bid Nil before looking at their cards; "
-            + _eligibility(blind_nil.eligibility, "it") + ".")
+    text = (
+        "Blind Nil: a player may bid Nil before looking at their cards; "
+        + _eligibility(blind_nil.eligibility, "it")
+        + "."
+    )
     if blind_nil.not_in_first_deal:
         text += " Not in the first deal of a game."
-    text += (" At most one Blind Nil per side." if blind_nil.per_side == 1
-             else f" At most {blind_nil.per_side} Blind Nils per side.")
-    yield _say(text, "bidding.blind_nil.enabled", "bidding.blind_nil.eligibility",
-               "bidding.blind_nil.not_in_first_deal", "bidding.blind_nil.per_side")
+    text += (
+        " At most one Blind Nil per side."
+        if blind_nil.per_side == 1
+        else f" At most {blind_nil.per_side} Blind Nils per side."
+    )
+    yield _say(
+        text,
+        "bidding.blind_nil.enabled",
+        "bidding.blind_nil.eligibility",
+        "bidding.blind_nil.not_in_first_deal",
+        "bidding.blind_nil.per_side",
+    )
     n = blind_nil.exchange
     if n:
-        yield _say(f"After the bidding, and before the first lead, the Blind Nil bidder passes "
-                   f"{n} cards face down to their partner, who looks at them and passes back "
-                   f"{n}. There is no exchange when both partners bid Nil.",
-                   "bidding.blind_nil.exchange", "bidding.blind_nil.enabled")
+        yield _say(
+            f"After the bidding, and before the first lead, the Blind Nil bidder passes "
+            f"{n} cards face down to their partner, who looks at them and passes back "
+            f"{n}. There is no exchange when both partners bid Nil.",
+            "bidding.blind_nil.exchange",
+            "bidding.blind_nil.enabled",
+        )
     else:
-        yield _say("A Blind Nil bidder exchanges no cards with their partner.",
-                   "bidding.blind_nil.exchange", "bidding.blind_nil.enabled")
+        yield _say(
+            "A Blind Nil bidder exchanges no cards with their partner.",
+            "bidding.blind_nil.exchange",
+            "bidding.blind_nil.enabled",
+        )
 
 
 def _value_list(values: Iterable[tuple[int, int | None]], sign: str) -> str:
-    return ", ".join(f"{bid}{_GLUE}={_GLUE}{sign}{value}" for bid, value in values
-                     if value is not None)
+    return ", ".join(
+        f"{bid}{_GLUE}={_GLUE}{sign}{value}" for bid, value in values if value is not None
+    )
 
 
 def _blind_bids(v: Variant) -> Iterator[Statement]:
@@ -475,30 +559,43 @@ def _blind_bids(v: Variant) -> Iterator[Statement]:
     form = v.bidding.form
     team_max = form.max_team_bid if form.kind == "partnership" else None
     top = min(_max_bid(blind.max_bid, v), _max_bid(team_max, v))
-    about = ("bidding.blind.enabled", "bidding.blind.min_bid", "bidding.blind.max_bid",
-             "bidding.blind.eligibility")
+    about = (
+        "bidding.blind.enabled",
+        "bidding.blind.min_bid",
+        "bidding.blind.max_bid",
+        "bidding.blind.eligibility",
+    )
     upto = f" to {top}" if top < v.deal.hand_size else " or more"
-    yield _say(f"Blind bids: a side may bid {blind.min_bid}{upto} tricks blind, before either "
-               f"partner looks at their cards; {_eligibility(blind.eligibility, 'blind')}.",
-               *about)
+    yield _say(
+        f"Blind bids: a side may bid {blind.min_bid}{upto} tricks blind, before either "
+        f"partner looks at their cards; {_eligibility(blind.eligibility, 'blind')}.",
+        *about,
+    )
     bids = range(blind.min_bid, top + 1)
     made = [(bid, _made_value(v, bid) * blind.make_multiplier) for bid in bids]
     failed_values = [(bid, _failed_value(v, bid)) for bid in bids]
-    failed = [(bid, None if value is None else value * blind.fail_multiplier)
-              for bid, value in failed_values]
+    failed = [
+        (bid, None if value is None else value * blind.fail_multiplier)
+        for bid, value in failed_values
+    ]
     times = {1: "the normal value", 2: "double the normal value"}
-    made_words = times.get(blind.make_multiplier, f"{blind.make_multiplier} times the normal "
-                           "value")
+    made_words = times.get(blind.make_multiplier, f"{blind.make_multiplier} times the normal value")
     text = f"A made blind bid scores {made_words}: {_value_list(made, '+')}."
     fail_words = {1: "the normal penalty, not doubled", 2: "double the normal penalty"}.get(
-        blind.fail_multiplier, f"{blind.fail_multiplier} times the normal penalty")
+        blind.fail_multiplier, f"{blind.fail_multiplier} times the normal penalty"
+    )
     if all(value is not None for _, value in failed):
         text += f" A failed one loses {fail_words}: {_value_list(failed, '-')}."
     else:
         text += f" A failed one loses {fail_words}."
-    yield _say(text, "bidding.blind.enabled", "bidding.blind.make_multiplier",
-               "bidding.blind.fail_multiplier",
-               "scoring.trick_value", "scoring.set")
+    yield _say(
+        text,
+        "bidding.blind.enabled",
+        "bidding.blind.make_multiplier",
+        "bidding.blind.fail_multiplier",
+        "scoring.trick_value",
+        "scoring.set",
+    )
     overtricks = []
     if v.scoring.overtrick_limit is not None and blind.no_overtrick_limit:
         overtricks.append("a side that makes a blind bid may take any number of overtricks")
@@ -514,29 +611,38 @@ def _blind_bids(v: Variant) -> Iterator[Statement]:
         overtricks.append("overtricks score nothing but count as bags")
     else:
         overtricks.append("overtricks score nothing and are not bags")
-    yield _say(_cap("; ".join(overtricks)) + ".", "bidding.blind.enabled",
-               "bidding.blind.no_overtrick_limit",
-               "bidding.blind.overtricks_score", "bidding.blind.overtricks_bags",
-               "scoring.overtrick_limit")
+    yield _say(
+        _cap("; ".join(overtricks)) + ".",
+        "bidding.blind.enabled",
+        "bidding.blind.no_overtrick_limit",
+        "bidding.blind.overtricks_score",
+        "bidding.blind.overtricks_bags",
+        "scoring.overtrick_limit",
+    )
     if blind.come_out_to is not None:
         n = blind.come_out_to
-        yield _say(f"Coming out: after agreeing a blind bid the partners look at their cards, "
-                   f"and may come out of the blind bid and bid {n} instead, which then scores "
-                   f"singly (+{_made_value(v, n)} if made).", "bidding.blind.come_out_to",
-                   "bidding.blind.enabled")
+        yield _say(
+            f"Coming out: after agreeing a blind bid the partners look at their cards, "
+            f"and may come out of the blind bid and bid {n} instead, which then scores "
+            f"singly (+{_made_value(v, n)} if made).",
+            "bidding.blind.come_out_to",
+            "bidding.blind.enabled",
+        )
 
 
 def _ten_for_200(v: Variant) -> Iterator[Statement]:
     ten = v.bidding.ten_for_200
     bids = "exactly 10" if ten.bids == "exactly_10" else "10 or more"
-    fail = ("the normal penalty" if ten.fail == "normal" else f"{ten.fail}")
+    fail = "the normal penalty" if ten.fail == "normal" else f"{ten.fail}"
     limit = v.scoring.overtrick_limit
     within = ""
     if ten.bids == "exactly_10" and limit is not None:
         top = min(10 + limit, v.deal.hand_size)
         within = f" ({_listing((str(n) for n in range(10, top + 1)), 'or')} tricks)"
-    text = (f"Ten for {ten.make}: a side that bids {bids} scores {ten.make} if it makes it"
-            f"{within} and loses {fail} if not")
+    text = (
+        f"Ten for {ten.make}: a side that bids {bids} scores {ten.make} if it makes it"
+        f"{within} and loses {fail} if not"
+    )
     if ten.overtricks_score and ten.overtricks_bags:
         text += "; overtricks score and count as bags as usual."
     elif ten.overtricks_score:
@@ -545,14 +651,22 @@ def _ten_for_200(v: Variant) -> Iterator[Statement]:
         text += "; overtricks add nothing but count as bags."
     else:
         text += "; overtricks add nothing and are not bags."
-    yield _say(text, "bidding.ten_for_200.enabled", "bidding.ten_for_200.bids",
-               "scoring.overtrick_limit",
-               "bidding.ten_for_200.make", "bidding.ten_for_200.fail",
-               "bidding.ten_for_200.overtricks_score", "bidding.ten_for_200.overtricks_bags")
+    yield _say(
+        text,
+        "bidding.ten_for_200.enabled",
+        "bidding.ten_for_200.bids",
+        "scoring.overtrick_limit",
+        "bidding.ten_for_200.make",
+        "bidding.ten_for_200.fail",
+        "bidding.ten_for_200.overtricks_score",
+        "bidding.ten_for_200.overtricks_bags",
+    )
     if ten.all_tricks_wins_game:
-        yield _say(f"A side that bids 10 and wins all {v.deal.hand_size} tricks wins the game "
-                   "at once.", "bidding.ten_for_200.all_tricks_wins_game",
-                   "bidding.ten_for_200.enabled")
+        yield _say(
+            f"A side that bids 10 and wins all {v.deal.hand_size} tricks wins the game at once.",
+            "bidding.ten_for_200.all_tricks_wins_game",
+            "bidding.ten_for_200.enabled",
+        )
 
 
 def _outcome(value: Any, made: bool) -> str:
@@ -566,27 +680,41 @@ def _outcome(value: Any, made: bool) -> str:
 def _moon(v: Variant) -> Iterator[Statement]:
     moon = v.bidding.moon
     hand = v.deal.hand_size
-    text = (f"Moon: a side may bid all {hand} tricks. If it makes them: "
-            f"{_outcome(moon.make, True)}; if not: {_outcome(moon.fail, False)}.")
+    text = (
+        f"Moon: a side may bid all {hand} tricks. If it makes them: "
+        f"{_outcome(moon.make, True)}; if not: {_outcome(moon.fail, False)}."
+    )
     if moon.blind_make is not None:
         text += f" A Blind Boston (all {hand} bid blind) made: {_outcome(moon.blind_make, True)}."
-    yield _say(text, "bidding.moon.enabled", "bidding.moon.make", "bidding.moon.fail",
-               "bidding.moon.blind_make")
+    yield _say(
+        text,
+        "bidding.moon.enabled",
+        "bidding.moon.make",
+        "bidding.moon.fail",
+        "bidding.moon.blind_make",
+    )
 
 
 def _bidding_section(v: Variant) -> Iterator[Statement]:
     b = v.bidding
     if b.first_deal_bids_itself:
-        yield _say(f"The first deal of a game bids itself: there is no bidding, and each "
-                   f"{_side_word(v)} scores {v.scoring.trick_value} points per trick it wins.",
-                   "bidding.first_deal_bids_itself")
+        yield _say(
+            f"The first deal of a game bids itself: there is no bidding, and each "
+            f"{_side_word(v)} scores {v.scoring.trick_value} points per trick it wins.",
+            "bidding.first_deal_bids_itself",
+        )
     yield from _FORMS[b.form.kind](v)
     if b.raise_round:
-        yield _say("After the first round each side in turn, starting with the side that bid "
-                   "first, may increase its contract once.", "bidding.raise_round")
+        yield _say(
+            "After the first round each side in turn, starting with the side that bid "
+            "first, may increase its contract once.",
+            "bidding.raise_round",
+        )
     if b.total_may_not_equal_tricks:
-        yield _say(f"The bids may not add up to exactly {v.deal.hand_size}.",
-                   "bidding.total_may_not_equal_tricks")
+        yield _say(
+            f"The bids may not add up to exactly {v.deal.hand_size}.",
+            "bidding.total_may_not_equal_tricks",
+        )
     if b.forced is not None:
         yield _say(_FORCED[b.forced.kind](b.forced), "bidding.forced")
     yield from _nil_bid(v)
@@ -601,21 +729,24 @@ def _bidding_section(v: Variant) -> Iterator[Statement]:
         if on:
             yield from section(v)
     if absent:
-        yield _say(_cap(_listing(f"no {words}" for _, words in absent)) + ".",
-                   *(path for path, _ in absent))
+        yield _say(
+            _cap(_listing(f"no {words}" for _, words in absent)) + ".",
+            *(path for path, _ in absent),
+        )
 
 
 _FIRST_LEAD: Final[Mapping[str, str]] = {
     "dealer_left": "The player on the dealer's left leads to the first trick",
     "non_dealer": "The non-dealer leads to the first trick",
     "dealer": "The dealer leads to the first trick",
-    "highest_bidder": ("The highest bidder (the first such from the dealer's left, on ties) "
-                       "leads to the first trick"),
+    "highest_bidder": (
+        "The highest bidder (the first such from the dealer's left, on ties) "
+        "leads to the first trick"
+    ),
 }
 
 _FIRST_TRICK: Final[Mapping[str, str]] = {
-    "no_spade_lead": " and may lead any card except a spade (unless holding nothing but "
-                     "spades).",
+    "no_spade_lead": " and may lead any card except a spade (unless holding nothing but spades).",
     "no_spades": ".",
     "any": " and may lead any card.",
 }
@@ -631,29 +762,44 @@ def _play_section(v: Variant) -> Iterator[Statement]:
     play = v.play
     if play.first_lead == "lowest_club":
         where = " when it is dealt" if _leftover_count(v) else ""
-        yield _say(f"The holder of the lowest club in play (the {_lowest_club(v)}{where}) leads "
-                   "it to the first trick.", "play.first_lead", "play.first_trick")
+        yield _say(
+            f"The holder of the lowest club in play (the {_lowest_club(v)}{where}) leads "
+            "it to the first trick.",
+            "play.first_lead",
+            "play.first_trick",
+        )
     else:
         two_handed = play.first_lead == "dealer_left" and v.table.players == 2
         lead = _FIRST_LEAD["non_dealer" if two_handed else play.first_lead]
         yield _say(lead + _FIRST_TRICK[play.first_trick], "play.first_lead", "play.first_trick")
     if play.first_trick == "no_spades":
-        yield _say("No spade may be played to the first trick, even by a player void in the suit "
-                   "led, unless they hold nothing but spades.", "play.first_trick")
-    yield _say("Each player in turn must follow suit if able; "
-               + _VOID[play.void] + " The highest trump in a trick wins it; a trick without "
-               "a trump is won by the highest card of the suit led. The winner of a trick leads "
-               "to the next.", "play.void")
+        yield _say(
+            "No spade may be played to the first trick, even by a player void in the suit "
+            "led, unless they hold nothing but spades.",
+            "play.first_trick",
+        )
+    yield _say(
+        "Each player in turn must follow suit if able; "
+        + _VOID[play.void]
+        + " The highest trump in a trick wins it; a trick without "
+        "a trump is won by the highest card of the suit led. The winner of a trick leads "
+        "to the next.",
+        "play.void",
+    )
     yield _SPADE_LEAD[play.spade_lead.kind](v)
 
 
 _VOID: Final[Mapping[str, str]] = {
     "free": "a player who cannot follow may play any card.",
     "must_trump": "a player who cannot follow must play a trump if they have one.",
-    "must_overtrump": ("a player who cannot follow must play a trump if they have one, and "
-                       "one that beats the trump winning the trick if they can."),
-    "screamer": ("a player who cannot follow may not play a trump unless they hold nothing "
-                 "but trumps (Screamer)."),
+    "must_overtrump": (
+        "a player who cannot follow must play a trump if they have one, and "
+        "one that beats the trump winning the trick if they can."
+    ),
+    "screamer": (
+        "a player who cannot follow may not play a trump unless they hold nothing "
+        "but trumps (Screamer)."
+    ),
 }
 
 _BREAKS: Final[Mapping[str, str]] = {
@@ -671,9 +817,12 @@ def _breaking_note(v: Variant) -> str:
 
 
 def _when_broken(v: Variant) -> Statement:
-    return _say(f"Spades may not be led {_BREAKS[v.play.breaking]} (\"broken\"), unless the "
-                "leader holds nothing but spades." + _breaking_note(v),
-                "play.spade_lead", "play.breaking")
+    return _say(
+        f'Spades may not be led {_BREAKS[v.play.breaking]} ("broken"), unless the '
+        "leader holds nothing but spades." + _breaking_note(v),
+        "play.spade_lead",
+        "play.breaking",
+    )
 
 
 def _any_time(v: Variant) -> Statement:
@@ -685,15 +834,21 @@ def _after_tricks(v: Variant) -> Statement:
     rule = v.play.spade_lead
     assert rule.kind == "after_tricks"
     n = rule.tricks
-    return _say(f"Spades may not be led in the first {n} tricks unless broken "
-                f"({_BREAKS[v.play.breaking].removeprefix('until ')}) or the leader holds "
-                f"nothing but spades; from the {_ordinal(n + 1)} trick on any card may be led."
-                + _breaking_note(v), "play.spade_lead", "play.breaking")
+    return _say(
+        f"Spades may not be led in the first {n} tricks unless broken "
+        f"({_BREAKS[v.play.breaking].removeprefix('until ')}) or the leader holds "
+        f"nothing but spades; from the {_ordinal(n + 1)} trick on any card may be led."
+        + _breaking_note(v),
+        "play.spade_lead",
+        "play.breaking",
+    )
 
 
 def _only_spades_left(v: Variant) -> Statement:
-    return _say("Spades are never broken: a spade may be led only by a player holding nothing "
-                "but spades.", "play.spade_lead")
+    return _say(
+        "Spades are never broken: a spade may be led only by a player holding nothing but spades.",
+        "play.spade_lead",
+    )
 
 
 _SPADE_LEAD: Final[Mapping[str, Callable[[Variant], Statement]]] = {
@@ -711,13 +866,20 @@ def _boston(v: Variant) -> Statement:
     if boston.kind == "none":
         return _say(f"Winning all {hand} tricks earns nothing extra.", *about)
     if boston.kind == "points":
-        return _say(f"Boston: a side that wins all {hand} tricks scores +{boston.points} on top "
-                    "of its contract, whatever it bid.", *about)
+        return _say(
+            f"Boston: a side that wins all {hand} tricks scores +{boston.points} on top "
+            "of its contract, whatever it bid.",
+            *about,
+        )
     if boston.kind == "win_game":
-        return _say(f"Boston: a side that wins all {hand} tricks wins the game at once, "
-                    "whatever it bid.", *about)
-    text = (f"Boston: a side that wins all {hand} tricks has made a Boston. It is recorded "
-            "(bragging rights) but scores nothing extra: the deal is scored as usual")
+        return _say(
+            f"Boston: a side that wins all {hand} tricks wins the game at once, whatever it bid.",
+            *about,
+        )
+    text = (
+        f"Boston: a side that wins all {hand} tricks has made a Boston. It is recorded "
+        "(bragging rights) but scores nothing extra: the deal is scored as usual"
+    )
     limit = v.scoring.overtrick_limit
     if limit is not None:
         below = hand - limit
@@ -731,16 +893,26 @@ def _boston(v: Variant) -> Statement:
 def _scoring_section(v: Variant) -> Iterator[Statement]:
     s = v.scoring
     side = _side_word(v)
-    per = (f"plus {_points(s.overtrick_value)} for each overtrick" if s.overtrick_value > 0
-           else "and nothing for overtricks" if s.overtrick_value == 0
-           else f"and loses {_points(-s.overtrick_value)} for each overtrick")
-    yield _say(f"A {side} that wins at least as many tricks as its contract scores "
-               f"{s.trick_value} points per trick bid, {per}.",
-               "scoring.trick_value", "scoring.overtrick_value")
+    per = (
+        f"plus {_points(s.overtrick_value)} for each overtrick"
+        if s.overtrick_value > 0
+        else "and nothing for overtricks"
+        if s.overtrick_value == 0
+        else f"and loses {_points(-s.overtrick_value)} for each overtrick"
+    )
+    yield _say(
+        f"A {side} that wins at least as many tricks as its contract scores "
+        f"{s.trick_value} points per trick bid, {per}.",
+        "scoring.trick_value",
+        "scoring.overtrick_value",
+    )
     if s.overtrick_limit is not None:
-        yield _say(f"A {side} may take at most {_tricks(s.overtrick_limit)} over its "
-                   f"contract: with {s.overtrick_limit + 1} or more overtricks it is set, as if "
-                   "it had failed.", "scoring.overtrick_limit")
+        yield _say(
+            f"A {side} may take at most {_tricks(s.overtrick_limit)} over its "
+            f"contract: with {s.overtrick_limit + 1} or more overtricks it is set, as if "
+            "it had failed.",
+            "scoring.overtrick_limit",
+        )
     yield _say(_SET[s.set](v), "scoring.set", "scoring.trick_value")
     yield _bags(v)
     yield from _nil_scores(v)
@@ -748,34 +920,53 @@ def _scoring_section(v: Variant) -> Iterator[Statement]:
 
 
 _SET: Final[Mapping[str, Callable[[Variant], str]]] = {
-    "minus_bid": lambda v: (f"A {_side_word(v)} that wins fewer tricks than its contract is "
-                            f"set: it loses {v.scoring.trick_value} points per trick bid."),
-    "zero": lambda v: (f"A {_side_word(v)} that wins fewer tricks than its contract is set: it "
-                       "scores nothing for the deal."),
-    "minus_short": lambda v: (f"A {_side_word(v)} that wins fewer tricks than its contract is "
-                              f"set: it loses {v.scoring.trick_value} points per trick short."),
+    "minus_bid": lambda v: (
+        f"A {_side_word(v)} that wins fewer tricks than its contract is "
+        f"set: it loses {v.scoring.trick_value} points per trick bid."
+    ),
+    "zero": lambda v: (
+        f"A {_side_word(v)} that wins fewer tricks than its contract is set: it "
+        "scores nothing for the deal."
+    ),
+    "minus_short": lambda v: (
+        f"A {_side_word(v)} that wins fewer tricks than its contract is "
+        f"set: it loses {v.scoring.trick_value} points per trick short."
+    ),
 }
 
 
 def _bags(v: Variant) -> Statement:
     bags = v.scoring.bags
-    about = ("scoring.bags.enabled", "scoring.bags.limit", "scoring.bags.penalty",
-             "scoring.bags.after_penalty")
+    about = (
+        "scoring.bags.enabled",
+        "scoring.bags.limit",
+        "scoring.bags.penalty",
+        "scoring.bags.after_penalty",
+    )
     if not bags.enabled:
         return _say("Bags are not counted: overtricks carry no penalty.", *about)
-    after = (f"{bags.limit} bags come off the count and the rest carry over"
-             if bags.after_penalty == "keep_remainder" else "the count goes back to 0")
-    return _say(f"Sandbagging: every overtrick is a bag, and bags are counted over the whole "
-                f"game. When a {_side_word(v)}'s count reaches {bags.limit} it loses "
-                f"{_points(bags.penalty)}; {after}.", *about)
+    after = (
+        f"{bags.limit} bags come off the count and the rest carry over"
+        if bags.after_penalty == "keep_remainder"
+        else "the count goes back to 0"
+    )
+    return _say(
+        f"Sandbagging: every overtrick is a bag, and bags are counted over the whole "
+        f"game. When a {_side_word(v)}'s count reaches {bags.limit} it loses "
+        f"{_points(bags.penalty)}; {after}.",
+        *about,
+    )
 
 
 _FAILED_TRICKS: Final[Mapping[str, str]] = {
-    "bags": ("do not count towards the partner's bid, but are overtricks of the side: they "
-             "score and count as bags like any overtrick"),
+    "bags": (
+        "do not count towards the partner's bid, but are overtricks of the side: they "
+        "score and count as bags like any overtrick"
+    ),
     "count_for_partner": "count towards the partner's bid",
-    "bags_no_points": ("do not count towards the partner's bid; they count as bags but score "
-                       "no points"),
+    "bags_no_points": (
+        "do not count towards the partner's bid; they count as bags but score no points"
+    ),
     "ignored": "count for nothing",
 }
 
@@ -783,20 +974,34 @@ _FAILED_TRICKS: Final[Mapping[str, str]] = {
 def _nil_scores(v: Variant) -> Iterator[Statement]:
     nil, blind_nil = v.bidding.nil, v.bidding.blind_nil
     if nil.enabled:
-        partner = ("on top of the partner's own bid, which is scored on the partner's tricks "
-                   "alone" if v.table.partnerships == "pairs" else "")
-        text = (f"Nil: +{nil.make} if the Nil bidder wins no trick, -{nil.fail} if they win "
-                f"any{', ' + partner if partner else ''}.")
+        partner = (
+            "on top of the partner's own bid, which is scored on the partner's tricks alone"
+            if v.table.partnerships == "pairs"
+            else ""
+        )
+        text = (
+            f"Nil: +{nil.make} if the Nil bidder wins no trick, -{nil.fail} if they win "
+            f"any{', ' + partner if partner else ''}."
+        )
         if v.table.partnerships == "pairs":
             text += f" Tricks won by a failed Nil bidder {_FAILED_TRICKS[nil.failed_tricks]}."
         if nil.needs_side_contract:
             text += " A Nil scores (made or failed) only if the side's other contract is made."
-        yield _say(text, "bidding.nil.enabled", "bidding.nil.make", "bidding.nil.fail",
-                   "bidding.nil.failed_tricks", "bidding.nil.needs_side_contract")
+        yield _say(
+            text,
+            "bidding.nil.enabled",
+            "bidding.nil.make",
+            "bidding.nil.fail",
+            "bidding.nil.failed_tricks",
+            "bidding.nil.needs_side_contract",
+        )
     if blind_nil.enabled:
-        yield _say(f"Blind Nil: +{blind_nil.make} if made, -{blind_nil.fail} if failed.",
-                   "bidding.blind_nil.enabled", "bidding.blind_nil.make",
-                   "bidding.blind_nil.fail")
+        yield _say(
+            f"Blind Nil: +{blind_nil.make} if made, -{blind_nil.fail} if failed.",
+            "bidding.blind_nil.enabled",
+            "bidding.blind_nil.make",
+            "bidding.blind_nil.fail",
+        )
 
 
 def _end_section(v: Variant) -> Iterator[Statement]:
@@ -805,37 +1010,54 @@ def _end_section(v: Variant) -> Iterator[Statement]:
     if end.target is None:
         yield _say("There is no target score.", "game_end.target")
     else:
-        yield _say(f"The first {side} to reach {end.target} points wins. If more than one "
-                   f"{side} reaches {end.target} in the same deal, the higher score wins.",
-                   "game_end.target")
-    tie = ("another deal is played until the tie is broken" if end.tie == "play_on"
-           else "the game ends as a draw")
+        yield _say(
+            f"The first {side} to reach {end.target} points wins. If more than one "
+            f"{side} reaches {end.target} in the same deal, the higher score wins.",
+            "game_end.target",
+        )
+    tie = (
+        "another deal is played until the tie is broken"
+        if end.tie == "play_on"
+        else "the game ends as a draw"
+    )
     yield _say(f"A tie for the win: {tie}.", "game_end.tie")
     if end.losing_score is not None:
-        yield _say(f"Mercy rule: a {side} at or below {end.losing_score} points loses at once.",
-                   "game_end.losing_score")
+        yield _say(
+            f"Mercy rule: a {side} at or below {end.losing_score} points loses at once.",
+            "game_end.losing_score",
+        )
     if end.max_deals is not None:
-        yield _say(f"After {end.max_deals} deals the game ends and the highest score wins.",
-                   "game_end.max_deals")
+        yield _say(
+            f"After {end.max_deals} deals the game ends and the highest score wins.",
+            "game_end.max_deals",
+        )
     if end.consecutive_sets_lose is not None:
         n = end.consecutive_sets_lose
-        yield _say(f"A {side} that is set on {_number(n)} deals in a row loses the game at once, "
-                   f"whatever the scores; if more than one {side} does so in the same deal, the "
-                   "higher score wins.", "game_end.consecutive_sets_lose")
+        yield _say(
+            f"A {side} that is set on {_number(n)} deals in a row loses the game at once, "
+            f"whatever the scores; if more than one {side} does so in the same deal, the "
+            "higher score wins.",
+            "game_end.consecutive_sets_lose",
+        )
     instant: list[tuple[str, tuple[str, ...]]] = []
     hand = v.deal.hand_size
     ten, moon = v.bidding.ten_for_200, v.bidding.moon
     if ten.enabled and ten.all_tricks_wins_game:
-        instant.append((f"bidding 10 and winning all {hand} tricks", (
-            "bidding.ten_for_200.enabled", "bidding.ten_for_200.all_tricks_wins_game")))
+        instant.append(
+            (
+                f"bidding 10 and winning all {hand} tricks",
+                ("bidding.ten_for_200.enabled", "bidding.ten_for_200.all_tricks_wins_game"),
+            )
+        )
     if v.scoring.boston.kind == "win_game":
         instant.append((f"winning all {hand} tricks", ("scoring.boston",)))
     if moon.enabled and moon.make.kind == "win_game":
         instant.append(("making a Moon bid", ("bidding.moon.enabled", "bidding.moon.make")))
     if instant:
-        yield _say(f"A {side} also wins at once by "
-                   f"{_listing((words for words, _ in instant), 'or by')}.",
-                   *(path for _, paths in instant for path in paths))
+        yield _say(
+            f"A {side} also wins at once by {_listing((words for words, _ in instant), 'or by')}.",
+            *(path for _, paths in instant for path in paths),
+        )
 
 
 SECTIONS: Final[tuple[tuple[str, Section], ...]] = (
@@ -877,8 +1099,8 @@ def statements(variant: Variant) -> list[tuple[str, list[tuple[Statement, bool]]
 
     def differs(statement: Statement) -> bool:
         return statement.text not in _standard_texts() and any(
-            path == key or path.startswith(key + ".")
-            for key in statement.about for path in changed)
+            path == key or path.startswith(key + ".") for key in statement.about for path in changed
+        )
 
     return [
         (title, [(statement, differs(statement)) for statement in section(variant)])
@@ -911,16 +1133,19 @@ def explain(variant: Variant, *, format: Format = "markdown") -> str:
     return _RENDER[format](variant, card, _summary(count, format))
 
 
-def _markdown(variant: Variant, card: list[tuple[str, list[tuple[Statement, bool]]]],
-              summary: str) -> str:
+def _markdown(
+    variant: Variant, card: list[tuple[str, list[tuple[Statement, bool]]]], summary: str
+) -> str:
     lines = [f"# {_title(variant)}", ""]
     if variant.description:
         lines += [variant.description, ""]
     lines += [summary, ""]
     for title, items in card:
         lines += [f"## {title}", ""]
-        lines += [f"- {_MARK['markdown'] if marked else ''}{s.text}".replace(_GLUE, " ")
-                  for s, marked in items]
+        lines += [
+            f"- {_MARK['markdown'] if marked else ''}{s.text}".replace(_GLUE, " ")
+            for s, marked in items
+        ]
         lines.append("")
     return "\n".join(lines)
 
@@ -928,8 +1153,9 @@ def _markdown(variant: Variant, card: list[tuple[str, list[tuple[Statement, bool
 _WIDTH: Final = 79
 
 
-def _text(variant: Variant, card: list[tuple[str, list[tuple[Statement, bool]]]],
-          summary: str) -> str:
+def _text(
+    variant: Variant, card: list[tuple[str, list[tuple[Statement, bool]]]], summary: str
+) -> str:
     title = _title(variant)
     lines = [title, "=" * len(title), ""]
     if variant.description:
@@ -939,15 +1165,24 @@ def _text(variant: Variant, card: list[tuple[str, list[tuple[Statement, bool]]]]
         lines += [heading, "-" * len(heading)]
         for statement, marked in items:
             text = (_MARK["text"] if marked else "") + statement.text
-            lines += [line.replace(_GLUE, " ") for line in textwrap.wrap(
-                text, _WIDTH, initial_indent="* ", subsequent_indent="  ",
-                break_long_words=False, break_on_hyphens=False)]
+            lines += [
+                line.replace(_GLUE, " ")
+                for line in textwrap.wrap(
+                    text,
+                    _WIDTH,
+                    initial_indent="* ",
+                    subsequent_indent="  ",
+                    break_long_words=False,
+                    break_on_hyphens=False,
+                )
+            ]
         lines.append("")
     return "\n".join(lines)
 
 
-_RENDER: Final[Mapping[str, Callable[[Variant, list[tuple[str, list[tuple[Statement, bool]]]],
-                                      str], str]]] = {
+_RENDER: Final[
+    Mapping[str, Callable[[Variant, list[tuple[str, list[tuple[Statement, bool]]]], str], str]]
+] = {
     "markdown": _markdown,
     "text": _text,
 }

@@ -36,7 +36,13 @@ if TYPE_CHECKING:
     from spadeslib.engine import Action, Game
 
 __all__ = [
-    "DealtCards", "actions", "cards", "deals", "games", "hands", "plausible_action_id",
+    "DealtCards",
+    "actions",
+    "cards",
+    "deals",
+    "games",
+    "hands",
+    "plausible_action_id",
     "variants",
 ]
 
@@ -55,32 +61,49 @@ def _choice(values: tuple[Any, ...]) -> st.SearchStrategy[Any]:
 _PLAYERS = (4, 2, 3, 6)
 """Player counts, the simplest first (Hypothesis shrinks towards the first)."""
 
-_PARTNERSHIPS = {4: ("pairs", "none"), 6: ("pairs", "trios", "none"), 2: ("none",),
-                 3: ("none",)}
+_PARTNERSHIPS = {4: ("pairs", "none"), 6: ("pairs", "trios", "none"), 2: ("none",), 3: ("none",)}
 """The partnerships each player count allows, the usual one first."""
 
 _NAMES = tuple(rank + suit for rank in RANKS for suit in SUITS)
 """Every non-joker card name, twos first: twos are what tables remove and elevate."""
 
-_ELIGIBILITY: st.SearchStrategy[Data] = st.sampled_from((
-    {"kind": "behind", "points": 100}, {"kind": "always"}, {"kind": "behind", "points": 200},
-    {"kind": "behind_by_value"},
-))
-_MOON_FAIL: st.SearchStrategy[Data] = st.sampled_from((
-    {"kind": "points", "points": 200}, {"kind": "points", "points": 500}, {"kind": "normal"},
-))
+_ELIGIBILITY: st.SearchStrategy[Data] = st.sampled_from(
+    (
+        {"kind": "behind", "points": 100},
+        {"kind": "always"},
+        {"kind": "behind", "points": 200},
+        {"kind": "behind_by_value"},
+    )
+)
+_MOON_FAIL: st.SearchStrategy[Data] = st.sampled_from(
+    (
+        {"kind": "points", "points": 200},
+        {"kind": "points", "points": 500},
+        {"kind": "normal"},
+    )
+)
 _MOON_MAKE: st.SearchStrategy[Data] = st.one_of(_MOON_FAIL, st.just({"kind": "win_game"}))
-_BOSTON: st.SearchStrategy[Data] = st.sampled_from((
-    {"kind": "none"}, {"kind": "record"}, {"kind": "points", "points": 300},
-    {"kind": "points", "points": 200}, {"kind": "win_game"},
-))
-_MISDEALS: st.SearchStrategy[Data] = st.sampled_from((
-    {"kind": "no_spades"}, {"kind": "at_most_spades", "count": 1},
-    {"kind": "long_suit", "length": 7}, {"kind": "no_face_cards"},
-))
+_BOSTON: st.SearchStrategy[Data] = st.sampled_from(
+    (
+        {"kind": "none"},
+        {"kind": "record"},
+        {"kind": "points", "points": 300},
+        {"kind": "points", "points": 200},
+        {"kind": "win_game"},
+    )
+)
+_MISDEALS: st.SearchStrategy[Data] = st.sampled_from(
+    (
+        {"kind": "no_spades"},
+        {"kind": "at_most_spades", "count": 1},
+        {"kind": "long_suit", "length": 7},
+        {"kind": "no_face_cards"},
+    )
+)
 
 
 # -- the variant, section by section --------------------------------------------------
+
 
 def _deck(draw: Draw, players: int, packs: int) -> Data:
     jokers = draw(st.lists(_choice(("BJ", "LJ")), unique=True, max_size=2))
@@ -93,8 +116,7 @@ def _deck(draw: Draw, players: int, packs: int) -> Data:
         # remove a few more cards so that the deck divides among the players
         trim = next(k for k in range(players) if (per_pack - k) * packs % players == 0)
         rest = [name for name in left if name not in remove]
-        remove += draw(st.lists(st.sampled_from(rest), unique=True, min_size=trim,
-                                max_size=trim))
+        remove += draw(st.lists(st.sampled_from(rest), unique=True, min_size=trim, max_size=trim))
     deck: Data = {"packs": packs, "jokers": jokers, "remove": remove, "elevated": elevated}
     if packs == 2 and draw(_FLAGS):
         deck["identical_cards"] = "earlier_wins"
@@ -194,8 +216,9 @@ def _bidding(draw: Draw, hand: int, partnerships: str) -> Data:
             "make": _points(draw, 100),
             "fail": _points(draw, 100),
             "both_partners": both,
-            "failed_tricks": draw(_choice(
-                ("bags", "count_for_partner", "bags_no_points", "ignored"))),
+            "failed_tricks": draw(
+                _choice(("bags", "count_for_partner", "bags_no_points", "ignored"))
+            ),
             "needs_side_contract": draw(_FLAGS),
         }
         if pairs:
@@ -209,8 +232,7 @@ def _bidding(draw: Draw, hand: int, partnerships: str) -> Data:
             meanings.append("both_partners")
         nil["double_nil_means"] = draw(_choice(tuple(meanings)))
     else:
-        nil = {"enabled": False,
-               "zero_bid": draw(_choice(("illegal", "zero_tricks")))}
+        nil = {"enabled": False, "zero_bid": draw(_choice(("illegal", "zero_tricks")))}
     bidding["nil"] = nil
 
     if forced_kind == "fixed":
@@ -315,16 +337,18 @@ def _game_end(draw: Draw) -> Data:
 
 
 def _misdeal(draw: Draw) -> Data:
-    return {"conditions": draw(st.lists(_MISDEALS, max_size=2)),
-            "before_partner_bids": draw(_FLAGS)}
+    return {
+        "conditions": draw(st.lists(_MISDEALS, max_size=2)),
+        "before_partner_bids": draw(_FLAGS),
+    }
 
 
 @st.composite
-def _variant_data(draw: Draw, players: int | None, partnerships: str | None,
-                  packs: int | None) -> Data:
+def _variant_data(
+    draw: Draw, players: int | None, partnerships: str | None, packs: int | None
+) -> Data:
     if players is None:
-        allowed = [n for n in _PLAYERS if partnerships is None or
-                   partnerships in _PARTNERSHIPS[n]]
+        allowed = [n for n in _PLAYERS if partnerships is None or partnerships in _PARTNERSHIPS[n]]
         players = draw(_choice(tuple(allowed)))
     if partnerships is None:
         partnerships = draw(_choice(_PARTNERSHIPS[players]))
@@ -351,6 +375,7 @@ def _variant_data(draw: Draw, players: int | None, partnerships: str | None,
 
 # -- public strategies ----------------------------------------------------------------
 
+
 def variants(
     *,
     players: int | None = None,
@@ -368,13 +393,16 @@ def variants(
     if players is not None and players not in _PARTNERSHIPS:
         raise InvalidArgument(f"players={players!r}: must be one of 2, 3, 4 or 6")
     if partnerships is not None and partnerships not in ("pairs", "trios", "none"):
-        raise InvalidArgument(f"partnerships={partnerships!r}: must be 'pairs', 'trios' "
-                              "or 'none'")
-    if players is not None and partnerships is not None and (
-        partnerships not in _PARTNERSHIPS[players]
+        raise InvalidArgument(f"partnerships={partnerships!r}: must be 'pairs', 'trios' or 'none'")
+    if (
+        players is not None
+        and partnerships is not None
+        and (partnerships not in _PARTNERSHIPS[players])
     ):
-        raise InvalidArgument(f"partnerships={partnerships!r} is impossible with "
-                              f"players={players}; allowed: {_PARTNERSHIPS[players]}")
+        raise InvalidArgument(
+            f"partnerships={partnerships!r} is impossible with "
+            f"players={players}; allowed: {_PARTNERSHIPS[players]}"
+        )
     if packs is not None and packs not in (1, 2):
         raise InvalidArgument(f"packs={packs!r}: must be 1 or 2")
     return _variant_data(players, partnerships, packs).map(Variant.model_validate)
@@ -396,12 +424,12 @@ def hands(rules: Rules, *, size: int | None = None, exclude: int = 0) -> st.Sear
     size = rules.hand_size if size is None else size
     free = [bit for bit in range(rules.size) if not exclude >> bit & 1]
     if not 0 <= size <= len(free):
-        raise InvalidArgument(f"size={size!r}: must be between 0 and the {len(free)} cards "
-                              "available")
+        raise InvalidArgument(
+            f"size={size!r}: must be between 0 and the {len(free)} cards available"
+        )
     if size == 0:
         return st.just(0)
-    return st.lists(st.sampled_from(free), unique=True, min_size=size, max_size=size).map(
-        _mask)
+    return st.lists(st.sampled_from(free), unique=True, min_size=size, max_size=size).map(_mask)
 
 
 def _mask(bits: list[int]) -> int:
@@ -429,8 +457,8 @@ def deals(rules: Rules) -> st.SearchStrategy[DealtCards]:
 
     def split(order: list[Card]) -> DealtCards:
         return DealtCards(
-            hands=tuple(order[seat * hand:(seat + 1) * hand] for seat in range(players)),
-            leftover=order[players * hand:],
+            hands=tuple(order[seat * hand : (seat + 1) * hand] for seat in range(players)),
+            leftover=order[players * hand :],
         )
 
     return st.permutations(rules.deck).map(split)
@@ -458,14 +486,14 @@ def games(
         raise InvalidArgument(f"max_actions={max_actions!r}: must be an int >= 0")
     if variant is not None and not isinstance(variant, (Variant, str)):
         raise InvalidArgument(f"variant={variant!r}: expected a Variant or a bundled name")
-    chosen: st.SearchStrategy[Variant | str] = (
-        variants() if variant is None else st.just(variant))
+    chosen: st.SearchStrategy[Variant | str] = variants() if variant is None else st.just(variant)
     return _games(chosen, max_actions, to_the_end)
 
 
 @st.composite
-def _games(draw: Draw, chosen: st.SearchStrategy[Variant | str], max_actions: int,
-           to_the_end: bool) -> Game:
+def _games(
+    draw: Draw, chosen: st.SearchStrategy[Variant | str], max_actions: int, to_the_end: bool
+) -> Game:
     from spadeslib.engine import Game
 
     game = Game(draw(chosen), seed=draw(st.integers(0, 2**64 - 1)))
@@ -502,9 +530,13 @@ def plausible_action_id(game: Game, rng: random.Random) -> int:
         return quiet[rng.randrange(len(quiet))]
     team = game.variant.bidding.form.kind == "partnership" or game.phase == "raise"
     share = rules.hand_size * (len(rules.sides[0]) if team else 1) // rules.players
-    band = [i for i, a in zip(ids, legal, strict=True)
-            if a.kind in ("bid", "raise") and a.number is not None
-            and max(1, share - 2) <= a.number <= share]
+    band = [
+        i
+        for i, a in zip(ids, legal, strict=True)
+        if a.kind in ("bid", "raise")
+        and a.number is not None
+        and max(1, share - 2) <= a.number <= share
+    ]
     if band and rng.random() < 0.95:
         return band[rng.randrange(len(band))]
     return ids[rng.randrange(len(ids))]

@@ -93,18 +93,26 @@ def _problems(argument: str) -> list[Problem]:
 
 
 def _setup_validate(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("files", nargs="+", metavar="FILE",
-                        help="a variant or house-rules file, or a bundled variant's name")
-    parser.add_argument("--json", action="store_true",
-                        help="print a JSON list of {file, valid, problems} instead")
+    parser.add_argument(
+        "files",
+        nargs="+",
+        metavar="FILE",
+        help="a variant or house-rules file, or a bundled variant's name",
+    )
+    parser.add_argument(
+        "--json", action="store_true", help="print a JSON list of {file, valid, problems} instead"
+    )
 
 
 def _validate(args: argparse.Namespace) -> int:
     results = [(name, _problems(name)) for name in args.files]
     if args.json:
         report = [
-            {"file": name, "valid": not problems,
-             "problems": [problem.to_dict() for problem in problems]}
+            {
+                "file": name,
+                "valid": not problems,
+                "problems": [problem.to_dict() for problem in problems],
+            }
             for name, problems in results
         ]
         print(_json(report))
@@ -119,11 +127,18 @@ def _validate(args: argparse.Namespace) -> int:
 
 
 def _setup_explain(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("variant", metavar="NAME|FILE",
-                        help="a bundled variant's name (see `spadeslib list`) or a file")
-    parser.add_argument("--format", choices=("markdown", "text"), default=None,
-                        help="markdown, or plain text wrapped for a terminal (default: text "
-                             "when printing to a terminal, markdown otherwise)")
+    parser.add_argument(
+        "variant",
+        metavar="NAME|FILE",
+        help="a bundled variant's name (see `spadeslib list`) or a file",
+    )
+    parser.add_argument(
+        "--format",
+        choices=("markdown", "text"),
+        default=None,
+        help="markdown, or plain text wrapped for a terminal (default: text "
+        "when printing to a terminal, markdown otherwise)",
+    )
 
 
 def _explain(args: argparse.Namespace) -> int:
@@ -165,8 +180,11 @@ def _schema(args: argparse.Namespace) -> int:
 
 
 def _setup_list(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--json", action="store_true",
-                        help='print {"variants": [...], "house_rules": [...]} as JSON')
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help='print {"variants": [...], "house_rules": [...]} as JSON',
+    )
 
 
 def _first_comment(path: Path | None) -> str:
@@ -200,13 +218,18 @@ def _list(args: argparse.Namespace) -> int:
     )
 
     variants = [(name, _description(name)) for name in bundled_variants()]
-    rules = [(name, _first_comment(bundled_house_rule_path(name)))
-             for name in bundled_house_rules()]
+    rules = [
+        (name, _first_comment(bundled_house_rule_path(name))) for name in bundled_house_rules()
+    ]
     if args.json:
-        print(_json({
-            "variants": [{"name": n, "description": d} for n, d in variants],
-            "house_rules": [{"name": n, "description": d} for n, d in rules],
-        }))
+        print(
+            _json(
+                {
+                    "variants": [{"name": n, "description": d} for n, d in variants],
+                    "house_rules": [{"name": n, "description": d} for n, d in rules],
+                }
+            )
+        )
         return 0
     width = max((len(name) for name, _ in variants + rules), default=0)
     print("Variants (spadeslib explain NAME; extends: NAME in a file):")
@@ -223,54 +246,52 @@ COMMANDS: Final[dict[str, Command]] = {
     "validate": Command(
         summary="check variant files and report every problem",
         description="Check each FILE (a variant or house-rules YAML file, or a bundled "
-                    "variant's name) and print every problem as FILE:LINE:COL: KEY: MESSAGE, "
-                    "with a 'did you mean' where it helps. Exit status: 0 when every file is "
-                    "valid, 1 when any is not (or cannot be read), 2 on a usage error.",
+        "variant's name) and print every problem as FILE:LINE:COL: KEY: MESSAGE, "
+        "with a 'did you mean' where it helps. Exit status: 0 when every file is "
+        "valid, 1 when any is not (or cannot be read), 2 on a usage error.",
         examples="  spadeslib validate my-table.yaml\n"
-                 "  spadeslib validate variants/*.yaml\n"
-                 "  spadeslib validate --json my-table.yaml | jq '.[].valid'",
+        "  spadeslib validate variants/*.yaml\n"
+        "  spadeslib validate --json my-table.yaml | jq '.[].valid'",
         setup=_setup_validate,
         run=_validate,
     ),
     "explain": Command(
         summary="print the rules card of a variant",
         description="Print the rules card of a variant: every rule in plain sentences, in the "
-                    "order a player meets them (players, cards, deal, passing, bidding, play, "
-                    "scoring, end of game). Rules that differ from the standard game are "
-                    "marked 'House rule:' with their numbers. Markdown by default; plain text "
-                    "when printing to a terminal (choose with --format).",
+        "order a player meets them (players, cards, deal, passing, bidding, play, "
+        "scoring, end of game). Rules that differ from the standard game are "
+        "marked 'House rule:' with their numbers. Markdown by default; plain text "
+        "when printing to a terminal (choose with --format).",
         examples="  spadeslib explain nyc\n"
-                 "  spadeslib explain my-table.yaml --format text\n"
-                 "  spadeslib explain barmore > barmore.md",
+        "  spadeslib explain my-table.yaml --format text\n"
+        "  spadeslib explain barmore > barmore.md",
         setup=_setup_explain,
         run=_explain,
     ),
     "diff": Command(
         summary="list the rules that differ between two variants",
         description="Print, one line each, every rule that differs from A to B, in the order "
-                    "a player meets them: 'Target score: 500 -> 300'. Exit status 0 whether "
-                    "or not they differ; 1 if A or B is invalid.",
-        examples="  spadeslib diff standard nyc\n"
-                 "  spadeslib diff nyc my-table.yaml",
+        "a player meets them: 'Target score: 500 -> 300'. Exit status 0 whether "
+        "or not they differ; 1 if A or B is invalid.",
+        examples="  spadeslib diff standard nyc\n  spadeslib diff nyc my-table.yaml",
         setup=_setup_diff,
         run=_diff,
     ),
     "schema": Command(
         summary="print the JSON Schema of the variant format",
         description="Print the JSON Schema of variant and house-rules files (the same as "
-                    "docs/variant.schema.json), for editors and other tools.",
+        "docs/variant.schema.json), for editors and other tools.",
         examples="  spadeslib schema > spadeslib.schema.json\n"
-                 "  # then, first line of a YAML file, for the YAML language server:\n"
-                 "  # yaml-language-server: $schema=spadeslib.schema.json",
+        "  # then, first line of a YAML file, for the YAML language server:\n"
+        "  # yaml-language-server: $schema=spadeslib.schema.json",
         setup=_setup_nothing,
         run=_schema,
     ),
     "list": Command(
         summary="list the bundled variants and house rules",
         description="List the variants and house-rule fragments that ship with spadeslib, "
-                    "each with one line saying what it is.",
-        examples="  spadeslib list\n"
-                 "  spadeslib list --json",
+        "each with one line saying what it is.",
+        examples="  spadeslib list\n  spadeslib list --json",
         setup=_setup_list,
         run=_list,
     ),
@@ -296,16 +317,21 @@ def build_parser() -> argparse.ArgumentParser:
         prog=PROG,
         description=textwrap.fill(
             "Spades in all its house-rule forms: check a house-rules file, read it back as a "
-            "rules card, compare two tables' rules.", 79),
+            "rules card, compare two tables' rules.",
+            79,
+        ),
         epilog=_EXAMPLES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
-    commands = parser.add_subparsers(title="commands", metavar="COMMAND", dest="command",
-                                     required=True)
+    commands = parser.add_subparsers(
+        title="commands", metavar="COMMAND", dest="command", required=True
+    )
     for name, command in COMMANDS.items():
         sub = commands.add_parser(
-            name, help=command.summary, description=textwrap.fill(command.description, 79),
+            name,
+            help=command.summary,
+            description=textwrap.fill(command.description, 79),
             epilog="examples:\n" + command.examples,
             formatter_class=argparse.RawDescriptionHelpFormatter,
         )
@@ -346,8 +372,13 @@ def main(argv: list[str] | None = None) -> int:
         if os.environ.get("SPADESLIB_TRACEBACK"):
             raise
         name = type(error).__name__
-        _error([f"{PROG}: internal error ({name}): {error}",
-                f"{PROG}: please report this with the command you ran"], sys.stderr)
+        _error(
+            [
+                f"{PROG}: internal error ({name}): {error}",
+                f"{PROG}: please report this with the command you ran",
+            ],
+            sys.stderr,
+        )
     return 1
 
 

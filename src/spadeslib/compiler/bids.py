@@ -166,8 +166,9 @@ class RaiseContext:
 Check = Callable[[int], "str | None"]
 
 
-def _filter(candidates: Iterable[int], hard: list[tuple[str, Check]],
-            soft: list[tuple[str, Check]]) -> tuple[tuple[int, ...], dict[int, Problem]]:
+def _filter(
+    candidates: Iterable[int], hard: list[tuple[str, Check]], soft: list[tuple[str, Check]]
+) -> tuple[tuple[int, ...], dict[int, Problem]]:
     """Apply the hard checks, then each soft check unless it would empty the set."""
     why: dict[int, Problem] = {}
     kept: list[int] = []
@@ -252,26 +253,37 @@ def _seat_analysis(rules: Rules, ctx: SeatContext) -> tuple[tuple[int, ...], dic
 
     def side_cap(bid: int) -> str | None:
         if side_so_far + tricks_of(bid) + reserved > hand:
-            return (f"the partners have bid {side_so_far}; the side's contract may not be "
-                    f"more than the {hand} tricks")
+            return (
+                f"the partners have bid {side_so_far}; the side's contract may not be "
+                f"more than the {hand} tricks"
+            )
         return None
 
     hard: list[tuple[str, Check]] = [("bidding.nil.enabled", exists)]
     soft: list[tuple[str, Check]] = []
     partner_nil = any(b in (NIL, BLIND_NIL) for b in ctx.partner_bids)
     if forced is None:
-        hard.append(("bidding.form.max_bid" if top is not None else "bidding.form.min_bid",
-                     in_range))
+        hard.append(
+            ("bidding.form.max_bid" if top is not None else "bidding.form.min_bid", in_range)
+        )
     else:
-        hard.append(("bidding.forced",
-                     _forced_check(rules, ctx, partner_nil, max(hand - side_so_far, 0))))
+        hard.append(
+            ("bidding.forced", _forced_check(rules, ctx, partner_nil, max(hand - side_so_far, 0)))
+        )
 
     if forced is None or forced.kind not in ("mirror", "fixed"):
         soft.append(("bidding.form.max_bid", side_cap))
         if not nil.both_partners:
-            soft.append(("bidding.nil.both_partners", lambda bid: (
-                "the partner has bid Nil and both partners may not"
-                if bid == NIL and partner_nil else None)))
+            soft.append(
+                (
+                    "bidding.nil.both_partners",
+                    lambda bid: (
+                        "the partner has bid Nil and both partners may not"
+                        if bid == NIL and partner_nil
+                        else None
+                    ),
+                )
+            )
         if nil.partner_min_bid is not None:
             need = nil.partner_min_bid
             numbers = [b for b in ctx.partner_bids if b >= 0]
@@ -285,11 +297,23 @@ def _seat_analysis(rules: Rules, ctx: SeatContext) -> tuple[tuple[int, ...], dic
 
             soft.append(("bidding.nil.partner_min_bid", partner_min))
         if getattr(form, "no_bid_of_one", False) and ctx.partner_bids:
-            soft.append(("bidding.form.no_bid_of_one", lambda bid: (
-                "the partner has bid, so this bid may not add exactly 1" if bid == 1 else None)))
+            soft.append(
+                (
+                    "bidding.form.no_bid_of_one",
+                    lambda bid: (
+                        "the partner has bid, so this bid may not add exactly 1"
+                        if bid == 1
+                        else None
+                    ),
+                )
+            )
         if bidding.total_may_not_equal_tricks:
-            soft.append(("bidding.total_may_not_equal_tricks",
-                         _total_check(rules, ctx.last, ctx.others_total)))
+            soft.append(
+                (
+                    "bidding.total_may_not_equal_tricks",
+                    _total_check(rules, ctx.last, ctx.others_total),
+                )
+            )
     return _filter(_seat_candidates(rules), hard, soft)
 
 
@@ -353,8 +377,9 @@ def seat_bid_problem(rules: Rules, ctx: SeatContext, bid: int) -> Problem | None
 
 
 @functools.lru_cache(maxsize=1024)
-def _team_analysis(rules: Rules, ctx: TeamContext
-                   ) -> tuple[tuple[TeamBid, ...], dict[TeamBid, Problem]]:
+def _team_analysis(
+    rules: Rules, ctx: TeamContext
+) -> tuple[tuple[TeamBid, ...], dict[TeamBid, Problem]]:
     bidding = rules.variant.bidding
     form = bidding.form
     nil = bidding.nil
@@ -370,8 +395,11 @@ def _team_analysis(rules: Rules, ctx: TeamContext
             bid = (n, BLIND_NIL, n)
             candidates.append(bid)
             if n < partner_low:
-                rule = "bidding.nil.partner_min_bid" if nil.partner_min_bid else \
-                    "bidding.form.min_team_bid"
+                rule = (
+                    "bidding.nil.partner_min_bid"
+                    if nil.partner_min_bid
+                    else "bidding.form.min_team_bid"
+                )
                 why[bid] = (f"the partner of a Blind Nil must bid at least {partner_low}", rule)
             elif n > high:
                 why[bid] = (f"the highest team bid is {high}", "bidding.form.max_team_bid")
@@ -390,11 +418,12 @@ def _team_analysis(rules: Rules, ctx: TeamContext
                     if not nil.enabled:
                         why[bid] = ("Nil is not played here", "bidding.nil.enabled")
                     elif n < max(partner_low, 1):
-                        why[bid] = (f"the partner of a Nil must bid at least "
-                                    f"{max(partner_low, 1)}", "bidding.nil.partner_min_bid")
+                        why[bid] = (
+                            f"the partner of a Nil must bid at least {max(partner_low, 1)}",
+                            "bidding.nil.partner_min_bid",
+                        )
                     elif n > high:
-                        why[bid] = (f"the highest team bid is {high}",
-                                    "bidding.form.max_team_bid")
+                        why[bid] = (f"the highest team bid is {high}", "bidding.form.max_team_bid")
             both = (0, NIL, NIL)
             candidates.append(both)
             if not nil.enabled:
@@ -402,17 +431,22 @@ def _team_analysis(rules: Rules, ctx: TeamContext
             elif not nil.both_partners:
                 why[both] = ("both partners may not bid Nil", "bidding.nil.both_partners")
             elif nil.partner_min_bid is not None or low > 0:
-                why[both] = (f"the partner of a Nil must bid at least {max(partner_low, 1)}",
-                             "bidding.nil.partner_min_bid" if nil.partner_min_bid
-                             else "bidding.form.min_team_bid")
+                why[both] = (
+                    f"the partner of a Nil must bid at least {max(partner_low, 1)}",
+                    "bidding.nil.partner_min_bid"
+                    if nil.partner_min_bid
+                    else "bidding.form.min_team_bid",
+                )
     legal = [bid for bid in candidates if bid not in why]
     if bidding.total_may_not_equal_tricks and ctx.last:
         ok = [bid for bid in legal if ctx.others_total + bid[0] != hand]
         if ok:
             for bid in legal:
                 if ctx.others_total + bid[0] == hand:
-                    why[bid] = (f"the bids would total {hand}, the number of tricks",
-                                "bidding.total_may_not_equal_tricks")
+                    why[bid] = (
+                        f"the bids would total {hand}, the number of tricks",
+                        "bidding.total_may_not_equal_tricks",
+                    )
             legal = ok
     legal.sort(key=lambda bid: (bid[0], bid[1] != NO_BID, -bid[1]))
     return tuple(legal), why
@@ -446,15 +480,18 @@ def blind_nil_problem(rules: Rules, ctx: BlindContext) -> Problem | None:
     if rule.not_in_first_deal and ctx.first_deal:
         return ("no Blind Nil in the first deal", "bidding.blind_nil.not_in_first_deal")
     if ctx.side_blind_nils >= rule.per_side:
-        return (f"a side may bid only {rule.per_side} Blind Nil a deal",
-                "bidding.blind_nil.per_side")
+        return (
+            f"a side may bid only {rule.per_side} Blind Nil a deal",
+            "bidding.blind_nil.per_side",
+        )
     if ctx.partner_bid in (NIL, BLIND_NIL) and not bidding.nil.both_partners:
-        return ("the partner has bid Nil and both partners may not",
-                "bidding.nil.both_partners")
+        return ("the partner has bid Nil and both partners may not", "bidding.nil.both_partners")
     if not eligible(rule.eligibility, ctx.behind, rule.make):
-        return (f"the side is {ctx.behind} points behind; Blind Nil needs "
-                f"{_eligibility_text(rule.eligibility, rule.make)}",
-                "bidding.blind_nil.eligibility")
+        return (
+            f"the side is {ctx.behind} points behind; Blind Nil needs "
+            f"{_eligibility_text(rule.eligibility, rule.make)}",
+            "bidding.blind_nil.eligibility",
+        )
     return None
 
 
@@ -472,8 +509,7 @@ def _blind_value(rules: Rules, bid: int) -> int:
 
 
 @functools.lru_cache(maxsize=4096)
-def _blind_analysis(rules: Rules, ctx: BlindContext
-                    ) -> tuple[tuple[int, ...], dict[int, Problem]]:
+def _blind_analysis(rules: Rules, ctx: BlindContext) -> tuple[tuple[int, ...], dict[int, Problem]]:
     blind = rules.variant.bidding.blind
     hand = rules.hand_size
     top = hand if blind.max_bid is None else blind.max_bid
@@ -483,16 +519,20 @@ def _blind_analysis(rules: Rules, ctx: BlindContext
         if not blind.enabled:
             why[bid] = ("blind bids are not played here", "bidding.blind.enabled")
         elif ctx.side_bid or not ctx.partners_unseen:
-            why[bid] = ("a blind bid is made by a side before either partner looks",
-                        "bidding.blind.enabled")
+            why[bid] = (
+                "a blind bid is made by a side before either partner looks",
+                "bidding.blind.enabled",
+            )
         elif bid < blind.min_bid:
             why[bid] = (f"the lowest blind bid is {blind.min_bid}", "bidding.blind.min_bid")
         elif bid > top:
             why[bid] = (f"the highest blind bid is {top}", "bidding.blind.max_bid")
         elif not eligible(blind.eligibility, ctx.behind, _blind_value(rules, bid)):
-            why[bid] = (f"the side is {ctx.behind} points behind; a blind {bid} needs "
-                        f"{_eligibility_text(blind.eligibility, _blind_value(rules, bid))}",
-                        "bidding.blind.eligibility")
+            why[bid] = (
+                f"the side is {ctx.behind} points behind; a blind {bid} needs "
+                f"{_eligibility_text(blind.eligibility, _blind_value(rules, bid))}",
+                "bidding.blind.eligibility",
+            )
         else:
             legal.append(bid)
     if rules.variant.bidding.total_may_not_equal_tricks and ctx.last:
@@ -500,8 +540,10 @@ def _blind_analysis(rules: Rules, ctx: BlindContext
         if ok:
             for bid in legal:
                 if bid not in ok:
-                    why[bid] = (f"the bids would total {hand}, the number of tricks",
-                                "bidding.total_may_not_equal_tricks")
+                    why[bid] = (
+                        f"the bids would total {hand}, the number of tricks",
+                        "bidding.total_may_not_equal_tricks",
+                    )
             legal = ok
     return tuple(legal), why
 
@@ -519,19 +561,25 @@ def blind_bid_problem(rules: Rules, ctx: BlindContext, bid: int) -> Problem | No
     return why.get(bid, (f"{bid} is more than the tricks", "bidding.blind.max_bid"))
 
 
-def come_out_problem(rules: Rules, contract: int, last: bool, others_total: int
-                     ) -> Problem | None:
+def come_out_problem(rules: Rules, contract: int, last: bool, others_total: int) -> Problem | None:
     """Why a side that bid blind ``contract`` may not come out now, or ``None``."""
     target = rules.variant.bidding.blind.come_out_to
     if target is None:
         return ("coming out of a blind bid is not played here", "bidding.blind.come_out_to")
     if contract >= target:
-        return (f"the blind bid {contract} is already {target} or more",
-                "bidding.blind.come_out_to")
-    if (rules.variant.bidding.total_may_not_equal_tricks and last
-            and others_total + target == rules.hand_size):
-        return (f"the bids would total {rules.hand_size}, the number of tricks",
-                "bidding.total_may_not_equal_tricks")
+        return (
+            f"the blind bid {contract} is already {target} or more",
+            "bidding.blind.come_out_to",
+        )
+    if (
+        rules.variant.bidding.total_may_not_equal_tricks
+        and last
+        and others_total + target == rules.hand_size
+    ):
+        return (
+            f"the bids would total {rules.hand_size}, the number of tricks",
+            "bidding.total_may_not_equal_tricks",
+        )
     return None
 
 
@@ -541,8 +589,11 @@ def come_out_problem(rules: Rules, contract: int, last: bool, others_total: int
 @functools.lru_cache(maxsize=1024)
 def raises(rules: Rules, ctx: RaiseContext) -> tuple[int, ...]:
     """The contracts a side may raise to (each above its current one)."""
-    return tuple(n for n in range(ctx.contract + 1, _raise_top(rules) + 1)
-                 if raise_problem(rules, ctx, n) is None)
+    return tuple(
+        n
+        for n in range(ctx.contract + 1, _raise_top(rules) + 1)
+        if raise_problem(rules, ctx, n) is None
+    )
 
 
 def _raise_top(rules: Rules) -> int:
@@ -560,8 +611,12 @@ def raise_problem(rules: Rules, ctx: RaiseContext, contract: int) -> Problem | N
     top = _raise_top(rules)
     if contract > top:
         return (f"the highest contract is {top}", "bidding.form")
-    if (rules.variant.bidding.total_may_not_equal_tricks
-            and ctx.others_total + contract == rules.hand_size):
-        return (f"the bids would total {rules.hand_size}, the number of tricks",
-                "bidding.total_may_not_equal_tricks")
+    if (
+        rules.variant.bidding.total_may_not_equal_tricks
+        and ctx.others_total + contract == rules.hand_size
+    ):
+        return (
+            f"the bids would total {rules.hand_size}, the number of tricks",
+            "bidding.total_may_not_equal_tricks",
+        )
     return None

@@ -62,8 +62,9 @@ class Layout:
         return (1 << len(self.deck)) - 1
 
 
-def suit_order(deck: Deck) -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...],
-                                     tuple[Card, ...]]:
+def suit_order(
+    deck: Deck,
+) -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]:
     """The distinct faces of each effective suit (by index), lowest first."""
     removed = {Card.parse(name) for name in deck.remove}
     elevated = [Card.parse(name) for name in deck.elevated]

@@ -53,26 +53,28 @@ def first_lead_mask(rules: Rules, hands: Sequence[int]) -> int:
     return mask
 
 
-def _dealer_left(rules: Rules, dealer: int, hands: Sequence[int],
-                 bids: Sequence[int] | None) -> int:
+def _dealer_left(
+    rules: Rules, dealer: int, hands: Sequence[int], bids: Sequence[int] | None
+) -> int:
     return (dealer + 1) % rules.players
 
 
-def _dealer(rules: Rules, dealer: int, hands: Sequence[int],
-            bids: Sequence[int] | None) -> int:
+def _dealer(rules: Rules, dealer: int, hands: Sequence[int], bids: Sequence[int] | None) -> int:
     return dealer
 
 
-def _lowest_club(rules: Rules, dealer: int, hands: Sequence[int],
-                 bids: Sequence[int] | None) -> int:
+def _lowest_club(
+    rules: Rules, dealer: int, hands: Sequence[int], bids: Sequence[int] | None
+) -> int:
     found = first_lead_card(rules, hands)
     if found is None:  # every club is out of play (a widow, a kitty discard)
         return (dealer + 1) % rules.players
     return found[0]
 
 
-def _highest_bidder(rules: Rules, dealer: int, hands: Sequence[int],
-                    bids: Sequence[int] | None) -> int:
+def _highest_bidder(
+    rules: Rules, dealer: int, hands: Sequence[int], bids: Sequence[int] | None
+) -> int:
     if bids is None or len(bids) != rules.players:
         raise RulesArgumentError(
             f"play.first_lead is 'highest_bidder': first_leader needs one bid per seat "
@@ -95,8 +97,9 @@ FIRST_LEADERS: dict[str, FirstLeader] = {
 """``play.first_lead`` to the rule that picks the seat."""
 
 
-def first_leader(rules: Rules, dealer: int, hands: Sequence[int] = (),
-                 bids: Sequence[int] | None = None) -> int:
+def first_leader(
+    rules: Rules, dealer: int, hands: Sequence[int] = (), bids: Sequence[int] | None = None
+) -> int:
     """The seat that leads to the first trick (``play.first_lead``).
 
     ``hands`` (masks by seat) is needed for ``lowest_club``, which falls back to the

@@ -42,8 +42,9 @@ class StrengthTable(tuple[int, ...]):
 
     _lookup: Callable[[Card | str], int]
 
-    def __new__(cls, strengths: Iterable[int], lookup: Callable[[Card | str], int]
-                ) -> StrengthTable:
+    def __new__(
+        cls, strengths: Iterable[int], lookup: Callable[[Card | str], int]
+    ) -> StrengthTable:
         table = super().__new__(cls, strengths)
         table._lookup = lookup
         return table
@@ -179,9 +180,7 @@ class Rules:
 
     def _check_mask(self, mask: int) -> None:
         if mask < 0 or mask >> self.size:
-            raise CardNotInDeckError(
-                f"mask {mask:#x} has bits outside this {self.size}-card deck"
-            )
+            raise CardNotInDeckError(f"mask {mask:#x} has bits outside this {self.size}-card deck")
 
     # -- ranking -------------------------------------------------------------------------
 

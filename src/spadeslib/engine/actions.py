@@ -73,12 +73,23 @@ CARDS: Final = ("play", "pass", "give", "discard", "cut")
 KINDS: Final = (*SIMPLE, *NUMBERED, *CARDS, "split")
 
 _WORDS: Final = {
-    "nil": "nil", "blind_nil": "blind nil", "look": "look", "come_out": "come out",
-    "stand": "stand", "misdeal": "misdeal", "keep": "keep", "reject": "reject",
+    "nil": "nil",
+    "blind_nil": "blind nil",
+    "look": "look",
+    "come_out": "come out",
+    "stand": "stand",
+    "misdeal": "misdeal",
+    "keep": "keep",
+    "reject": "reject",
 }
 _SIMPLE_OF_TEXT: Final = {text: kind for kind, text in _WORDS.items()}
-_CARD_COUNT: Final = {"play": (1, 1), "pass": (1, 108), "give": (1, 108), "discard": (1, 108),
-                      "cut": (2, 6)}
+_CARD_COUNT: Final = {
+    "play": (1, 1),
+    "pass": (1, 108),
+    "give": (1, 108),
+    "discard": (1, 108),
+    "cut": (2, 6),
+}
 
 
 _SETS: Final = ("pass", "give", "discard")
@@ -122,9 +133,15 @@ class Action:
     _text: str
     _key: str
 
-    def __init__(self, kind: str, number: int | None = None, *,
-                 parts: tuple[int, int] | None = None, cards: Iterable[Card] = (),
-                 id: int | None = None) -> None:
+    def __init__(
+        self,
+        kind: str,
+        number: int | None = None,
+        *,
+        parts: tuple[int, int] | None = None,
+        cards: Iterable[Card] = (),
+        id: int | None = None,
+    ) -> None:
         if kind not in KINDS:
             raise ActionParseError(f"no action kind {kind!r} (one of {', '.join(KINDS)})")
         sets = object.__setattr__
@@ -168,8 +185,9 @@ class Action:
         return hash(self._key)
 
 
-def _format(kind: str, number: int | None, parts: tuple[int, int] | None,
-            cards: tuple[Card, ...]) -> str:
+def _format(
+    kind: str, number: int | None, parts: tuple[int, int] | None, cards: tuple[Card, ...]
+) -> str:
     if kind in _WORDS:
         return _WORDS[kind]
     if kind == "bid" and parts is not None:
@@ -269,9 +287,11 @@ class ActionSpace:
                 dense[n + offset + number] = Action(kind, number, id=n + offset + number)
         for number in range(0, top + 1):
             dense[n + _NIL_PARTNER + number] = Action(
-                "bid", number, parts=(NIL, number), id=n + _NIL_PARTNER + number)
+                "bid", number, parts=(NIL, number), id=n + _NIL_PARTNER + number
+            )
             dense[n + _PARTNER_NIL + number] = Action(
-                "bid", number, parts=(number, NIL), id=n + _PARTNER_NIL + number)
+                "bid", number, parts=(number, NIL), id=n + _PARTNER_NIL + number
+            )
         dense[n + _BOTH_NIL] = Action("bid", 0, parts=(NIL, NIL), id=n + _BOTH_NIL)
         for first in range(3):
             for second in range(3):
@@ -280,8 +300,16 @@ class ActionSpace:
         self._dense = tuple(dense)
         self.plays = tuple(dense[:n])
         """The ``play`` action of each canonical bit (``None`` for a second copy)."""
-        self.NIL, self.BLIND_NIL, self.LOOK, self.COME_OUT, self.STAND, self.MISDEAL, \
-            self.KEEP, self.REJECT = range(n, n + len(SIMPLE))
+        (
+            self.NIL,
+            self.BLIND_NIL,
+            self.LOOK,
+            self.COME_OUT,
+            self.STAND,
+            self.MISDEAL,
+            self.KEEP,
+            self.REJECT,
+        ) = range(n, n + len(SIMPLE))
         self.BID = n + _OFFSETS["bid"]
         """``bid N`` is ``BID + N``; ``blind N`` is ``BLIND + N``; ``raise N`` ``RAISE + N``."""
         self.BLIND = n + _OFFSETS["blind"]
@@ -292,8 +320,8 @@ class ActionSpace:
         self.SPLIT = n + _SPLIT
         self._sparse: dict[int, Action] = {}
         self.breaking = tuple(
-            sum(1 << bit for bit in range(n) if rules.breaks_spades(bit, led))
-            for led in range(4))
+            sum(1 << bit for bit in range(n) if rules.breaks_spades(bit, led)) for led in range(4)
+        )
         """For each effective suit led, the cards whose play breaks spades (a mask)."""
 
     # ids of multi-card actions -------------------------------------------------------------
@@ -345,8 +373,7 @@ class ActionSpace:
                 if len(self._sparse) < 100_000:
                     self._sparse[action_id] = found
             return found
-        raise RecordError(f"no action has id {action_id!r} in variant "
-                          f"{self.rules.variant.name!r}")
+        raise RecordError(f"no action has id {action_id!r} in variant {self.rules.variant.name!r}")
 
     def _build_sparse(self, action_id: int) -> Action:
         deck = self.rules.deck
@@ -360,8 +387,7 @@ class ActionSpace:
                 cards.append(deck[bit])
                 packed >>= _CUT_BITS
             return Action("cut", cards=cards, id=action_id)
-        for kind, base in (("discard", self._discard), ("give", self._give),
-                           ("pass", self._pass)):
+        for kind, base in (("discard", self._discard), ("give", self._give), ("pass", self._pass)):
             if action_id >= base:
                 mask = action_id - base
                 if not mask or self.canonical(mask) != mask:
@@ -441,8 +467,9 @@ class _NoSuchAction(ActionParseError):
 
 
 def _no_such(action: Action, space: ActionSpace, why: str) -> ActionParseError:
-    return _NoSuchAction(f"{str(action)!r} is not an action of variant "
-                         f"{space.rules.variant.name!r}: {why}")
+    return _NoSuchAction(
+        f"{str(action)!r} is not an action of variant {space.rules.variant.name!r}: {why}"
+    )
 
 
 def _no_such_card(why: str) -> ActionParseError:

@@ -20,8 +20,14 @@ from spadeslib.errors import RecordError
 if TYPE_CHECKING:
     from spadeslib.compiler.rules import Rules
 
-__all__ = ["DealInput", "canonical_copies", "cut_count", "dealt_hand_size", "read_deal",
-           "shuffle_deal"]
+__all__ = [
+    "DealInput",
+    "canonical_copies",
+    "cut_count",
+    "dealt_hand_size",
+    "read_deal",
+    "shuffle_deal",
+]
 
 DealInput = Sequence[str | Sequence[Card | str]] | dict[str, object]
 """Hands as lists of cards or strings like ``"AS KH 2C"`` (one per seat), optionally in a
@@ -51,7 +57,7 @@ def deal_from_order(rules: Rules, dealer: int, order: Sequence[int]) -> Dealt:
     hands = [0] * players
     bit = _BIT.__getitem__
     for step in range(players):  # card k of the deal goes to the (k mod players)-th seat
-        dealt = order[cut + step:end:players]
+        dealt = order[cut + step : end : players]
         hands[(dealer + 1 + step) % players] = sum(map(bit, dealt))
     rest = tuple(order[:cut]) + tuple(order[end:])
     return (tuple(hands), rest)
@@ -119,8 +125,10 @@ def read_deal(rules: Rules, given: object, where: str = "deal") -> Dealt:
     for seat, hand in enumerate(given):
         mask = _mask(rules, hand, f"{where}.hands[{seat}]", taken)
         if mask.bit_count() != per_hand:
-            raise RecordError(f"{where}.hands[{seat}]: seat {seat} must be dealt {per_hand} "
-                              f"cards, not {mask.bit_count()}")
+            raise RecordError(
+                f"{where}.hands[{seat}]: seat {seat} must be dealt {per_hand} "
+                f"cards, not {mask.bit_count()}"
+            )
         taken |= mask
         hands.append(mask)
     missing = rules.full_mask & ~taken
@@ -129,8 +137,10 @@ def read_deal(rules: Rules, given: object, where: str = "deal") -> Dealt:
     else:
         rest_mask = _mask(rules, rest_given, f"{where}.rest", taken)
         if rest_mask != missing:
-            raise RecordError(f"{where}.rest: the other cards must be exactly the "
-                              f"{missing.bit_count()} cards not in any hand")
+            raise RecordError(
+                f"{where}.rest: the other cards must be exactly the "
+                f"{missing.bit_count()} cards not in any hand"
+            )
         rest = tuple(_bits(rules, rest_given, taken))
     return (tuple(hands), rest)
 

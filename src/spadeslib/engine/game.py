@@ -128,10 +128,15 @@ class Game:
 
     _s: State
 
-    def __init__(self, variant: Variant | str | os.PathLike[str], *, seed: int | None = None,
-                 dealer: int | None = None, deal: DealInput | None = None) -> None:
-        self._s = _new_state(_variant(variant), seed, dealer,
-                             None if deal is None else [deal])
+    def __init__(
+        self,
+        variant: Variant | str | os.PathLike[str],
+        *,
+        seed: int | None = None,
+        dealer: int | None = None,
+        deal: DealInput | None = None,
+    ) -> None:
+        self._s = _new_state(_variant(variant), seed, dealer, None if deal is None else [deal])
 
     # -- the loop ------------------------------------------------------------------------
 
@@ -174,24 +179,29 @@ class Game:
             parsed = Action.parse(action)
             action_id = s.space.id_of(parsed)
         except ActionParseError as error:
-            raise IllegalActionError(action, str(error), rule="action",
-                                     state=describe(s)) from None
+            raise IllegalActionError(action, str(error), rule="action", state=describe(s)) from None
         self._apply(action_id, parsed)
 
     def apply_id(self, action_id: int) -> None:
         """Apply the action with this id (see :meth:`legal_action_ids`)."""
         s = self._s
         if type(action_id) is not int:
-            raise IllegalActionError(action_id, "an action id is an int (use apply() for "
-                                     "an action or its text)", rule="action",
-                                     state=describe(s))
+            raise IllegalActionError(
+                action_id,
+                "an action id is an int (use apply() for an action or its text)",
+                rule="action",
+                state=describe(s),
+            )
         if s.phase == _PLAY:  # the hot path: one AND against the cached legal plays
             legal = s.legal
             if legal < 0:
                 legal = _legal_mask(s)
             space = s.space
-            if (0 <= action_id < space.size and legal & space.face_mask[action_id]
-                    and space.plays[action_id] is not None):
+            if (
+                0 <= action_id < space.size
+                and legal & space.face_mask[action_id]
+                and space.plays[action_id] is not None
+            ):
                 _play(s, action_id)
                 s.log = (s.log, action_id)
                 return
@@ -201,16 +211,18 @@ class Game:
         s = self._s
         phase = _PHASES.get(s.phase)
         if phase is None:
-            raise IllegalActionError(action or action_id, "the game is over", rule="game_end",
-                                     state=describe(s))
+            raise IllegalActionError(
+                action or action_id, "the game is over", rule="game_end", state=describe(s)
+            )
         found = phase.problem(s, action_id)
         if found is not None:
             if action is None:
                 try:
                     action = s.space.action(action_id)
                 except RecordError:
-                    raise IllegalActionError(action_id, "no action has this id",
-                                             rule="action", state=describe(s)) from None
+                    raise IllegalActionError(
+                        action_id, "no action has this id", rule="action", state=describe(s)
+                    ) from None
             reason, rule = found
             raise IllegalActionError(action, reason, rule=rule, state=describe(s))
         phase.apply(s, action_id)
@@ -313,8 +325,9 @@ class Game:
 
     def __repr__(self) -> str:
         s = self._s
-        return (f"<Game {s.rules.variant.name!r} seed={s.seed} {describe(s)}; "
-                f"scores {list(s.scores)}>")
+        return (
+            f"<Game {s.rules.variant.name!r} seed={s.seed} {describe(s)}; scores {list(s.scores)}>"
+        )
 
     # -- records -------------------------------------------------------------------------
 
@@ -337,12 +350,13 @@ class Game:
                 raise RecordError(f"actions[{index}]: {error}") from None
         s = game._s
         if s.pending_deals:
-            raise RecordError(f"deals: {len(s.pending_deals)} deal(s) more than the "
-                              "actions reach")
+            raise RecordError(f"deals: {len(s.pending_deals)} deal(s) more than the actions reach")
         for index, ((dealer, _), (wanted, _)) in enumerate(zip(s.deals, deals, strict=True)):
             if dealer != wanted:
-                raise RecordError(f"deals[{index}].dealer: the game has seat {dealer} "
-                                  f"dealing, the record says {wanted}")
+                raise RecordError(
+                    f"deals[{index}].dealer: the game has seat {dealer} "
+                    f"dealing, the record says {wanted}"
+                )
         return game
 
     def to_json(self, **kwargs: Any) -> str:
@@ -380,8 +394,9 @@ def _compiled(variant: Variant) -> Any:
     return rules
 
 
-def _new_state(variant: Variant, seed: int | None, dealer: int | None,
-               deals: list[Any] | None) -> State:
+def _new_state(
+    variant: Variant, seed: int | None, dealer: int | None, deals: list[Any] | None
+) -> State:
     rules = _compiled(variant)
     if seed is None:
         seed = secrets.randbits(64)
@@ -396,11 +411,16 @@ def _new_state(variant: Variant, seed: int | None, dealer: int | None,
     state = State(rules, action_space(rules), seed, dealer)
     if deals:
         state.pending_deals = tuple(
-            dealt if _is_dealt(dealt) else read_deal(rules, dealt) for dealt in deals)
+            dealt if _is_dealt(dealt) else read_deal(rules, dealt) for dealt in deals
+        )
     flow.start_deal(state)
     return state
 
 
 def _is_dealt(value: object) -> bool:
-    return (isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], tuple)
-            and all(isinstance(h, int) for h in value[0]))
+    return (
+        isinstance(value, tuple)
+        and len(value) == 2
+        and isinstance(value[0], tuple)
+        and all(isinstance(h, int) for h in value[0])
+    )

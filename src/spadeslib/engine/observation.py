@@ -84,14 +84,17 @@ def observe(state: State, seat: int, legal: list[int] | None) -> Observation:
     hand = cards(state.hands[seat]) if seen else None
     contracts: list[int | None] = []
     for side, members in enumerate(rules.sides):
-        bid = (state.sides_bid >> side & 1 or state.side_blind >> side & 1
-               or any(state.bids[m] != NO_BID for m in members))
+        bid = (
+            state.sides_bid >> side & 1
+            or state.side_blind >> side & 1
+            or any(state.bids[m] != NO_BID for m in members)
+        )
         contracts.append(state.contracts[side] if bid else None)
     trick = tuple(((state.leader + i) % players, deck[bit]) for i, bit in enumerate(state.trick))
-    tricks = tuple((leader, tuple(deck[bit] for bit in bits))
-                   for leader, bits in state.trick_log)
-    passing_done = (state.phase > Phase.PASS and state.phase != Phase.BLIND) \
-        or (state.phase == Phase.BLIND and state.resume > Phase.PASS)
+    tricks = tuple((leader, tuple(deck[bit] for bit in bits)) for leader, bits in state.trick_log)
+    passing_done = (state.phase > Phase.PASS and state.phase != Phase.BLIND) or (
+        state.phase == Phase.BLIND and state.resume > Phase.PASS
+    )
     partner = rules.partner_of[seat]
     received = 0
     if partner is not None:

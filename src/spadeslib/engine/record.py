@@ -90,16 +90,16 @@ def read_record(record: object) -> tuple[Any, int, list[tuple[int, Dealt]], list
         raise RecordError(f"a game record is a JSON object, not {type(record).__name__}")
     unknown = set(record) - _KEYS
     if unknown:
-        raise RecordError(f"record: unknown key(s) {sorted(unknown)} (expected "
-                          f"{sorted(_KEYS)})")
+        raise RecordError(f"record: unknown key(s) {sorted(unknown)} (expected {sorted(_KEYS)})")
     for key in ("format", "version", "variant", "seed", "deals", "actions"):
         if key not in record:
             raise RecordError(f"record: missing key {key!r}")
     if record["format"] != FORMAT:
         raise RecordError(f"format: expected {FORMAT!r}, got {record['format']!r}")
     if record["version"] != VERSION:
-        raise RecordError(f"version: this spadeslib reads version {VERSION}, not "
-                          f"{record['version']!r}")
+        raise RecordError(
+            f"version: this spadeslib reads version {VERSION}, not {record['version']!r}"
+        )
     seed = record["seed"]
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**64:
         raise RecordError(f"seed: expected an int from 0 to 2**64-1, got {seed!r}")
@@ -110,8 +110,10 @@ def read_record(record: object) -> tuple[Any, int, list[tuple[int, Dealt]], list
     except ValidationError as error:
         first = error.errors()[0]
         where = ".".join(str(part) for part in first["loc"])
-        raise RecordError(f"variant.{where}: {first['msg']} ({error.error_count()} "
-                          "problem(s) in the record's variant)") from None
+        raise RecordError(
+            f"variant.{where}: {first['msg']} ({error.error_count()} "
+            "problem(s) in the record's variant)"
+        ) from None
     rules = variant.compile()
     deals_data = record["deals"]
     if not isinstance(deals_data, list) or not deals_data:
@@ -122,20 +124,24 @@ def read_record(record: object) -> tuple[Any, int, list[tuple[int, Dealt]], list
         if not isinstance(item, dict) or set(item) != {"dealer", "hands", "rest"}:
             raise RecordError(f"{where}: expected an object with dealer, hands and rest")
         dealer = item["dealer"]
-        if not isinstance(dealer, int) or isinstance(dealer, bool) or \
-                not 0 <= dealer < rules.players:
-            raise RecordError(f"{where}.dealer: expected a seat from 0 to "
-                              f"{rules.players - 1}, got {dealer!r}")
-        deals.append((dealer, read_deal(rules, {"hands": item["hands"], "rest": item["rest"]},
-                                        where)))
+        if (
+            not isinstance(dealer, int)
+            or isinstance(dealer, bool)
+            or not 0 <= dealer < rules.players
+        ):
+            raise RecordError(
+                f"{where}.dealer: expected a seat from 0 to {rules.players - 1}, got {dealer!r}"
+            )
+        deals.append(
+            (dealer, read_deal(rules, {"hands": item["hands"], "rest": item["rest"]}, where))
+        )
     actions = record["actions"]
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise RecordError("actions: expected a list of action strings like 'bid 4'")
     return variant, seed, deals, actions
 
 
-_MASKS = frozenset({"hands", "leftover", "passed", "gave", "discarded", "seen_cards",
-                    "must_lead"})
+_MASKS = frozenset({"hands", "leftover", "passed", "gave", "discarded", "seen_cards", "must_lead"})
 _BITS = frozenset({"cut", "stock", "trick"})
 
 
@@ -149,13 +155,26 @@ def state_dict(state: State) -> dict[str, Any]:
     rules = state.rules
     out: dict[str, Any] = {}
     for name in State.__slots__:
-        if name in ("rules", "space", "legal", "log", "history", "deals", "result",
-                    "events", "pending_deals", "dealt"):
+        if name in (
+            "rules",
+            "space",
+            "legal",
+            "log",
+            "history",
+            "deals",
+            "result",
+            "events",
+            "pending_deals",
+            "dealt",
+        ):
             continue
         value = getattr(state, name)
         if name in _MASKS:  # cards by name: with two packs either copy is the same card
-            value = [_mask_names(rules, mask) for mask in value] if isinstance(value, list) \
+            value = (
+                [_mask_names(rules, mask) for mask in value]
+                if isinstance(value, list)
                 else _mask_names(rules, value)
+            )
         elif name in _BITS:
             value = _names(rules, value)
         elif name == "trick_log":
@@ -165,9 +184,17 @@ def state_dict(state: State) -> dict[str, Any]:
     out["deals"] = [deal_to_dict(rules, dealer, dealt) for dealer, dealt in state.deals]
     out["actions"] = state.actions()
     out["history"] = [
-        {"number": r.number, "dealer": r.dealer, "bids": list(r.bids),
-         "contracts": list(r.contracts), "tricks": list(r.tricks), "scores": list(r.scores),
-         "bags": list(r.bags), "widow": [str(c) for c in r.widow], "score": repr(r.score)}
+        {
+            "number": r.number,
+            "dealer": r.dealer,
+            "bids": list(r.bids),
+            "contracts": list(r.contracts),
+            "tricks": list(r.tricks),
+            "scores": list(r.scores),
+            "bags": list(r.bags),
+            "widow": [str(c) for c in r.widow],
+            "score": repr(r.score),
+        }
         for r in state.history
     ]
     out["events"] = [repr(event) for event in state.events]

@@ -44,12 +44,37 @@ class Phase:
     OVER: Final = 11
 
 
-PHASE_NAMES: Final = ("cut", "draw", "discard", "passing", "bidding", "raise", "discard",
-                      "discard", "exchange", "play", "blind", "over")
+PHASE_NAMES: Final = (
+    "cut",
+    "draw",
+    "discard",
+    "passing",
+    "bidding",
+    "raise",
+    "discard",
+    "discard",
+    "exchange",
+    "play",
+    "blind",
+    "over",
+)
 """The public name of each phase (``Game.phase``)."""
 
-_LISTS: Final = ("hands", "bids", "contracts", "tricks", "trick", "passed", "gave",
-                 "discarded", "seen_cards", "scores", "bags", "sets", "trick_log")
+_LISTS: Final = (
+    "hands",
+    "bids",
+    "contracts",
+    "tricks",
+    "trick",
+    "passed",
+    "gave",
+    "discarded",
+    "seen_cards",
+    "scores",
+    "bags",
+    "sets",
+    "trick_log",
+)
 
 
 class State:
@@ -57,21 +82,59 @@ class State:
 
     __slots__ = (  # noqa: RUF023 - grouped by what they describe, not sorted
         # fixed for the game
-        "rules", "space", "seed", "players",
+        "rules",
+        "space",
+        "seed",
+        "players",
         # where we are
-        "phase", "actor", "resume", "steps", "step",
-        "dealer", "deal_count", "deals_played", "first_deal",
+        "phase",
+        "actor",
+        "resume",
+        "steps",
+        "step",
+        "dealer",
+        "deal_count",
+        "deals_played",
+        "first_deal",
         # the deal
-        "dealt", "hands", "seen", "leftover", "cut", "stock", "stock_pos",
-        "passed", "gave", "discarded", "seen_cards",
+        "dealt",
+        "hands",
+        "seen",
+        "leftover",
+        "cut",
+        "stock",
+        "stock_pos",
+        "passed",
+        "gave",
+        "discarded",
+        "seen_cards",
         # the auction
-        "bids", "contracts", "side_blind", "came_out", "come_out_side", "raised",
-        "nil_seats", "sides_bid",
+        "bids",
+        "contracts",
+        "side_blind",
+        "came_out",
+        "come_out_side",
+        "raised",
+        "nil_seats",
+        "sides_bid",
         # the play
-        "leader", "trick", "trick_number", "broken", "tricks", "must_lead", "legal",
+        "leader",
+        "trick",
+        "trick_number",
+        "broken",
+        "tricks",
+        "must_lead",
+        "legal",
         "trick_log",
         # the game
-        "scores", "bags", "sets", "history", "deals", "log", "pending_deals", "result",
+        "scores",
+        "bags",
+        "sets",
+        "history",
+        "deals",
+        "log",
+        "pending_deals",
+        "result",
         "events",
     )
 

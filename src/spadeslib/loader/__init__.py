@@ -117,8 +117,9 @@ def load_document(name_or_path: str | os.PathLike[str]) -> Document:
 def load_variant(name_or_path: str | os.PathLike[str]) -> Variant: ...
 @overload
 def load_variant(name_or_path: str | os.PathLike[str], *, model: type[M]) -> M: ...
-def load_variant(name_or_path: str | os.PathLike[str], *,
-                 model: type[BaseModel] | None = None) -> Any:
+def load_variant(
+    name_or_path: str | os.PathLike[str], *, model: type[BaseModel] | None = None
+) -> Any:
     """A validated variant: a bundled name like ``"nyc"``, or a path to a YAML file.
 
     Raises :class:`~spadeslib.errors.VariantError` listing every problem, each with its
@@ -129,14 +130,24 @@ def load_variant(name_or_path: str | os.PathLike[str], *,
 
 
 @overload
-def parse_variant(text: str | bytes, source: str = "<string>", *,
-                  base_dir: str | os.PathLike[str] | None = None) -> Variant: ...
+def parse_variant(
+    text: str | bytes, source: str = "<string>", *, base_dir: str | os.PathLike[str] | None = None
+) -> Variant: ...
 @overload
-def parse_variant(text: str | bytes, source: str = "<string>", *,
-                  base_dir: str | os.PathLike[str] | None = None, model: type[M]) -> M: ...
-def parse_variant(text: str | bytes, source: str = "<string>", *,
-                  base_dir: str | os.PathLike[str] | None = None,
-                  model: type[BaseModel] | None = None) -> Any:
+def parse_variant(
+    text: str | bytes,
+    source: str = "<string>",
+    *,
+    base_dir: str | os.PathLike[str] | None = None,
+    model: type[M],
+) -> M: ...
+def parse_variant(
+    text: str | bytes,
+    source: str = "<string>",
+    *,
+    base_dir: str | os.PathLike[str] | None = None,
+    model: type[BaseModel] | None = None,
+) -> Any:
     """A validated variant from YAML text; ``source`` names it in problems.
 
     Relative paths in ``extends``/``house_rules`` resolve against ``base_dir`` (default:
@@ -146,8 +157,9 @@ def parse_variant(text: str | bytes, source: str = "<string>", *,
     return validate_document(document, model or _default_model())
 
 
-def validate(name_or_path_or_text: str | bytes | os.PathLike[str], *,
-             model: type[BaseModel] | None = None) -> list[Problem]:
+def validate(
+    name_or_path_or_text: str | bytes | os.PathLike[str], *, model: type[BaseModel] | None = None
+) -> list[Problem]:
     """Every problem in a variant, or ``[]``; never raises on bad content.
 
     The argument is, in order: a path-like, or a string naming an existing file or

@@ -41,8 +41,9 @@ def bundled_dir() -> Path | None:
 def _names(directory: Path | None) -> list[str]:
     if directory is None or not directory.is_dir():
         return []
-    return sorted(path.name[: -len(_SUFFIX)] for path in directory.glob("*" + _SUFFIX)
-                  if path.is_file())
+    return sorted(
+        path.name[: -len(_SUFFIX)] for path in directory.glob("*" + _SUFFIX) if path.is_file()
+    )
 
 
 def _lookup(directory: Path | None, name: str) -> Path | None:

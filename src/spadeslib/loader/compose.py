@@ -80,11 +80,11 @@ def read_file(path: Path) -> bytes:
         with path.open("rb") as stream:
             data = stream.read(MAX_BYTES + 1)
     except OSError as error:
-        raise FileProblem(f"cannot read '{path}': {error.strerror or error}",
-                          "unreadable") from None
+        raise FileProblem(
+            f"cannot read '{path}': {error.strerror or error}", "unreadable"
+        ) from None
     if len(data) > MAX_BYTES:
-        raise FileProblem(f"'{path}' is larger than the limit of {MAX_BYTES:,} bytes",
-                          "too_large")
+        raise FileProblem(f"'{path}' is larger than the limit of {MAX_BYTES:,} bytes", "too_large")
     return data
 
 
@@ -97,8 +97,9 @@ def compose_file(path: Path) -> Document:
     try:
         data = read_file(path)
     except FileProblem as error:
-        raise VariantError([Problem(str(path), None, None, "", error.message,
-                                    error.code)]) from None
+        raise VariantError(
+            [Problem(str(path), None, None, "", error.message, error.code)]
+        ) from None
     document = parse_yaml(data, str(path))
     composer = _Composer()
     result = composer.compose(document, path.parent, (_Link(path.resolve(), str(path)),))
@@ -106,8 +107,9 @@ def compose_file(path: Path) -> Document:
     return result
 
 
-def compose_text(text: str | bytes, source: str = "<string>",
-                 base_dir: Path | None = None) -> Document:
+def compose_text(
+    text: str | bytes, source: str = "<string>", base_dir: Path | None = None
+) -> Document:
     """Parse and compose variant text; relative references resolve against ``base_dir``
     (the working directory by default)."""
     document = parse_yaml(text, source)
@@ -145,8 +147,11 @@ class _Composer:
     def compose(self, document: Document, base_dir: Path, chain: tuple[_Link, ...]) -> Document:
         extends = self._extends_reference(document)
         base = None if extends is None else self._base(document, extends, base_dir, chain)
-        fragments = [fragment for fragment in self._fragments(document, base_dir)
-                     if self._plain_fragment(fragment)]
+        fragments = [
+            fragment
+            for fragment in self._fragments(document, base_dir)
+            if self._plain_fragment(fragment)
+        ]
         self._check_conflicts(document, fragments)
         layers = [] if base is None else [base]
         layers += [_without(fragment.document, _FRAGMENT_ONLY) for fragment in fragments]
@@ -164,26 +169,40 @@ class _Composer:
         value = document.data[_EXTENDS]
         if isinstance(value, str) and value:
             return value
-        self._report(document, (_EXTENDS,), "extends must name a bundled variant or a file, "
-                     f"like 'standard' or './base.yaml', not {value!r}", "bad_reference")
+        self._report(
+            document,
+            (_EXTENDS,),
+            "extends must name a bundled variant or a file, "
+            f"like 'standard' or './base.yaml', not {value!r}",
+            "bad_reference",
+        )
         return None
 
     def _rule_references(self, document: Document) -> Iterator[tuple[str, KeyPath]]:
         value = document.data.get(_HOUSE_RULES, [])
         if not isinstance(value, list):
-            self._report(document, (_HOUSE_RULES,), "house_rules must be a list of house "
-                         f"rule names or files, like [no-nil, ./mine.yaml], not {value!r}",
-                         "bad_reference")
+            self._report(
+                document,
+                (_HOUSE_RULES,),
+                "house_rules must be a list of house "
+                f"rule names or files, like [no-nil, ./mine.yaml], not {value!r}",
+                "bad_reference",
+            )
             return
         for index, item in enumerate(value):
             if isinstance(item, str) and item:
                 yield item, (_HOUSE_RULES, index)
             else:
-                self._report(document, (_HOUSE_RULES, index), "a house rule is a bundled "
-                             f"name or a file, not {item!r}", "bad_reference")
+                self._report(
+                    document,
+                    (_HOUSE_RULES, index),
+                    f"a house rule is a bundled name or a file, not {item!r}",
+                    "bad_reference",
+                )
 
-    def _resolve(self, document: Document, where: KeyPath, reference: str, base_dir: Path,
-                 *, fragment: bool) -> Path | None:
+    def _resolve(
+        self, document: Document, where: KeyPath, reference: str, base_dir: Path, *, fragment: bool
+    ) -> Path | None:
         """The file a reference names, or ``None`` after reporting why there is none."""
         if looks_like_path(reference):
             return base_dir / Path(reference).expanduser()
@@ -206,8 +225,9 @@ class _Composer:
 
     # -- extends -------------------------------------------------------------------------
 
-    def _base(self, document: Document, reference: str, base_dir: Path,
-              chain: tuple[_Link, ...]) -> Document | None:
+    def _base(
+        self, document: Document, reference: str, base_dir: Path, chain: tuple[_Link, ...]
+    ) -> Document | None:
         where = (_EXTENDS,)
         path = self._resolve(document, where, reference, base_dir, fragment=False)
         if path is None:
@@ -238,9 +258,13 @@ class _Composer:
         plain = True
         for key in (_EXTENDS, _HOUSE_RULES):
             if key in fragment.document.data:
-                self._report(fragment.document, (key,), f"a house-rules fragment cannot use "
-                             f"'{key}'; list the fragments in a full variant instead",
-                             "fragment_reference")
+                self._report(
+                    fragment.document,
+                    (key,),
+                    f"a house-rules fragment cannot use "
+                    f"'{key}'; list the fragments in a full variant instead",
+                    "fragment_reference",
+                )
                 plain = False
         return plain
 
@@ -273,8 +297,11 @@ def unknown_name(reference: str, *, fragment: bool) -> tuple[str, str]:
         message += " (this installation has no bundled variants)"
     other = bundled.bundled_variants() if fragment else bundled.bundled_house_rules()
     if reference in other:
-        message += (f" ({reference!r} is a full variant: use 'extends: {reference}')" if fragment
-                    else f" ({reference!r} is a house rule: list it under house_rules)")
+        message += (
+            f" ({reference!r} is a full variant: use 'extends: {reference}')"
+            if fragment
+            else f" ({reference!r} is a house rule: list it under house_rules)"
+        )
     if Path(reference).is_file():
         message += f" (to use the file {reference!r}, write './{reference}')"
     return message, ("unknown_house_rule" if fragment else "unknown_variant")
@@ -358,8 +385,12 @@ def _same(first: object, second: object) -> bool:
     return first == second
 
 
-def _clash(owners: dict[KeyPath, tuple[_Fragment, object]], under: dict[KeyPath, KeyPath],
-           path: KeyPath, value: object) -> tuple[KeyPath, _Fragment] | None:
+def _clash(
+    owners: dict[KeyPath, tuple[_Fragment, object]],
+    under: dict[KeyPath, KeyPath],
+    path: KeyPath,
+    value: object,
+) -> tuple[KeyPath, _Fragment] | None:
     """Where an earlier fragment's setting contradicts ``path: value``, and which fragment."""
     if path in owners:
         fragment, earlier = owners[path]

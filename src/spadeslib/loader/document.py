@@ -43,8 +43,9 @@ class Document:
     keys: Mapping[KeyPath, Mark] = field(default_factory=dict)
     values: Mapping[KeyPath, Mark] = field(default_factory=dict)
 
-    def mark_of(self, path: KeyPath, *, key: bool = False, prefer: str | None = None
-                ) -> Mark | None:
+    def mark_of(
+        self, path: KeyPath, *, key: bool = False, prefer: str | None = None
+    ) -> Mark | None:
         """Where ``path`` is written, or where its nearest written parent is.
 
         ``key=True`` prefers the key (right for an unknown key) over the value (right for a
@@ -60,8 +61,7 @@ class Document:
                 return mine
         return self._nearest(path, key, lambda mark: True)
 
-    def _nearest(self, path: KeyPath, key: bool, accept: Callable[[Mark], bool]
-                 ) -> Mark | None:
+    def _nearest(self, path: KeyPath, key: bool, accept: Callable[[Mark], bool]) -> Mark | None:
         first, second = (self.keys, self.values) if key else (self.values, self.keys)
         for mark in (first.get(path), second.get(path)):
             if mark is not None and accept(mark):
@@ -72,8 +72,15 @@ class Document:
                     return mark
         return None
 
-    def problem(self, path: KeyPath, message: str, code: str, *, key: bool = False,
-                prefer: str | None = None) -> Problem:
+    def problem(
+        self,
+        path: KeyPath,
+        message: str,
+        code: str,
+        *,
+        key: bool = False,
+        prefer: str | None = None,
+    ) -> Problem:
         """A :class:`Problem` at ``path``, located by :meth:`mark_of`."""
         mark = self.mark_of(path, key=key, prefer=prefer)
         if mark is None:

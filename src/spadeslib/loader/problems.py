@@ -43,8 +43,9 @@ ErrorDict = Mapping[str, Any]
 
 _AT_PATH = re.compile(r"^at ([\w\-]+(?:\.[\w\-]+|\[\d+\])*): (.*)$", re.DOTALL)
 _NEXT_AT = re.compile(r"; (?=at [\w\-]+(?:\.[\w\-]+|\[\d+\])*: )")
-_RANGE_TYPES = frozenset({"greater_than", "greater_than_equal", "less_than",
-                          "less_than_equal", "multiple_of"})
+_RANGE_TYPES = frozenset(
+    {"greater_than", "greater_than_equal", "less_than", "less_than_equal", "multiple_of"}
+)
 _CHOICE_TYPES = frozenset({"literal_error", "enum"})
 _LENGTH_TYPES = frozenset({"too_short", "too_long"})
 _PREFIXES = ("Value error, ", "Assertion failed, ")
@@ -58,15 +59,15 @@ def validate_document(document: Document, model: type[M]) -> M:
         raise VariantError(validation_problems(error, document, model)) from None
 
 
-def validation_problems(error: ValidationError, document: Document,
-                        model: type[BaseModel]) -> list[Problem]:
+def validation_problems(
+    error: ValidationError, document: Document, model: type[BaseModel]
+) -> list[Problem]:
     """Every problem in ``error``, located in ``document``, in pydantic's order.
 
     Errors from the members of one plain union (``'random'`` or a seat number) are the
     alternatives a value failed; they become one problem listing what was expected.
     """
-    items = [(item, locate(model, tuple(item["loc"])))
-             for item in error.errors(include_url=False)]
+    items = [(item, locate(model, tuple(item["loc"]))) for item in error.errors(include_url=False)]
     alternatives: dict[KeyPath, list[ErrorDict]] = {}
     for item, located in items:
         if _is_alternative(item, located):
@@ -92,8 +93,9 @@ def _union_problem(document: Document, located: Located, items: list[ErrorDict])
     return document.problem(located.path, f"expected {expected}, got {_quote(value)}", code)
 
 
-def _problems(item: ErrorDict, located: Located, document: Document,
-              model: type[BaseModel]) -> list[Problem]:
+def _problems(
+    item: ErrorDict, located: Located, document: Document, model: type[BaseModel]
+) -> list[Problem]:
     context = item.get("ctx") or {}
     if "problems" in context or "path" in context:
         return _from_validator(item, located, document)
@@ -106,8 +108,9 @@ def _problems(item: ErrorDict, located: Located, document: Document,
 # -- one handler per kind of error ---------------------------------------------------------
 
 
-def _unknown_key(item: ErrorDict, located: Located, document: Document,
-                 model: type[BaseModel]) -> Problem:
+def _unknown_key(
+    item: ErrorDict, located: Located, document: Document, model: type[BaseModel]
+) -> Problem:
     key = str(located.path[-1]) if located.path else str(item["loc"][-1])
     parent = locate(model, tuple(item["loc"])[:-1])
     allowed = allowed_keys(parent.expected)
@@ -120,8 +123,9 @@ def _unknown_key(item: ErrorDict, located: Located, document: Document,
     return document.problem(located.path, message, "unknown_key", key=True)
 
 
-def _missing(item: ErrorDict, located: Located, document: Document,
-             model: type[BaseModel]) -> Problem:
+def _missing(
+    item: ErrorDict, located: Located, document: Document, model: type[BaseModel]
+) -> Problem:
     key = located.path[-1] if located.path else item["loc"][-1]
     message = f"missing required key {key!r}"
     expected = describe(located.expected)
@@ -130,8 +134,9 @@ def _missing(item: ErrorDict, located: Located, document: Document,
     return document.problem(located.path, message, "missing_key", key=True)
 
 
-def _unknown_tag(item: ErrorDict, located: Located, document: Document,
-                 model: type[BaseModel]) -> Problem:
+def _unknown_tag(
+    item: ErrorDict, located: Located, document: Document, model: type[BaseModel]
+) -> Problem:
     context = item.get("ctx") or {}
     name = str(context.get("discriminator", "'kind'")).strip("'")
     tag = context.get("tag")
@@ -144,8 +149,9 @@ def _unknown_tag(item: ErrorDict, located: Located, document: Document,
     return document.problem((*located.path, name), message, "unknown_kind")
 
 
-def _missing_tag(item: ErrorDict, located: Located, document: Document,
-                 model: type[BaseModel]) -> Problem:
+def _missing_tag(
+    item: ErrorDict, located: Located, document: Document, model: type[BaseModel]
+) -> Problem:
     name = str((item.get("ctx") or {}).get("discriminator", "'kind'")).strip("'")
     tags = union_tags(located.expected)
     message = f"missing {name!r}: say which {name} this is"
@@ -154,8 +160,9 @@ def _missing_tag(item: ErrorDict, located: Located, document: Document,
     return document.problem(located.path, message, "missing_kind")
 
 
-def _choice(item: ErrorDict, located: Located, document: Document,
-            model: type[BaseModel]) -> Problem:
+def _choice(
+    item: ErrorDict, located: Located, document: Document, model: type[BaseModel]
+) -> Problem:
     value = item.get("input")
     choices = literal_choices(located.expected)
     if choices:
@@ -170,20 +177,23 @@ def _choice(item: ErrorDict, located: Located, document: Document,
     return document.problem(located.path, message, "invalid_choice")
 
 
-def _out_of_range(item: ErrorDict, located: Located, document: Document,
-                  model: type[BaseModel]) -> Problem:
+def _out_of_range(
+    item: ErrorDict, located: Located, document: Document, model: type[BaseModel]
+) -> Problem:
     value = item.get("input")
     low, high = bounds(located.expected)
     if low is not None and high is not None:
         expected = f"a value from {low} to {high}"
     else:
         expected = _pydantic_expectation(item)
-    return document.problem(located.path, f"expected {expected}, got {_quote(value)}",
-                            "out_of_range")
+    return document.problem(
+        located.path, f"expected {expected}, got {_quote(value)}", "out_of_range"
+    )
 
 
-def _wrong_length(item: ErrorDict, located: Located, document: Document,
-                  model: type[BaseModel]) -> Problem:
+def _wrong_length(
+    item: ErrorDict, located: Located, document: Document, model: type[BaseModel]
+) -> Problem:
     context = item.get("ctx") or {}
     count = context.get("actual_length")
     if item["type"] == "too_long":
@@ -194,11 +204,13 @@ def _wrong_length(item: ErrorDict, located: Located, document: Document,
     return document.problem(located.path, message, "wrong_length")
 
 
-def _wrong_type(item: ErrorDict, located: Located, document: Document,
-                model: type[BaseModel]) -> Problem:
+def _wrong_type(
+    item: ErrorDict, located: Located, document: Document, model: type[BaseModel]
+) -> Problem:
     expected = describe(located.expected) or _pydantic_expectation(item)
-    return document.problem(located.path, f"expected {expected}, got "
-                            f"{_quote(item.get('input'))}", "wrong_type")
+    return document.problem(
+        located.path, f"expected {expected}, got {_quote(item.get('input'))}", "wrong_type"
+    )
 
 
 Handler = Callable[[ErrorDict, Located, Document, type[BaseModel]], Problem]
@@ -250,8 +262,13 @@ def _from_validator(item: ErrorDict, located: Located, document: Document) -> li
         where = _join(located.path, path)
         text = message
         shown = _quote(item.get("input"))
-        if code == "invalid" and where == located.path and located.path \
-                and "input" in item and shown not in message:
+        if (
+            code == "invalid"
+            and where == located.path
+            and located.path
+            and "input" in item
+            and shown not in message
+        ):
             text = f"{message}, got {shown}"
         problems.append(document.problem(where, text, code, prefer=prefer))
     return problems
@@ -274,7 +291,7 @@ def _join(base: KeyPath, path: str) -> KeyPath:
 def _strip(message: str) -> str:
     for prefix in _PREFIXES:
         if message.startswith(prefix):
-            return message[len(prefix):]
+            return message[len(prefix) :]
     return message
 
 

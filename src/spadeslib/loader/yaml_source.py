@@ -60,8 +60,12 @@ def _resolve(value: str, implicit: tuple[bool, bool]) -> str:
 
 
 def _resolve_any(value: str, implicit: tuple[bool, bool]) -> str:
-    return cast(str, _RESOLVER.resolve(  # type: ignore[no-untyped-call]
-        yaml.ScalarNode, value, implicit))
+    return cast(
+        str,
+        _RESOLVER.resolve(  # type: ignore[no-untyped-call]
+            yaml.ScalarNode, value, implicit
+        ),
+    )
 
 
 _resolve_short = functools.lru_cache(maxsize=1024)(_resolve_any)
@@ -107,33 +111,54 @@ def _decode(text: str | bytes, source: str) -> str:
     size = len(text)
     if size > MAX_BYTES:
         unit = "bytes" if isinstance(text, bytes) else "characters"
-        raise _Stop(Problem(source, None, None, "",
-                            f"the document is {size:,} {unit}; the limit is {MAX_BYTES:,}",
-                            "too_large"))
+        raise _Stop(
+            Problem(
+                source,
+                None,
+                None,
+                "",
+                f"the document is {size:,} {unit}; the limit is {MAX_BYTES:,}",
+                "too_large",
+            )
+        )
     if isinstance(text, bytes):
         text = _decode_utf8(text, source)
     bad = Reader.NON_PRINTABLE.search(text)
     if bad is not None:
         line, column = _line_column(text, bad.start())
-        raise _Stop(Problem(source, line, column, "",
-                            f"character {bad.group()!r} is not allowed in YAML text",
-                            "bad_character"))
+        raise _Stop(
+            Problem(
+                source,
+                line,
+                column,
+                "",
+                f"character {bad.group()!r} is not allowed in YAML text",
+                "bad_character",
+            )
+        )
     return text
 
 
 def _decode_utf8(data: bytes, source: str) -> str:
     if data.startswith(codecs.BOM_UTF8):
-        data = data[len(codecs.BOM_UTF8):]
+        data = data[len(codecs.BOM_UTF8) :]
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:
         start = data.rfind(b"\n", 0, error.start) + 1
         line = data.count(b"\n", 0, error.start) + 1
-        column = len(data[start:error.start].decode("utf-8", "replace")) + 1
+        column = len(data[start : error.start].decode("utf-8", "replace")) + 1
         byte = data[error.start]
-        raise _Stop(Problem(source, line, column, "",
-                            f"not UTF-8: byte {byte:#04x} cannot be decoded; save the file "
-                            "as UTF-8", "not_utf8")) from None
+        raise _Stop(
+            Problem(
+                source,
+                line,
+                column,
+                "",
+                f"not UTF-8: byte {byte:#04x} cannot be decoded; save the file as UTF-8",
+                "not_utf8",
+            )
+        ) from None
 
 
 def _line_column(text: str, index: int) -> tuple[int, int]:
@@ -200,15 +225,22 @@ class _Composer:
         except yaml.MarkedYAMLError as error:
             raise _Stop(self._syntax_problem(error)) from None
         except yaml.YAMLError as error:  # a reader error, which has no mark
-            raise _Stop(Problem(self.source, None, None, "", f"YAML error: {error}",
-                                "yaml_syntax")) from None
+            raise _Stop(
+                Problem(self.source, None, None, "", f"YAML error: {error}", "yaml_syntax")
+            ) from None
         return self.root
 
     def _syntax_problem(self, error: yaml.MarkedYAMLError) -> Problem:
         mark = _mark(self.source, error.problem_mark or error.context_mark)
         if "nesting depth" in str(error.problem):  # libyaml >= 0.2.5 has a limit of its own
-            return Problem(self.source, mark.line, mark.column, "",
-                           f"the document nests deeper than {MAX_DEPTH} levels", "too_deep")
+            return Problem(
+                self.source,
+                mark.line,
+                mark.column,
+                "",
+                f"the document nests deeper than {MAX_DEPTH} levels",
+                "too_deep",
+            )
         message = f"YAML syntax error: {error.problem or error.context}"
         if error.context and error.problem and error.context_mark is not None:
             message += f" ({error.context} at line {error.context_mark.line + 1})"
@@ -218,9 +250,12 @@ class _Composer:
         if isinstance(event, yaml.DocumentStartEvent):
             self.documents += 1
             if self.documents > 1:
-                raise _stop_at(_mark(self.source, event.start_mark), (),
-                               "only one YAML document is allowed (found a second '---')",
-                               "multiple_documents")
+                raise _stop_at(
+                    _mark(self.source, event.start_mark),
+                    (),
+                    "only one YAML document is allowed (found a second '---')",
+                    "multiple_documents",
+                )
         elif isinstance(event, yaml.NodeEvent):
             mark = _mark(self.source, event.start_mark)
             self._count(mark)
@@ -238,15 +273,23 @@ class _Composer:
     def _count(self, mark: Mark) -> None:
         self.count += 1
         if self.count > MAX_NODES:
-            raise _stop_at(mark, (), f"the document has more than {MAX_NODES:,} keys and values",
-                           "too_many_nodes")
+            raise _stop_at(
+                mark,
+                (),
+                f"the document has more than {MAX_NODES:,} keys and values",
+                "too_many_nodes",
+            )
 
     def _alias(self, anchor: str, mark: Mark) -> _Node:
         node = self.anchors.get(anchor)
         if node is None:
-            raise _stop_at(mark, (), f"alias *{anchor} refers to no anchor defined before it "
-                           "(an alias may not point into its own anchored value)",
-                           "undefined_alias")
+            raise _stop_at(
+                mark,
+                (),
+                f"alias *{anchor} refers to no anchor defined before it "
+                "(an alias may not point into its own anchored value)",
+                "undefined_alias",
+            )
         return node
 
     def _scalar(self, event: yaml.ScalarEvent, mark: Mark) -> _Node:
@@ -262,8 +305,9 @@ class _Composer:
             node = _Node("sequence", event.tag or _SEQ_TAG, mark)
         self.open.append((node, event.anchor))
         if len(self.open) > MAX_DEPTH:
-            raise _stop_at(mark, (), f"the document nests deeper than {MAX_DEPTH} levels",
-                           "too_deep")
+            raise _stop_at(
+                mark, (), f"the document nests deeper than {MAX_DEPTH} levels", "too_deep"
+            )
 
     def _add(self, node: _Node, anchor: str | None = None) -> None:
         if anchor is not None:
@@ -298,18 +342,30 @@ class _Builder:
             return {}
         if root.kind != "mapping":
             what = "a list" if root.kind == "sequence" else repr(_short(root.text))
-            raise _stop_at(root.mark, (), "a variant document must be a mapping of keys to "
-                           f"values, not {what}", "not_a_mapping")
+            raise _stop_at(
+                root.mark,
+                (),
+                f"a variant document must be a mapping of keys to values, not {what}",
+                "not_a_mapping",
+            )
         return cast(dict[str, object], self._build(root, ()))
 
     def _build(self, node: _Node, path: KeyPath) -> object:
         self.visits += 1
         if self.visits > MAX_NODES:
-            raise _stop_at(node.mark, path, f"the document expands to more than "
-                           f"{MAX_NODES:,} values (too many aliases)", "too_many_nodes")
+            raise _stop_at(
+                node.mark,
+                path,
+                f"the document expands to more than {MAX_NODES:,} values (too many aliases)",
+                "too_many_nodes",
+            )
         if len(path) > MAX_DEPTH:
-            raise _stop_at(node.mark, path, f"the document nests deeper than {MAX_DEPTH} "
-                           "levels (through aliases)", "too_deep")
+            raise _stop_at(
+                node.mark,
+                path,
+                f"the document nests deeper than {MAX_DEPTH} levels (through aliases)",
+                "too_deep",
+            )
         self.values[path] = node.mark
         if node.kind == "alias":  # the value is the anchored one; its place is the alias
             value = self._build(node.items[0], path)
@@ -332,10 +388,16 @@ class _Builder:
             where = (*path, key)
             if key in result:
                 first = self.keys[where]
-                self.problems.append(_problem(
-                    key_node.mark, where, f"duplicate key {key!r}: first at line {first.line}, "
-                    f"column {first.column}, again at line {key_node.mark.line}, column "
-                    f"{key_node.mark.column}", "duplicate_key"))
+                self.problems.append(
+                    _problem(
+                        key_node.mark,
+                        where,
+                        f"duplicate key {key!r}: first at line {first.line}, "
+                        f"column {first.column}, again at line {key_node.mark.line}, column "
+                        f"{key_node.mark.column}",
+                        "duplicate_key",
+                    )
+                )
                 continue
             self.keys[where] = key_node.mark
             result[key] = self._build(value_node, where)
@@ -346,16 +408,28 @@ class _Builder:
         if node.kind == "scalar" and node.tag == _TAG + "str":
             return node.text
         if node.kind == "scalar" and node.tag == _MERGE_TAG:
-            self.problems.append(_problem(node.mark, path, "YAML merge keys ('<<') are not "
-                                          "supported; use 'extends:' or write the keys out",
-                                          "merge_key"))
+            self.problems.append(
+                _problem(
+                    node.mark,
+                    path,
+                    "YAML merge keys ('<<') are not "
+                    "supported; use 'extends:' or write the keys out",
+                    "merge_key",
+                )
+            )
             return None
         if node.kind == "scalar":
             shown = repr(self._scalar(node, path))
         else:
             shown = "a list" if node.kind == "sequence" else "a mapping"
-        self.problems.append(_problem(node.mark, path, f"keys must be text, not {shown}; "
-                                      "quote it if you meant the text", "key_not_text"))
+        self.problems.append(
+            _problem(
+                node.mark,
+                path,
+                f"keys must be text, not {shown}; quote it if you meant the text",
+                "key_not_text",
+            )
+        )
         return None
 
     def _scalar(self, node: _Node, path: KeyPath) -> object:
@@ -368,16 +442,30 @@ class _Builder:
             scalar = yaml.ScalarNode(node.tag, node.text)
             return _CONSTRUCTOR.yaml_constructors[node.tag](_CONSTRUCTOR, scalar)
         except ValueError:  # only numbers can fail: more digits than Python will convert
-            self.problems.append(_problem(node.mark, path, f"cannot read "
-                                          f"{_short(node.text)!r} as a number "
-                                          f"({len(node.text):,} characters)", "bad_scalar"))
+            self.problems.append(
+                _problem(
+                    node.mark,
+                    path,
+                    f"cannot read "
+                    f"{_short(node.text)!r} as a number "
+                    f"({len(node.text):,} characters)",
+                    "bad_scalar",
+                )
+            )
             return None
 
     def _check_tag(self, node: _Node, path: KeyPath, expected: str) -> None:
         if node.tag != expected:
-            self.problems.append(_problem(node.mark, path, f"unsupported YAML tag "
-                                          f"{node.tag!r}; only plain values, lists and "
-                                          "mappings are allowed", "unsupported_tag"))
+            self.problems.append(
+                _problem(
+                    node.mark,
+                    path,
+                    f"unsupported YAML tag "
+                    f"{node.tag!r}; only plain values, lists and "
+                    "mappings are allowed",
+                    "unsupported_tag",
+                )
+            )
 
 
 def _problem(mark: Mark, path: KeyPath, message: str, code: str) -> Problem:

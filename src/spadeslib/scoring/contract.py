@@ -144,8 +144,17 @@ def score_contract(
         missed = over - limit
         why = f"set, {_overtricks(over)} where at most {limit} are allowed"
     else:
-        return _made(variant, contract, kind=kind, label=label, tricks=tricks, over=over,
-                     scores_over=scores_over, bags=bags, wins_all_ten=wins_all_ten)
+        return _made(
+            variant,
+            contract,
+            kind=kind,
+            label=label,
+            tricks=tricks,
+            over=over,
+            scores_over=scores_over,
+            bags=bags,
+            wins_all_ten=wins_all_ten,
+        )
 
     penalty = _SET_PENALTY[scoring.set](value, bid, missed)
     if kind == "ten_for_200" and ten.fail != "normal":
@@ -195,8 +204,11 @@ def _made(
     how = f"{value} x {bid} = {base:+d}" if kind == "normal" else f"{base:+d}"
     points = base * multiplier
     if multiplier != 1:
-        how = f"{multiplier} x {base:+d} = {points:+d}" if kind != "normal" else (
-            f"{multiplier} x {value} x {bid} = {points:+d}")
+        how = (
+            f"{multiplier} x {base:+d} = {points:+d}"
+            if kind != "normal"
+            else (f"{multiplier} x {value} x {bid} = {points:+d}")
+        )
     lines = [f"{label}, took {tricks}: made, {how}"]
     if wins == "ten_for_200_all_tricks":
         lines.append("took every trick with a bid of ten: wins the game")

@@ -93,9 +93,15 @@ def score_deal(
     sides: list[SideScore] = []
     events: list[GameEvent] = []
     for index, seats in enumerate(variant.table.sides()):
-        side, wins = _score_side(variant, index, seats, contract=checked_contracts[index],
-                                 tricks=checked_tricks, before=checked_standings[index],
-                                 bids_itself=bids_itself)
+        side, wins = _score_side(
+            variant,
+            index,
+            seats,
+            contract=checked_contracts[index],
+            tricks=checked_tricks,
+            before=checked_standings[index],
+            bids_itself=bids_itself,
+        )
         sides.append(side)
         events.extend(_events(variant, side, wins))
     return DealScore(tuple(sides), tuple(events))
@@ -135,21 +141,20 @@ def _score_side(
         nil = score_nils(variant, contract, tricks, side_contract_made=made)
 
     contract_points = scored.points if scored is not None else 0
-    overtrick_points = (scored.overtrick_points if scored is not None else 0)
+    overtrick_points = scored.overtrick_points if scored is not None else 0
     overtrick_points += nil.overtrick_points
-    bags = add_bags(variant.scoring.bags, before.bags,
-                    (scored.bags if scored is not None else 0) + nil.bags)
+    bags = add_bags(
+        variant.scoring.bags, before.bags, (scored.bags if scored is not None else 0) + nil.bags
+    )
     boston = score_boston(variant.scoring.boston, took_all=took_all, tricks=hand)
-    total = (contract_points + overtrick_points + nil.points + boston.points
-             - bags.penalty)
+    total = contract_points + overtrick_points + nil.points + boston.points - bags.penalty
     was_set = scored is not None and not scored.made
     after = Standing(
         score=before.score + total,
         bags=bags.carried,
         sets_in_a_row=before.sets_in_a_row + 1 if was_set else 0,
     )
-    lines = (*(scored.lines if scored is not None else ()), *nil.lines, *bags.lines,
-             *boston.lines)
+    lines = (*(scored.lines if scored is not None else ()), *nil.lines, *bags.lines, *boston.lines)
     wins: list[WinReason] = []
     if scored is not None and scored.wins is not None:
         wins.append(scored.wins)

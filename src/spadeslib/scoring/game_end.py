@@ -66,33 +66,48 @@ def _highest(
     return _PLAY_ON
 
 
-def instant_win(variant: Variant, standings: tuple[Standing, ...],
-                deals_played: int, events: tuple[GameEvent, ...]) -> Decision:
+def instant_win(
+    variant: Variant,
+    standings: tuple[Standing, ...],
+    deals_played: int,
+    events: tuple[GameEvent, ...],
+) -> Decision:
     """B2 and B10: a side that wins at once (an :class:`InstantWin` event) wins, whatever
     the scores. Only one side can take every trick of a deal, so two such sides come only
     from events the caller gathered over several deals; the higher score then wins."""
     winners = sorted({event.side for event in events if isinstance(event, InstantWin)})
     if not winners:
         return None
-    reasons = {event.side: event.reason for event in reversed(events)
-               if isinstance(event, InstantWin)}  # each side's first reason
+    reasons = {
+        event.side: event.reason for event in reversed(events) if isinstance(event, InstantWin)
+    }  # each side's first reason
     decision = _highest(variant, standings, winners, reasons[winners[0]], "")
     if isinstance(decision, GameResult):
         reason = reasons[decision.winners[0]]
         why = _WIN_TEXT[reason]
         if decision.is_draw:
-            return replace(decision, text=f"{_names(decision.winners)} all won at once at "
-                           f"{standings[decision.winners[0]].score}: a draw")
+            return replace(
+                decision,
+                text=f"{_names(decision.winners)} all won at once at "
+                f"{standings[decision.winners[0]].score}: a draw",
+            )
         return replace(decision, reason=reason, text=f"side {decision.winners[0]} wins: {why}")
     return decision
 
 
-_WIN_TEXT = {"moon": "made the Moon", "ten_for_200_all_tricks": "bid ten and took every trick",
-             "boston": "took every trick (a Boston)"}
+_WIN_TEXT = {
+    "moon": "made the Moon",
+    "ten_for_200_all_tricks": "bid ten and took every trick",
+    "boston": "took every trick (a Boston)",
+}
 
 
-def instant_loss(variant: Variant, standings: tuple[Standing, ...],
-                 deals_played: int, events: tuple[GameEvent, ...]) -> Decision:
+def instant_loss(
+    variant: Variant,
+    standings: tuple[Standing, ...],
+    deals_played: int,
+    events: tuple[GameEvent, ...],
+) -> Decision:
     """B2 back-to-back set and B13: a side set on `game_end.consecutive_sets_lose` deals in
     a row loses, whatever the scores; so does a side at or below `game_end.losing_score`
     ("mercy"). Losers come from the standings (`sets_in_a_row`, `score`) and from any
@@ -105,10 +120,16 @@ def instant_loss(variant: Variant, standings: tuple[Standing, ...],
     elimination ends: one side busting ends the game for everyone.
     """
     end = variant.game_end
-    sets = {event.side for event in events
-            if isinstance(event, InstantLoss) and event.reason == "consecutive_sets"}
-    low = {event.side for event in events
-           if isinstance(event, InstantLoss) and event.reason == "losing_score"}
+    sets = {
+        event.side
+        for event in events
+        if isinstance(event, InstantLoss) and event.reason == "consecutive_sets"
+    }
+    low = {
+        event.side
+        for event in events
+        if isinstance(event, InstantLoss) and event.reason == "losing_score"
+    }
     for side, standing in enumerate(standings):
         if end.consecutive_sets_lose is not None and (
             standing.sets_in_a_row >= end.consecutive_sets_lose
@@ -120,18 +141,30 @@ def instant_loss(variant: Variant, standings: tuple[Standing, ...],
     if not losers:
         return None
     reason: ResultReason = "consecutive_sets" if sets else "losing_score"
-    what = (f"set {end.consecutive_sets_lose} deals in a row" if sets
-            else f"at or below {end.losing_score}")
+    what = (
+        f"set {end.consecutive_sets_lose} deals in a row"
+        if sets
+        else f"at or below {end.losing_score}"
+    )
     survivors = [side for side in range(len(standings)) if side not in losers]
     if survivors:
         why = f"{_names(sorted(losers))} {'loses' if len(losers) == 1 else 'lose'} ({what})"
         return _highest(variant, standings, survivors, reason, why)
-    return _highest(variant, standings, range(len(standings)), reason,
-                    f"every side lost at once ({what}); the higher score wins")
+    return _highest(
+        variant,
+        standings,
+        range(len(standings)),
+        reason,
+        f"every side lost at once ({what}); the higher score wins",
+    )
 
 
-def target(variant: Variant, standings: tuple[Standing, ...],
-           deals_played: int, events: tuple[GameEvent, ...]) -> Decision:
+def target(
+    variant: Variant,
+    standings: tuple[Standing, ...],
+    deals_played: int,
+    events: tuple[GameEvent, ...],
+) -> Decision:
     """A7 and B13: the first side to reach `game_end.target` wins; if several reach it in
     the same deal, the highest score wins; an exact tie at or above it follows
     `game_end.tie` (Part D: play on)."""
@@ -144,20 +177,30 @@ def target(variant: Variant, standings: tuple[Standing, ...],
     return _highest(variant, standings, reached, "target", f"reached the target of {goal}")
 
 
-def max_deals(variant: Variant, standings: tuple[Standing, ...],
-              deals_played: int, events: tuple[GameEvent, ...]) -> Decision:
+def max_deals(
+    variant: Variant,
+    standings: tuple[Standing, ...],
+    deals_played: int,
+    events: tuple[GameEvent, ...],
+) -> Decision:
     """B13: after `game_end.max_deals` deals the highest score wins; a tie follows
     `game_end.tie` (with `play_on` the game goes on one deal at a time until it is
     broken)."""
     limit = variant.game_end.max_deals
     if limit is None or deals_played < limit:
         return None
-    return _highest(variant, standings, range(len(standings)), "max_deals",
-                    f"the highest score after {deals_played} deals")
+    return _highest(
+        variant,
+        standings,
+        range(len(standings)),
+        "max_deals",
+        f"the highest score after {deals_played} deals",
+    )
 
 
-_RULES: tuple[Callable[[Variant, tuple[Standing, ...], int, tuple[GameEvent, ...]],
-                       Decision], ...] = (instant_win, instant_loss, target, max_deals)
+_RULES: tuple[
+    Callable[[Variant, tuple[Standing, ...], int, tuple[GameEvent, ...]], Decision], ...
+] = (instant_win, instant_loss, target, max_deals)
 
 
 def game_result(
@@ -182,19 +225,17 @@ def game_result(
     """  # noqa: E501
     variant = check_variant(variant)
     checked = check_standings(variant, standings)
-    if not isinstance(deals_played, int) or isinstance(deals_played, bool) or (
-        deals_played < 0
-    ):
+    if not isinstance(deals_played, int) or isinstance(deals_played, bool) or (deals_played < 0):
         raise ScoringError(f"deals_played={deals_played!r}: expected an int, 0 or more")
     if isinstance(events, str | bytes) or not isinstance(events, Sequence):
-        raise ScoringError(f"events={events!r}: expected a sequence of InstantWin and "
-                           "InstantLoss")
+        raise ScoringError(f"events={events!r}: expected a sequence of InstantWin and InstantLoss")
     for event in events:
         if not isinstance(event, InstantWin | InstantLoss):
             raise ScoringError(f"events: {event!r} is not an InstantWin or InstantLoss")
         if not 0 <= event.side < len(checked):
-            raise ScoringError(f"events: {event!r} names side {event.side}, but there are "
-                               f"{len(checked)} sides")
+            raise ScoringError(
+                f"events: {event!r} names side {event.side}, but there are {len(checked)} sides"
+            )
     for rule in _RULES:
         decision = rule(variant, checked, deals_played, tuple(events))
         if isinstance(decision, _PlayOn):

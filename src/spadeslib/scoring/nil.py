@@ -38,8 +38,9 @@ def failed_nil_tricks(contract: Contract, tricks: tuple[int, ...]) -> int:
     return sum(tricks[seat] for seat in contract.nil_seats | contract.blind_nil_seats)
 
 
-def tricks_for_partner(variant: Variant, contract: Contract, tricks: tuple[int, ...],
-                       *, has_contract: bool) -> int:
+def tricks_for_partner(
+    variant: Variant, contract: Contract, tricks: tuple[int, ...], *, has_contract: bool
+) -> int:
     """B9 rule (2), `failed_tricks: count_for_partner`: a failed Nil's tricks count towards
     the side's trick contract. Under every other rule they do not (A6)."""
     if has_contract and variant.bidding.nil.failed_tricks == "count_for_partner":
@@ -96,8 +97,9 @@ def score_nils(
     lines: list[str] = []
     bids = [(seat, "Nil", nil.make, nil.fail) for seat in contract.nil_seats]
     blind_nil = variant.bidding.blind_nil
-    bids += [(seat, "Blind Nil", blind_nil.make, blind_nil.fail)
-             for seat in contract.blind_nil_seats]
+    bids += [
+        (seat, "Blind Nil", blind_nil.make, blind_nil.fail) for seat in contract.blind_nil_seats
+    ]
     for seat, name, make, fail in sorted(bids):
         took = tricks[seat]
         value = make if took == 0 else -fail
@@ -116,8 +118,9 @@ def score_nils(
     overtrick_value = variant.scoring.overtrick_value
     trick_points, bags = _FAILED_TRICKS[rule](count, overtrick_value)
     if count:
-        what = _FAILED_TRICKS_TEXT[rule].format(count=count, value=overtrick_value,
-                                                points=trick_points)
+        what = _FAILED_TRICKS_TEXT[rule].format(
+            count=count, value=overtrick_value, points=trick_points
+        )
         failed = sum(1 for seat, *_ in bids if tricks[seat])
         whose = "a failed Nil" if failed == 1 else f"{failed} failed Nils"
         lines.append(f"{_tricks(count)} of {whose}: {what}")

@@ -157,15 +157,22 @@ class DealScore:
         out: list[str] = []
         for side in self.sides:
             seats = "+".join(str(seat) for seat in side.seats)
-            out.append(f"side {side.side} (seats {seats}): {side.total:+d}, "
-                       f"score {side.after.score}, bags {side.after.bags}")
+            out.append(
+                f"side {side.side} (seats {seats}): {side.total:+d}, "
+                f"score {side.after.score}, bags {side.after.bags}"
+            )
             out.extend(f"  {line}" for line in side.lines)
         return "\n".join(out)
 
 
 ResultReason = Literal[
-    "moon", "ten_for_200_all_tricks", "boston", "consecutive_sets", "losing_score",
-    "target", "max_deals",
+    "moon",
+    "ten_for_200_all_tricks",
+    "boston",
+    "consecutive_sets",
+    "losing_score",
+    "target",
+    "max_deals",
 ]
 """The rule that ended the game."""
 

@@ -41,4 +41,3 @@ Points = Annotated[int, Field(ge=-10_000, le=10_000)]
 """A score value. Penalties are written as positive numbers and subtracted."""
 
 Seat = Annotated[int, Field(ge=0, le=5)]
-

@@ -96,9 +96,7 @@ class AllowedBids(Model):
     """The bids a player may choose from (0 is Nil)."""
 
 
-Forced = Annotated[
-    Mirror | Whiz | Suicide | FixedBid | AllowedBids, Field(discriminator="kind")
-]
+Forced = Annotated[Mirror | Whiz | Suicide | FixedBid | AllowedBids, Field(discriminator="kind")]
 
 
 class Bidding(Model):

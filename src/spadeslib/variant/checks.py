@@ -57,18 +57,25 @@ def _deck(v: Variant) -> Found:
     removed = set(deck.remove)
     for card in deck.remove:
         if Card.parse(card).is_joker:
-            yield ("deck.remove", f"{card} is a joker; to play without it, leave it out of "
-                   "deck.jokers")
+            yield (
+                "deck.remove",
+                f"{card} is a joker; to play without it, leave it out of deck.jokers",
+            )
     for card in deck.elevated:
         if card in removed:
             yield ("deck.elevated", f"{card} is elevated but also removed in deck.remove")
         elif Card.parse(card).is_joker and card not in deck.jokers:
-            yield ("deck.elevated", f"{card} is elevated but not in the deck; add it to "
-                   "deck.jokers")
+            yield (
+                "deck.elevated",
+                f"{card} is elevated but not in the deck; add it to deck.jokers",
+            )
     for joker in deck.jokers:
         if joker not in deck.elevated:
-            yield ("deck.jokers", f"joker {joker} has no rank; list it in deck.elevated "
-                   "(highest first, like [BJ, LJ])")
+            yield (
+                "deck.jokers",
+                f"joker {joker} has no rank; list it in deck.elevated "
+                "(highest first, like [BJ, LJ])",
+            )
 
 
 def _deal(v: Variant) -> Found:
@@ -79,26 +86,42 @@ def _deal(v: Variant) -> Found:
         if players != 2:
             yield ("deal.method", f"the draw-and-discard deal is for 2 players, not {players}")
         elif size != 2 * dealt:
-            yield ("deal.hand_size", f"the draw-and-discard deal needs a deck of twice the "
-                   f"cards held ({2 * dealt}), but the deck has {size}")
+            yield (
+                "deal.hand_size",
+                f"the draw-and-discard deal needs a deck of twice the "
+                f"cards held ({2 * dealt}), but the deck has {size}",
+            )
         if leftover != "none":
-            yield ("deal.leftover", "the draw-and-discard deal discards half the deck; it "
-                   "has no left-over cards")
+            yield (
+                "deal.leftover",
+                "the draw-and-discard deal discards half the deck; it has no left-over cards",
+            )
         return
     if dealt > size:
-        yield ("deal.hand_size", f"{players} hands of {hand} need {dealt} cards but the deck "
-               f"has {size}")
+        yield (
+            "deal.hand_size",
+            f"{players} hands of {hand} need {dealt} cards but the deck has {size}",
+        )
     elif dealt == size and leftover != "none":
-        yield ("deal.leftover", f"the {size} cards divide exactly into {players} hands of "
-               f"{hand}; there are no left-over cards for '{leftover}'")
+        yield (
+            "deal.leftover",
+            f"the {size} cards divide exactly into {players} hands of "
+            f"{hand}; there are no left-over cards for '{leftover}'",
+        )
     elif dealt < size and leftover == "none":
-        yield ("deal.leftover", f"{size} cards make {players} hands of {hand} with "
-               f"{size - dealt} left over; say what happens to them (kind: kitty, widow "
-               "or mitchell), or remove cards in deck.remove")
-    if leftover == "mitchell" and (size - dealt != 2 or v.table.partnerships != "pairs"
-                                   or players != 4):
-        yield ("deal.leftover", "Mitchell's rule is for four players in pairs with two "
-               "left-over cards")
+        yield (
+            "deal.leftover",
+            f"{size} cards make {players} hands of {hand} with "
+            f"{size - dealt} left over; say what happens to them (kind: kitty, widow "
+            "or mitchell), or remove cards in deck.remove",
+        )
+    if leftover == "mitchell" and (
+        size - dealt != 2 or v.table.partnerships != "pairs" or players != 4
+    ):
+        yield (
+            "deal.leftover",
+            "Mitchell's rule is for four players in pairs with two left-over cards",
+        )
     kitty = v.deal.leftover
     if kitty.kind == "kitty" and kitty.to == "two_of_clubs" and "2C" not in deck_cards(v):
         yield ("deal.leftover.to", "the 2 of clubs is not in the deck")
@@ -119,32 +142,35 @@ def _bidding(v: Variant) -> Found:
     if form.kind == "round_the_table":
         top = _max(form.max_bid, hand)
         if form.min_bid > top:
-            yield ("bidding.form.min_bid", f"minimum bid {form.min_bid} is above the "
-                   f"maximum {top}")
+            yield ("bidding.form.min_bid", f"minimum bid {form.min_bid} is above the maximum {top}")
         if form.max_bid is not None and form.max_bid > hand:
             yield ("bidding.form.max_bid", f"{form.max_bid} is more than the {hand} tricks")
         if form.no_bid_of_one and v.table.partnerships == "none":
-            yield ("bidding.form.no_bid_of_one", "'no bid of one' is about partners; this "
-                   "table has none")
+            yield (
+                "bidding.form.no_bid_of_one",
+                "'no bid of one' is about partners; this table has none",
+            )
     else:
         top = _max(form.max_team_bid, hand)
         if form.min_team_bid > top:
-            yield ("bidding.form.min_team_bid", f"minimum team bid {form.min_team_bid} is "
-                   f"above the maximum {top}")
+            yield (
+                "bidding.form.min_team_bid",
+                f"minimum team bid {form.min_team_bid} is above the maximum {top}",
+            )
         if form.max_team_bid is not None and form.max_team_bid > hand:
-            yield ("bidding.form.max_team_bid", f"{form.max_team_bid} is more than the "
-                   f"{hand} tricks")
+            yield (
+                "bidding.form.max_team_bid",
+                f"{form.max_team_bid} is more than the {hand} tricks",
+            )
         if v.table.partnerships == "none":
-            yield ("bidding.form", "partnership bidding needs partnerships; this table "
-                   "has none")
+            yield ("bidding.form", "partnership bidding needs partnerships; this table has none")
     if b.raise_round and v.table.partnerships == "none":
         yield ("bidding.raise_round", "the raise round is for sides of partners")
     yield from _nil(v)
     yield from _blind(v)
     yield from _forced(v)
     if b.moon.enabled and b.moon.fail.kind == "win_game":
-        yield ("bidding.moon.fail", "a failed Moon cannot win the game; use points or "
-               "normal")
+        yield ("bidding.moon.fail", "a failed Moon cannot win the game; use points or normal")
     if b.moon.blind_make is not None and not b.blind.enabled:
         yield ("bidding.moon.blind_make", "a Blind Boston needs blind bids (bidding.blind)")
 
@@ -169,27 +195,40 @@ def _nil(v: Variant) -> Found:
     if not blind_nil.enabled:
         yield from _idle_settings(blind_nil, "bidding.blind_nil", "Blind Nil")
     elif blind_nil.exchange and not pairs:
-        yield ("bidding.blind_nil.exchange", "the Blind Nil exchange is with partner; this "
-               "table has no partnerships of pairs (set exchange: 0)")
+        yield (
+            "bidding.blind_nil.exchange",
+            "the Blind Nil exchange is with partner; this "
+            "table has no partnerships of pairs (set exchange: 0)",
+        )
     if not nil.enabled:
         yield from _idle_settings(nil, "bidding.nil", "Nil", keep=("zero_bid",))
     elif nil.exchange and not pairs:
-        yield ("bidding.nil.exchange", "the Nil exchange is with partner; this table has "
-               "no partnerships of pairs")
+        yield (
+            "bidding.nil.exchange",
+            "the Nil exchange is with partner; this table has no partnerships of pairs",
+        )
     if nil.double_nil_means == "blind_nil" and not blind_nil.enabled:
-        yield ("bidding.nil.double_nil_means", "'double nil' cannot mean Blind Nil when "
-               "Blind Nil is off")
+        yield (
+            "bidding.nil.double_nil_means",
+            "'double nil' cannot mean Blind Nil when Blind Nil is off",
+        )
     if nil.double_nil_means == "both_partners" and not nil.both_partners:
-        yield ("bidding.nil.double_nil_means", "'double nil' cannot mean both partners Nil "
-               "when bidding.nil.both_partners is false")
+        yield (
+            "bidding.nil.double_nil_means",
+            "'double nil' cannot mean both partners Nil when bidding.nil.both_partners is false",
+        )
     hand = v.deal.hand_size
-    for path, count, enabled in (("nil.exchange", nil.exchange, nil.enabled),
-                                 ("blind_nil.exchange", blind_nil.exchange, blind_nil.enabled)):
+    for path, count, enabled in (
+        ("nil.exchange", nil.exchange, nil.enabled),
+        ("blind_nil.exchange", blind_nil.exchange, blind_nil.enabled),
+    ):
         if enabled and count > hand:
             yield (f"bidding.{path}", f"cannot exchange {count} cards from a hand of {hand}")
     if nil.partner_min_bid is not None and nil.partner_min_bid > hand:
-        yield ("bidding.nil.partner_min_bid", f"{nil.partner_min_bid} is more than the "
-               f"{hand} tricks")
+        yield (
+            "bidding.nil.partner_min_bid",
+            f"{nil.partner_min_bid} is more than the {hand} tricks",
+        )
 
 
 def _blind(v: Variant) -> Found:
@@ -199,16 +238,20 @@ def _blind(v: Variant) -> Found:
         return
     top = _max(blind.max_bid, hand)
     if blind.min_bid > top:
-        yield ("bidding.blind.min_bid", f"minimum blind bid {blind.min_bid} is above the "
-               f"maximum {top}")
+        yield (
+            "bidding.blind.min_bid",
+            f"minimum blind bid {blind.min_bid} is above the maximum {top}",
+        )
     if blind.max_bid is not None and blind.max_bid > hand:
         yield ("bidding.blind.max_bid", f"{blind.max_bid} is more than the {hand} tricks")
     if v.table.partnerships == "none":
-        yield ("bidding.blind.enabled", "a blind bid is a side's bid made before either "
-               "partner looks; this table has no partnerships")
+        yield (
+            "bidding.blind.enabled",
+            "a blind bid is a side's bid made before either "
+            "partner looks; this table has no partnerships",
+        )
     if blind.come_out_to is not None and blind.come_out_to > hand:
-        yield ("bidding.blind.come_out_to", f"{blind.come_out_to} is more than the {hand} "
-               "tricks")
+        yield ("bidding.blind.come_out_to", f"{blind.come_out_to} is more than the {hand} tricks")
 
 
 def _forced(v: Variant) -> Found:
@@ -217,11 +260,16 @@ def _forced(v: Variant) -> Found:
         return
     name = forced.kind
     if b.form.kind != "round_the_table":
-        yield ("bidding.forced", f"{name} is a form of round-the-table bidding; it cannot "
-               "be combined with partnership bidding")
+        yield (
+            "bidding.forced",
+            f"{name} is a form of round-the-table bidding; it cannot "
+            "be combined with partnership bidding",
+        )
     if b.blind_nil.enabled and name in ("mirror", "whiz", "suicide"):
-        yield ("bidding.blind_nil.enabled", f"{name} has no Blind Nil; set "
-               "bidding.blind_nil.enabled: false")
+        yield (
+            "bidding.blind_nil.enabled",
+            f"{name} has no Blind Nil; set bidding.blind_nil.enabled: false",
+        )
     if b.blind.enabled:
         yield ("bidding.blind.enabled", f"blind bids cannot be made under {name}")
     if name in ("mirror", "whiz", "suicide") and not b.nil.enabled:
@@ -229,18 +277,19 @@ def _forced(v: Variant) -> Found:
     if name == "suicide" and v.table.partnerships != "pairs":
         yield ("bidding.forced", "Suicide is for partnerships of pairs")
     if isinstance(forced, FixedBid) and forced.bid > v.deal.hand_size:
-        yield ("bidding.forced.bid", f"{forced.bid} is more than the {v.deal.hand_size} "
-               "tricks")
+        yield ("bidding.forced.bid", f"{forced.bid} is more than the {v.deal.hand_size} tricks")
     if isinstance(forced, AllowedBids):
         if len(set(forced.bids)) != len(forced.bids):
             yield ("bidding.forced.bids", f"a bid is listed twice in {list(forced.bids)}")
         for bid in forced.bids:
             if bid > v.deal.hand_size:
-                yield ("bidding.forced.bids", f"{bid} is more than the {v.deal.hand_size} "
-                       "tricks")
+                yield ("bidding.forced.bids", f"{bid} is more than the {v.deal.hand_size} tricks")
         if 0 in forced.bids and not b.nil.enabled and b.nil.zero_bid == "illegal":
-            yield ("bidding.forced.bids", "0 is allowed here but a bid of 0 is illegal "
-                   "(Nil is off and bidding.nil.zero_bid is 'illegal')")
+            yield (
+                "bidding.forced.bids",
+                "0 is allowed here but a bid of 0 is illegal "
+                "(Nil is off and bidding.nil.zero_bid is 'illegal')",
+            )
 
 
 def _play(v: Variant) -> Found:
@@ -250,8 +299,10 @@ def _play(v: Variant) -> Found:
         yield ("play.first_lead", "there are no clubs in the deck")
     spade_lead = v.play.spade_lead
     if spade_lead.kind == "after_tricks" and spade_lead.tricks >= v.deal.hand_size:
-        yield ("play.spade_lead.tricks", f"{spade_lead.tricks} covers every trick of a "
-               f"{v.deal.hand_size}-card hand")
+        yield (
+            "play.spade_lead.tricks",
+            f"{spade_lead.tricks} covers every trick of a {v.deal.hand_size}-card hand",
+        )
 
 
 def _scoring(v: Variant) -> Found:
@@ -268,14 +319,21 @@ def _game_end(v: Variant) -> Found:
     end = v.game_end
     if end.target is None and end.max_deals is None:
         yield ("game_end.target", "the game would never end: set a target or max_deals")
-    if (end.target is not None and end.losing_score is not None
-            and end.losing_score >= end.target):
-        yield ("game_end.losing_score", f"the losing score {end.losing_score} is not below "
-               f"the target {end.target}")
+    if end.target is not None and end.losing_score is not None and end.losing_score >= end.target:
+        yield (
+            "game_end.losing_score",
+            f"the losing score {end.losing_score} is not below the target {end.target}",
+        )
 
 
 _CHECKS: tuple[Callable[[Variant], Found], ...] = (
-    _table, _deck, _deal, _bidding, _play, _scoring, _game_end,
+    _table,
+    _deck,
+    _deal,
+    _bidding,
+    _play,
+    _scoring,
+    _game_end,
 )
 
 

@@ -46,9 +46,7 @@ SpadeLead = Annotated[
 class Play(Model):
     """How tricks are played."""
 
-    first_lead: Literal["dealer_left", "dealer", "lowest_club", "highest_bidder"] = (
-        "dealer_left"
-    )
+    first_lead: Literal["dealer_left", "dealer", "lowest_club", "highest_bidder"] = "dealer_left"
     """Who leads to the first trick: the dealer's left (standard), the dealer (Barmore), the
     holder of the lowest club in play, who must lead it, or the highest bidder (the first
     such from the dealer's left on ties)."""

@@ -35,8 +35,11 @@ def enter(state: State) -> bool:
     v = state.rules.variant
     if v.bidding.first_deal_bids_itself and state.first_deal:
         return False
-    order = flow.captains(state.rules, state.dealer) if _partnership(state) else \
-        flow.bidding_order(state.rules, state.dealer)
+    order = (
+        flow.captains(state.rules, state.dealer)
+        if _partnership(state)
+        else flow.bidding_order(state.rules, state.dealer)
+    )
     state.steps = tuple(("bid", seat, 0) for seat in order)
     state.step = 0
     _advance(state)
@@ -75,7 +78,7 @@ def closes_round(state: State, seat: int, *, team: bool = True) -> bool:
     covers its partners, as a blind or partnership bid does)."""
     rules = state.rules
     side = rules.side_of[seat]
-    for _, other, _ in state.steps[state.step + 1:]:
+    for _, other, _ in state.steps[state.step + 1 :]:
         if team and rules.side_of[other] == side:
             continue
         if needs_bid(state, other):
@@ -91,8 +94,9 @@ def others_total(state: State, seat: int) -> int:
 def seat_context(state: State, seat: int) -> B.SeatContext:
     rules = state.rules
     side = rules.side_of[seat]
-    partners = tuple(state.bids[m] for m in rules.sides[side]
-                     if m != seat and state.bids[m] != B.NO_BID)
+    partners = tuple(
+        state.bids[m] for m in rules.sides[side] if m != seat and state.bids[m] != B.NO_BID
+    )
     to_come = sum(1 for m in rules.sides[side] if m != seat and state.bids[m] == B.NO_BID)
     return B.SeatContext(
         partner_bids=partners,
@@ -128,8 +132,10 @@ def _team_bid(state: State, action_id: int) -> B.TeamBid | None:
     top = state.rules.hand_size
     if action_id == space.BOTH_NIL:
         return (0, B.NIL, B.NIL)
-    for base, make in ((space.NIL_PARTNER, lambda n: (n, B.NIL, n)),
-                       (space.PARTNER_NIL, lambda n: (n, n, B.NIL))):
+    for base, make in (
+        (space.NIL_PARTNER, lambda n: (n, B.NIL, n)),
+        (space.PARTNER_NIL, lambda n: (n, n, B.NIL)),
+    ):
         if base <= action_id <= base + top:
             return make(action_id - base)
     if space.BID <= action_id <= space.BID + top:
@@ -166,8 +172,11 @@ def legal(state: State) -> list[int]:
 @functools.lru_cache(maxsize=4096)
 def _seat_ids(space: ActionSpace, ctx: B.SeatContext) -> tuple[int, ...]:
     """The legal bids' ids in a context, sorted (cached: contexts repeat all the time)."""
-    return tuple(sorted(space.NIL if bid == B.NIL else space.BID + bid
-                        for bid in B.seat_bids(space.rules, ctx)))
+    return tuple(
+        sorted(
+            space.NIL if bid == B.NIL else space.BID + bid for bid in B.seat_bids(space.rules, ctx)
+        )
+    )
 
 
 def _team_ids(state: State, ctx: B.TeamContext) -> tuple[int, ...]:
@@ -176,8 +185,12 @@ def _team_ids(state: State, ctx: B.TeamContext) -> tuple[int, ...]:
 
 def _come_out_problem(state: State) -> tuple[str, str] | None:
     side = state.come_out_side
-    return B.come_out_problem(state.rules, state.contracts[side], closes_round(state, state.actor),
-                              sum(state.contracts) - state.contracts[side])
+    return B.come_out_problem(
+        state.rules,
+        state.contracts[side],
+        closes_round(state, state.actor),
+        sum(state.contracts) - state.contracts[side],
+    )
 
 
 def problem(state: State, action_id: int) -> tuple[str, str] | None:
@@ -202,8 +215,7 @@ def problem(state: State, action_id: int) -> tuple[str, str] | None:
     elif space.BID <= action_id <= space.BID + rules.hand_size:
         seat_bid = action_id - space.BID
     elif space.NIL_PARTNER <= action_id <= space.BOTH_NIL:
-        return ("team bids with Nil are for partnership bidding; bid for yourself",
-                "bidding.form")
+        return ("team bids with Nil are for partnership bidding; bid for yourself", "bidding.form")
     else:
         return (f"it is seat {seat}'s turn to bid", "bidding")
     return B.seat_bid_problem(rules, seat_context(state, seat), seat_bid)

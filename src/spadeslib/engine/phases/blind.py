@@ -70,8 +70,7 @@ def context(state: State, seat: int) -> B.BlindContext:
         side_blind_nils=sum(1 for m in members if bids[m] == B.BLIND_NIL),
         partner_bid=bids[partner] if partner is not None else B.NO_BID,
         partners_unseen=all(not state.seen >> m & 1 for m in members if m != seat),
-        side_bid=bool(state.side_blind >> side & 1)
-        or any(bids[m] != B.NO_BID for m in members),
+        side_bid=bool(state.side_blind >> side & 1) or any(bids[m] != B.NO_BID for m in members),
         last=last,
         others_total=total,
     )
@@ -110,8 +109,9 @@ def _possible(state: State, seat: int) -> bool:
             if rules.side_of[captain] == side and captain != seat:
                 if state.seen >> captain & 1:
                     return False
-                return any(state.space.BLIND <= a < state.space.BLIND + 32
-                           for a in options(state, captain))
+                return any(
+                    state.space.BLIND <= a < state.space.BLIND + 32 for a in options(state, captain)
+                )
     return False
 
 
@@ -147,12 +147,16 @@ def _anyone_eligible(state: State) -> bool:
         others = [s for index, s in enumerate(scores) if index != side]
         behind = (max(others) if others else top) - score
         if bidding.blind_nil.enabled and B.eligible(
-                bidding.blind_nil.eligibility, behind, bidding.blind_nil.make):
+            bidding.blind_nil.eligibility, behind, bidding.blind_nil.make
+        ):
             return True
         if bidding.blind.enabled and B.eligible(
-                bidding.blind.eligibility, behind,
-                bidding.blind.min_bid * state.rules.variant.scoring.trick_value
-                * bidding.blind.make_multiplier):
+            bidding.blind.eligibility,
+            behind,
+            bidding.blind.min_bid
+            * state.rules.variant.scoring.trick_value
+            * bidding.blind.make_multiplier,
+        ):
             return True
     return False
 
@@ -181,13 +185,16 @@ def problem(state: State, action_id: int) -> tuple[str, str] | None:
     rules = state.rules
     ctx = context(state, seat)
     if action_id == space.BLIND_NIL:
-        return B.blind_nil_problem(rules, ctx) or ("Blind Nil is not open here",
-                                                   "bidding.blind_nil")
+        return B.blind_nil_problem(rules, ctx) or (
+            "Blind Nil is not open here",
+            "bidding.blind_nil",
+        )
     if space.BLIND <= action_id <= space.BLIND + rules.hand_size:
         return B.blind_bid_problem(rules, ctx, action_id - space.BLIND) or (
-            "a blind bid is not open here", "bidding.blind")
-    return (f"seat {seat} has not looked at its cards: bid blind or 'look' first",
-            "bidding.blind")
+            "a blind bid is not open here",
+            "bidding.blind",
+        )
+    return (f"seat {seat} has not looked at its cards: bid blind or 'look' first", "bidding.blind")
 
 
 def apply(state: State, action_id: int) -> None:

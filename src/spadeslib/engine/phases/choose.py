@@ -43,8 +43,9 @@ def choices(state: State, kind: str, hand: int, count: int) -> list[int]:
     return sorted(ids)
 
 
-def chosen(state: State, kind: str, action_id: int, hand: int, count: int, *, rule: str
-           ) -> int | tuple[str, str]:
+def chosen(
+    state: State, kind: str, action_id: int, hand: int, count: int, *, rule: str
+) -> int | tuple[str, str]:
     """The cards of ``hand`` that the ``kind`` action ``action_id`` names (a mask), or a
     ``(reason, rule)`` problem when it is not that kind, not ``count`` cards, or names
     cards not held."""
@@ -64,8 +65,11 @@ def chosen(state: State, kind: str, action_id: int, hand: int, count: int, *, ru
                 mask |= 1 << bit
                 break
         else:
-            return (f"seat {state.actor} does not hold {card}"
-                    + (" twice" if action.cards.count(card) > 1 else ""), rule)
+            return (
+                f"seat {state.actor} does not hold {card}"
+                + (" twice" if action.cards.count(card) > 1 else ""),
+                rule,
+            )
     return mask
 
 

@@ -32,8 +32,10 @@ def problem(state: State, action_id: int) -> tuple[str, str] | None:
     if action_id in legal(state):
         return None
     cards = " ".join(str(state.rules.deck[bit]) for bit in state.cut)
-    return (f"the cutter gives the turned-up cards {cards}, one to each seat in seat order",
-            "deal.french_cut")
+    return (
+        f"the cutter gives the turned-up cards {cards}, one to each seat in seat order",
+        "deal.french_cut",
+    )
 
 
 def apply(state: State, action_id: int) -> None:

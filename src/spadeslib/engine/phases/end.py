@@ -28,19 +28,25 @@ def contracts_of(state: State) -> tuple[Contract, ...]:
     for side, members in enumerate(rules.sides):
         bids = [state.bids[seat] for seat in members]
         came_out = bool(state.came_out >> side & 1)
-        seat_bids = tuple((seat, bid) for seat, bid in zip(members, bids, strict=True)
-                          if bid > 0 or (bid == 0 and not v.bidding.nil.enabled))
+        seat_bids = tuple(
+            (seat, bid)
+            for seat, bid in zip(members, bids, strict=True)
+            if bid > 0 or (bid == 0 and not v.bidding.nil.enabled)
+        )
         if sum(bid for _, bid in seat_bids) != state.contracts[side]:
             seat_bids = ()  # a team bid, a raise or a blind bid: no per-seat split
-        out.append(Contract(
-            bid=state.contracts[side],
-            nil_seats=frozenset(s for s, b in zip(members, bids, strict=True) if b == NIL),
-            blind_nil_seats=frozenset(s for s, b in zip(members, bids, strict=True)
-                                      if b == BLIND_NIL),
-            blind=bool(state.side_blind >> side & 1) and not came_out,
-            came_out=came_out,
-            seat_bids=seat_bids,
-        ))
+        out.append(
+            Contract(
+                bid=state.contracts[side],
+                nil_seats=frozenset(s for s, b in zip(members, bids, strict=True) if b == NIL),
+                blind_nil_seats=frozenset(
+                    s for s, b in zip(members, bids, strict=True) if b == BLIND_NIL
+                ),
+                blind=bool(state.side_blind >> side & 1) and not came_out,
+                came_out=came_out,
+                seat_bids=seat_bids,
+            )
+        )
     return tuple(out)
 
 
@@ -49,11 +55,9 @@ def finish_deal(state: State) -> None:
     rules = state.rules
     v = rules.variant
     sides = len(rules.sides)
-    standings = tuple(Standing(state.scores[i], state.bags[i], state.sets[i])
-                      for i in range(sides))
+    standings = tuple(Standing(state.scores[i], state.bags[i], state.sets[i]) for i in range(sides))
     contracts = contracts_of(state)
-    score = score_deal(v, contracts, tuple(state.tricks), standings,
-                       first_deal=state.first_deal)
+    score = score_deal(v, contracts, tuple(state.tricks), standings, first_deal=state.first_deal)
     after = score.standings
     state.scores = [s.score for s in after]
     state.bags = [s.bags for s in after]
@@ -67,20 +71,23 @@ def finish_deal(state: State) -> None:
     hands = tuple(tuple(deck[bit] for bit in sorted(bits)) for bits in played)
     widow: tuple[Card, ...] = ()
     if v.deal.leftover.kind == "widow":
-        widow = tuple(rules.deck[bit] for bit in state.dealt[1][len(state.cut):])
-    state.history = (*state.history, DealResult(
-        number=state.deals_played,
-        dealer=state.dealer,
-        bids=tuple("-" if bid == NO_BID else format_bid(bid) for bid in state.bids),
-        contracts=tuple(None if bids_itself else c for c in state.contracts),
-        blind=tuple(bool(state.side_blind >> i & 1) for i in range(sides)),
-        tricks=tuple(state.tricks),
-        hands=hands,
-        widow=widow,
-        scores=tuple(state.scores),
-        bags=tuple(state.bags),
-        score=score,
-    ))
+        widow = tuple(rules.deck[bit] for bit in state.dealt[1][len(state.cut) :])
+    state.history = (
+        *state.history,
+        DealResult(
+            number=state.deals_played,
+            dealer=state.dealer,
+            bids=tuple("-" if bid == NO_BID else format_bid(bid) for bid in state.bids),
+            contracts=tuple(None if bids_itself else c for c in state.contracts),
+            blind=tuple(bool(state.side_blind >> i & 1) for i in range(sides)),
+            tricks=tuple(state.tricks),
+            hands=hands,
+            widow=widow,
+            scores=tuple(state.scores),
+            bags=tuple(state.bags),
+            score=score,
+        ),
+    )
     state.events = (*state.events, *score.events)
     state.deals_played += 1
     result = game_result(v, after, state.deals_played, score.events)

@@ -28,8 +28,9 @@ def enter(state: State) -> bool:
         bidder = nils[0]
         partner = rules.partner_of[bidder]
         assert partner is not None
-        count = bidding.blind_nil.exchange if state.bids[bidder] == BLIND_NIL \
-            else bidding.nil.exchange
+        count = (
+            bidding.blind_nil.exchange if state.bids[bidder] == BLIND_NIL else bidding.nil.exchange
+        )
         if count:
             steps += [("give", bidder, count), ("give", partner, count)]
     if not steps:
@@ -41,9 +42,11 @@ def enter(state: State) -> bool:
 
 
 def _rule(state: State, seat: int) -> str:
-    return "bidding.blind_nil.exchange" if BLIND_NIL in (
-        state.bids[seat], state.bids[state.rules.partner_of[seat] or 0]
-    ) else "bidding.nil.exchange"
+    return (
+        "bidding.blind_nil.exchange"
+        if BLIND_NIL in (state.bids[seat], state.bids[state.rules.partner_of[seat] or 0])
+        else "bidding.nil.exchange"
+    )
 
 
 def legal(state: State) -> list[int]:

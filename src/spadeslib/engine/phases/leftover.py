@@ -67,8 +67,11 @@ def _problem(state: State, action_id: int) -> tuple[str, str] | None:
     if kind == "split":
         if action_id in _legal(state):
             return None
-        return (f"seat {seat} splits {count} left-over card(s) between itself and its "
-                f"partner, like 'split {count}/0'", "deal.leftover")
+        return (
+            f"seat {seat} splits {count} left-over card(s) between itself and its "
+            f"partner, like 'split {count}/0'",
+            "deal.leftover",
+        )
     hand = state.hands[seat]
     found = chosen(state, "discard", action_id, hand, batch(hand, count), rule="deal.leftover")
     return found if isinstance(found, tuple) else None
@@ -82,8 +85,8 @@ def _apply(state: State, action_id: int) -> None:
         partner = rules.partner_of[seat]
         assert partner is not None
         cards = [bit for bit in state.dealt[1] if state.leftover >> bit & 1]
-        given = sum(step[2] for step in state.steps[:state.step])
-        taking = cards[given:given + count]
+        given = sum(step[2] for step in state.steps[: state.step])
+        taking = cards[given : given + count]
         extra: list[tuple[str, int, int]] = []
         for member, bits in ((seat, taking[:mine]), (partner, taking[mine:])):
             for bit in bits:
@@ -109,5 +112,4 @@ def _apply(state: State, action_id: int) -> None:
 
 
 KITTY = flow.PhaseRules(enter=_kitty_enter, legal=_legal, problem=_problem, apply=_apply)
-MITCHELL = flow.PhaseRules(enter=_mitchell_enter, legal=_legal, problem=_problem,
-                           apply=_apply)
+MITCHELL = flow.PhaseRules(enter=_mitchell_enter, legal=_legal, problem=_problem, apply=_apply)

@@ -38,7 +38,8 @@ def hand_qualifies(rules: Rules, hand: int) -> str | None:
         if isinstance(condition, AtMostSpades) and spades <= condition.count:
             return kind
         if isinstance(condition, LongSuit) and any(
-                (hand & mask).bit_count() >= condition.length for mask in rules.suit_masks):
+            (hand & mask).bit_count() >= condition.length for mask in rules.suit_masks
+        ):
             return kind
         if isinstance(condition, NoFaceCards) and not hand & _face_mask(rules):
             return kind
@@ -57,8 +58,10 @@ def problem(state: State, seat: int) -> tuple[str, str] | None:
         side = rules.side_of[seat]
         partners = [m for m in rules.sides[side] if m != seat]
         if any(state.bids[m] != NO_BID for m in partners) or state.side_blind >> side & 1:
-            return ("a misdeal must be called before the partner bids",
-                    "misdeal.before_partner_bids")
+            return (
+                "a misdeal must be called before the partner bids",
+                "misdeal.before_partner_bids",
+            )
     return None
 
 

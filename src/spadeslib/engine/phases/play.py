@@ -78,8 +78,12 @@ def legal_mask(state: State) -> int:
         trick = state.trick
         number = state.trick_number
         legal = state.rules.legal_plays(
-            state.hands[state.actor], trick, broken=state.broken, trick_number=number,
-            must_lead=state.must_lead if number == 0 and not trick else 0)
+            state.hands[state.actor],
+            trick,
+            broken=state.broken,
+            trick_number=number,
+            must_lead=state.must_lead if number == 0 and not trick else 0,
+        )
         state.legal = legal
     return legal
 
@@ -131,11 +135,9 @@ def _why_not(state: State, bit: int) -> tuple[str, str]:
             return (f"must follow suit ({names[led]} was led)", "play")
         if state.trick_number == 0 and v.play.first_trick == "no_spades":
             return ("no spade may be played to the first trick", "play.first_trick")
-        return (f"a player who cannot follow must play by play.void: {v.play.void}",
-                "play.void")
+        return (f"a player who cannot follow must play by play.void: {v.play.void}", "play.void")
     if state.must_lead:
-        return (f"the first lead must be {rules.deck[_low(state.must_lead)]}",
-                "play.first_lead")
+        return (f"the first lead must be {rules.deck[_low(state.must_lead)]}", "play.first_lead")
     if suit == 0:
         if state.trick_number == 0 and v.play.first_trick != "any":
             return ("spades may not be led to the first trick", "play.first_trick")
