@@ -110,6 +110,8 @@ NYC_FACTS = [
     # Boston recorded; below 10 it is a set for overtricks
     ("It is recorded (bragging rights) but scores nothing extra", True),
     ("a side that bid less than 10 is set for too many overtricks", True),
+    # ... but a blind bid has no overtrick limit, so a blind 6 that takes all 13 is made
+    ("unless it bid blind (blind bids have no overtrick limit)", True),
     # blind: double if made, no overtrick limit; single when failed
     ("6 = +120, 7 = +140, 8 = +160, 9 = +180, 10 = +400", True),
     ("the normal penalty, not doubled: 6 = -60, 7 = -70, 8 = -80, 9 = -90, 10 = -200", True),
@@ -187,6 +189,8 @@ STANDARD_FACTS = [
         False,
     ),
     ("Blind Nil: +200 if made, -200 if failed.", False),
+    # A6: both partners Nil are each scored on their own; the side makes no trick contract
+    ("each Nil is then scored on its own, and the side has no trick contract", False),
     (
         "The first side to reach 500 points wins. If more than one side reaches 500 in the same "
         "deal, the higher score wins.",
@@ -208,6 +212,22 @@ def test_the_card_states_the_spec(name: str, facts: list[tuple[str, bool]]) -> N
     for phrase, house_rule in facts:
         line = line_with(card, phrase)
         assert (MARK in line) == house_rule, line
+
+
+@pytest.mark.parametrize(
+    ("data", "phrase"),
+    [
+        # A negative penalty is scored as a gain: the card says so instead of "loses -50".
+        ({"scoring": {"bags": {"limit": 5, "penalty": -50}}}, "reaches 5 it gains 50 points;"),
+        ({"bidding": {"nil": {"make": 50, "fail": -50}}}, "Nil: +50 if the Nil bidder wins no "),
+        ({"bidding": {"nil": {"make": 50, "fail": -50}}}, "+50 if they win any"),
+        ({"bidding": {"blind_nil": {"make": -100}}}, "Blind Nil: -100 if made, -200 if failed."),
+    ],
+)
+def test_signs_are_read_as_scored(data: dict[str, Any], phrase: str) -> None:
+    card = explain(Variant.model_validate(data))
+    line_with(card, phrase)
+    assert "--" not in card and "+-" not in card and "-+" not in card
 
 
 def test_standard_has_no_house_rules() -> None:

@@ -92,6 +92,21 @@ def _points(n: int) -> str:
     return f"{n} point" + ("" if abs(n) == 1 else "s")
 
 
+def _gain(n: int) -> str:
+    """Points won, signed: ``+100``; a negative value reads as what it is, ``-100``."""
+    return f"{n:+d}"
+
+
+def _loss(n: int) -> str:
+    """Points lost, signed: ``-100``; a negative penalty is a gain, ``+100``."""
+    return f"{-n:+d}"
+
+
+def _loses(n: int) -> str:
+    """``loses 100 points``; a negative penalty ``gains 100 points``, as it is scored."""
+    return f"loses {_points(n)}" if n >= 0 else f"gains {_points(-n)}"
+
+
 def _tricks(n: int) -> str:
     return f"{n} trick" + ("" if n == 1 else "s")
 
@@ -485,7 +500,8 @@ def _nil_bid(v: Variant) -> Iterator[Statement]:
         )
     if v.table.partnerships == "pairs":
         text = (
-            "Both partners may bid Nil; each Nil is then scored on its own."
+            "Both partners may bid Nil; each Nil is then scored on its own, and the side "
+            "has no trick contract."
             if nil.both_partners
             else "Both partners may not bid Nil in the same deal."
         )
@@ -549,8 +565,10 @@ def _blind_nil_bid(v: Variant) -> Iterator[Statement]:
 
 
 def _value_list(values: Iterable[tuple[int, int | None]], sign: str) -> str:
+    """``6 = +120, 7 = +140``: points won (``sign="+"``) or lost (``sign="-"``) per bid."""
+    signed = _gain if sign == "+" else _loss
     return ", ".join(
-        f"{bid}{_GLUE}={_GLUE}{sign}{value}" for bid, value in values if value is not None
+        f"{bid}{_GLUE}={_GLUE}{signed(value)}" for bid, value in values if value is not None
     )
 
 
@@ -624,7 +642,7 @@ def _blind_bids(v: Variant) -> Iterator[Statement]:
         yield _say(
             f"Coming out: after agreeing a blind bid the partners look at their cards, "
             f"and may come out of the blind bid and bid {n} instead, which then scores "
-            f"singly (+{_made_value(v, n)} if made).",
+            f"singly ({_gain(_made_value(v, n))} if made).",
             "bidding.blind.come_out_to",
             "bidding.blind.enabled",
         )
@@ -674,7 +692,7 @@ def _outcome(value: Any, made: bool) -> str:
         return "the side wins the game at once"
     if value.kind == "normal":
         return "it scores like any other contract" if made else "the normal penalty"
-    return f"+{value.points}" if made else f"-{value.points}"
+    return _gain(value.points) if made else _loss(value.points)
 
 
 def _moon(v: Variant) -> Iterator[Statement]:
@@ -867,7 +885,7 @@ def _boston(v: Variant) -> Statement:
         return _say(f"Winning all {hand} tricks earns nothing extra.", *about)
     if boston.kind == "points":
         return _say(
-            f"Boston: a side that wins all {hand} tricks scores +{boston.points} on top "
+            f"Boston: a side that wins all {hand} tricks scores {_gain(boston.points)} on top "
             "of its contract, whatever it bid.",
             *about,
         )
@@ -887,6 +905,10 @@ def _boston(v: Variant) -> Statement:
             below = min(below, 10)
         text += f", so a side that bid less than {below} is set for too many overtricks"
         about = (*about, "scoring.overtrick_limit")
+        blind = v.bidding.blind
+        if blind.enabled and blind.no_overtrick_limit:
+            text += ", unless it bid blind (blind bids have no overtrick limit)"
+            about = (*about, "bidding.blind.enabled", "bidding.blind.no_overtrick_limit")
     return _say(text + ".", *about)
 
 
@@ -952,8 +974,8 @@ def _bags(v: Variant) -> Statement:
     )
     return _say(
         f"Sandbagging: every overtrick is a bag, and bags are counted over the whole "
-        f"game. When a {_side_word(v)}'s count reaches {bags.limit} it loses "
-        f"{_points(bags.penalty)}; {after}.",
+        f"game. When a {_side_word(v)}'s count reaches {bags.limit} it "
+        f"{_loses(bags.penalty)}; {after}.",
         *about,
     )
 
@@ -980,7 +1002,8 @@ def _nil_scores(v: Variant) -> Iterator[Statement]:
             else ""
         )
         text = (
-            f"Nil: +{nil.make} if the Nil bidder wins no trick, -{nil.fail} if they win "
+            f"Nil: {_gain(nil.make)} if the Nil bidder wins no trick, {_loss(nil.fail)} if "
+            "they win "
             f"any{', ' + partner if partner else ''}."
         )
         if v.table.partnerships == "pairs":
@@ -997,7 +1020,7 @@ def _nil_scores(v: Variant) -> Iterator[Statement]:
         )
     if blind_nil.enabled:
         yield _say(
-            f"Blind Nil: +{blind_nil.make} if made, -{blind_nil.fail} if failed.",
+            f"Blind Nil: {_gain(blind_nil.make)} if made, {_loss(blind_nil.fail)} if failed.",
             "bidding.blind_nil.enabled",
             "bidding.blind_nil.make",
             "bidding.blind_nil.fail",
