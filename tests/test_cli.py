@@ -88,6 +88,44 @@ def test_validate_reports_each_problem_with_its_place(
         assert "did you mean" in out.lower() and suggestion in out
 
 
+def test_validate_lists_problems_in_reading_order(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A file typed in a hurry: five mistakes, found in another order than they are read.
+    file = write(
+        tmp_path,
+        "hurried.yaml",
+        "extends: standard\n"
+        "scoring:\n"
+        "  bags:\n"
+        "    limt: 5\n"
+        "    penalty: fifty\n"
+        "game_end:\n"
+        "  target: 300 points\n"
+        "bidding:\n"
+        "  nill:\n"
+        "    enabled: false\n"
+        "deck:\n",
+    )
+    status, out, _ = run(capsys, "validate", file)
+    assert status == 1
+    located = [LOCATED.match(line) for line in out.splitlines()]
+    assert all(located), out
+    places = [(int(m["line"]), int(m["col"])) for m in located if m]
+    assert places == sorted(places), out
+    assert [m["path"] for m in located if m] == [
+        "scoring.bags.limt",
+        "scoring.bags.penalty",
+        "game_end.target",
+        "bidding.nill",
+        "deck",
+    ]
+    assert "did you mean 'limit'?" in out and "did you mean 'nil'?" in out
+    status, out, _ = run(capsys, "validate", "--json", file)
+    lines = [problem["line"] for problem in json.loads(out)[0]["problems"]]
+    assert lines == sorted(lines) == [4, 5, 7, 9, 11]
+
+
 def test_validate_good_file_and_bundled_name(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -306,6 +344,47 @@ def test_console_script_exit_codes(tmp_path: Path) -> None:
     assert f"{bad}:2:" in done.stdout
     assert shell("validate").returncode == 2
     assert shell("--version").stdout == f"spadeslib {spadeslib.__version__}\n"
+
+
+def test_console_script_usage_errors_exit_2(tmp_path: Path) -> None:
+    good = write(tmp_path, "ours.yaml", GOOD)
+    for args in (["validate", "--frob", good], ["frobnicate"], [], ["explain", "nyc", "-f"]):
+        done = shell(*args)
+        assert done.returncode == 2, args
+        assert done.stdout == ""
+        assert done.stderr.startswith("usage: spadeslib"), done.stderr
+
+
+def test_console_script_json(tmp_path: Path) -> None:
+    good = write(tmp_path, "ours.yaml", GOOD)
+    bad = write(tmp_path, "bad.yaml", BAD["unknown-key.yaml"][0])
+    missing = tmp_path / "missing.yaml"
+    done = shell("validate", "--json", good, bad, "nyc", missing)
+    assert done.returncode == 1
+    report = json.loads(done.stdout)
+    assert [(entry["file"], entry["valid"]) for entry in report] == [
+        (str(good), True),
+        (str(bad), False),
+        ("nyc", True),
+        (str(missing), False),
+    ]
+    for entry in report:
+        assert set(entry) == {"file", "valid", "problems"}
+        for problem in entry["problems"]:
+            assert set(problem) == {"source", "line", "column", "path", "code", "message"}
+    (problem,) = report[1]["problems"]
+    assert problem == {
+        "source": str(bad),
+        "line": 2,
+        "column": 3,
+        "path": "game_end.targte",
+        "code": "unknown_key",
+        "message": "unknown key 'targte'; did you mean 'target'?",
+    }
+    assert report[3]["problems"][0]["source"] == str(missing)
+    done = shell("validate", "--json", good)
+    assert done.returncode == 0
+    assert json.loads(done.stdout) == [{"file": str(good), "valid": True, "problems": []}]
 
 
 def test_console_script_explain_and_pipe() -> None:
