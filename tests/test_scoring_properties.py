@@ -20,6 +20,8 @@ from spadeslib.scoring import (
     game_result,
     score_deal,
 )
+from spadeslib.scoring.deal import score_deal_unchecked
+from spadeslib.scoring.game_end import game_result_unchecked
 from spadeslib.testing import variants
 from spadeslib.variant import Variant
 
@@ -226,3 +228,28 @@ def test_last_digit_of_a_positive_score_is_the_bags(
             assert standing.score % 10 == standing.bags
             if standing.score >= 0:
                 assert str(standing.score)[-1] == str(standing.bags)
+
+
+@settings(deadline=None)
+@given(deals(), st.integers(1, 40))
+def test_the_engines_unchecked_entries_agree_with_the_public_ones(
+    deal: Deal, deals_played: int
+) -> None:
+    """The engine scores through ``score_deal_unchecked`` and ``game_result_unchecked``
+    (no input checks); for valid inputs they give exactly what the public functions
+    give."""
+    variant = deal.variant
+    checked = _score(deal)
+    unchecked = score_deal_unchecked(
+        variant,
+        variant.table.sides(),
+        tuple(deal.contracts),
+        tuple(deal.tricks),
+        tuple(deal.standings),
+        bids_itself=deal.first_deal and variant.bidding.first_deal_bids_itself,
+    )
+    assert unchecked == checked
+    assert [side.lines for side in unchecked.sides] == [side.lines for side in checked.sides]
+    assert game_result_unchecked(
+        variant, unchecked.standings, deals_played, unchecked.events
+    ) == game_result(variant, checked.standings, deals_played, checked.events)

@@ -27,7 +27,7 @@ from spadeslib.scoring.types import (
 )
 from spadeslib.variant import Variant
 
-__all__ = ["score_deal"]
+__all__ = ["score_deal", "score_deal_unchecked"]
 
 _NO_NILS = NilScore(0, 0, 0, ())
 
@@ -89,22 +89,50 @@ def score_deal(
     checked_contracts = check_contracts(variant, contracts, bids_itself=bids_itself)
     checked_tricks = check_tricks(variant, tricks)
     checked_standings = check_standings(variant, standings)
+    return score_deal_unchecked(
+        variant,
+        variant.table.sides(),
+        checked_contracts,
+        checked_tricks,
+        checked_standings,
+        bids_itself=bids_itself,
+    )
 
-    sides: list[SideScore] = []
+
+def score_deal_unchecked(
+    variant: Variant,
+    sides: tuple[tuple[int, ...], ...],
+    contracts: Sequence[Contract],
+    tricks: tuple[int, ...],
+    standings: Sequence[Standing],
+    *,
+    bids_itself: bool,
+) -> DealScore:
+    """:func:`score_deal` without checking its inputs, for a caller that builds them
+    valid by construction: the engine, at the end of every deal of every game, where the
+    checks cost more than the scoring. Same answer as :func:`score_deal` for valid inputs
+    (a property test compares the two); anything else is undefined, so everyone else calls
+    :func:`score_deal`.
+
+    ``sides`` is ``variant.table.sides()`` (the compiled rules keep it), ``tricks`` a
+    tuple, and ``bids_itself`` says the deal bids itself (``first_deal`` and the
+    variant's `bidding.first_deal_bids_itself`).
+    """
+    out: list[SideScore] = []
     events: list[GameEvent] = []
-    for index, seats in enumerate(variant.table.sides()):
+    for index, seats in enumerate(sides):
         side, wins = _score_side(
             variant,
             index,
             seats,
-            contract=checked_contracts[index],
-            tricks=checked_tricks,
-            before=checked_standings[index],
+            contract=contracts[index],
+            tricks=tricks,
+            before=standings[index],
             bids_itself=bids_itself,
         )
-        sides.append(side)
+        out.append(side)
         events.extend(_events(variant, side, wins))
-    return DealScore(tuple(sides), tuple(events))
+    return DealScore(tuple(out), tuple(events))
 
 
 def _score_side(

@@ -31,7 +31,7 @@ from spadeslib.scoring.types import (
 )
 from spadeslib.variant import Variant
 
-__all__ = ["game_result"]
+__all__ = ["game_result", "game_result_unchecked"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,8 +236,20 @@ def game_result(
             raise ScoringError(
                 f"events: {event!r} names side {event.side}, but there are {len(checked)} sides"
             )
+    return game_result_unchecked(variant, checked, deals_played, tuple(events))
+
+
+def game_result_unchecked(
+    variant: Variant,
+    standings: tuple[Standing, ...],
+    deals_played: int,
+    events: tuple[GameEvent, ...],
+) -> GameResult | None:
+    """:func:`game_result` without checking its inputs, for the engine, whose standings
+    and events come straight from :func:`~spadeslib.scoring.deal.score_deal_unchecked`.
+    Same answer for valid inputs; everyone else calls :func:`game_result`."""
     for rule in _RULES:
-        decision = rule(variant, checked, deals_played, tuple(events))
+        decision = rule(variant, standings, deals_played, events)
         if isinstance(decision, _PlayOn):
             return None
         if decision is not None:
