@@ -152,6 +152,7 @@ def start_deal(state: State) -> None:
     state.raised = 0
     state.nil_seats = 0
     state.sides_bid = 0
+    state.first_hands = ()
     state.trick = []
     state.trick_number = 0
     state.broken = False

@@ -141,7 +141,9 @@ def read_record(record: object) -> tuple[Any, int, list[tuple[int, Dealt]], list
     return variant, seed, deals, actions
 
 
-_MASKS = frozenset({"hands", "leftover", "passed", "gave", "discarded", "seen_cards", "must_lead"})
+_MASKS = frozenset(
+    {"hands", "first_hands", "leftover", "passed", "gave", "discarded", "seen_cards", "must_lead"}
+)
 _BITS = frozenset({"cut", "stock", "trick"})
 
 
@@ -172,7 +174,7 @@ def state_dict(state: State) -> dict[str, Any]:
         if name in _MASKS:  # cards by name: with two packs either copy is the same card
             value = (
                 [_mask_names(rules, mask) for mask in value]
-                if isinstance(value, list)
+                if isinstance(value, list | tuple)
                 else _mask_names(rules, value)
             )
         elif name in _BITS:

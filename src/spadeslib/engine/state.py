@@ -118,6 +118,7 @@ class State:
         "nil_seats",
         "sides_bid",
         # the play
+        "first_hands",
         "leader",
         "trick",
         "trick_number",
@@ -170,6 +171,7 @@ class State:
     raised: int
     nil_seats: int
     sides_bid: int
+    first_hands: tuple[int, ...]
     leader: int
     trick: list[int]
     trick_number: int
@@ -223,6 +225,7 @@ class State:
         self.raised = 0
         self.nil_seats = 0
         self.sides_bid = 0
+        self.first_hands = ()
         self.leader = 0
         self.trick = []
         self.trick_number = 0

@@ -12,39 +12,10 @@ from __future__ import annotations
 
 from spadeslib.compiler.bids import NIL, NO_BID, tricks_of
 from spadeslib.engine import flow
+from spadeslib.engine.bits import bits_of
 from spadeslib.engine.state import State
 
 __all__ = ["RULES", "bits_of", "legal_mask"]
-
-
-_CHUNKS: list[dict[int, tuple[int, ...]]] = [{} for _ in range(8)]
-_CHUNK_MEMO = 16_384  # per 16-bit position; beyond it chunks are computed, not kept
-
-
-def _chunk(position: int, value: int) -> tuple[int, ...]:
-    bits = tuple(16 * position + i for i in range(16) if value >> i & 1)
-    memo = _CHUNKS[position]
-    if len(memo) < _CHUNK_MEMO:
-        memo[value] = bits
-    return bits
-
-
-def bits_of(mask: int) -> list[int]:
-    """The set bits of ``mask``, lowest first: one memoised table lookup per 16 bits
-    (twice as fast as peeling bits one at a time; a legal mask is usually one suit)."""
-    out: list[int] = []
-    position = 0
-    chunks = _CHUNKS
-    while mask:
-        value = mask & 0xFFFF
-        if value:
-            bits = chunks[position].get(value)
-            if bits is None:
-                bits = _chunk(position, value)
-            out += bits
-        mask >>= 16
-        position += 1
-    return out
 
 
 def enter(state: State) -> bool:
@@ -54,6 +25,7 @@ def enter(state: State) -> bool:
     bids = [_leader_bid(state, seat) for seat in range(state.players)]
     leader = rules.first_leader(state.dealer, hands, bids)
     state.must_lead = rules.first_lead_mask(hands)
+    state.first_hands = tuple(hands)
     state.leader = leader
     state.trick = []
     state.trick_number = 0
