@@ -4,8 +4,14 @@
     python docs/generate.py --check   # exit 1, naming them, if any is out of date
 
 Each generated page is one entry of :func:`outputs`: its path and its text. To add a
-generated page (the rules cards of docs/variants/, say), add an entry there; the check
-and the test in tests/test_docs.py pick it up.
+generated page, add an entry to GENERATORS (one file) or to :func:`outputs` (a set of
+files); the check and the test in tests/test_docs.py pick it up.
+
+Generated: the JSON Schema (docs/variant.schema.json), the format reference
+(docs/format.md), the index of bundled variants and house rules (docs/variants.md), and
+one rules card per bundled variant (docs/variants/NAME.md, the Markdown of
+``spadeslib explain NAME``). A page in docs/variants/ that is no bundled variant's card
+is stale too: the generator deletes it.
 """
 
 from __future__ import annotations
@@ -90,8 +96,7 @@ def _variants_index() -> str:
     ]
     for name in variants:
         data = yaml.safe_load((VARIANTS / f"{name}.yaml").read_text(encoding="utf-8"))
-        card = DOCS / "variants" / f"{name}.md"
-        title = f"[`{name}`](variants/{name}.md)" if card.exists() else f"`{name}`"
+        title = f"[`{name}`](variants/{name}.md)"  # its rules card, generated below
         parts = [f"`{data['extends']}`"] if "extends" in data else []
         parts += [f"[{rule}](#{rule})" for rule in data.get("house_rules", [])]
         own = [key for key in data if key not in ("name", "description", "extends", "house_rules")]
@@ -139,18 +144,40 @@ GENERATORS: dict[Path, Callable[[], str]] = {
 """Every generated file and the function that writes its text."""
 
 
+CARDS = DOCS / "variants"
+"""One rules card per bundled variant: the Markdown of ``spadeslib explain NAME``."""
+
+
+def _rules_cards() -> dict[Path, str]:
+    from spadeslib.explain import explain
+    from spadeslib.loader import load_variant
+
+    variants, _ = bundled_names()
+    return {CARDS / f"{name}.md": explain(load_variant(name)) for name in variants}
+
+
 def outputs() -> dict[Path, str]:
     """Every generated file's path and its up-to-date text."""
-    return {path: generate() for path, generate in GENERATORS.items()}
+    pages = {path: generate() for path, generate in GENERATORS.items()}
+    return pages | _rules_cards()
+
+
+def leftovers(pages: dict[Path, str] | None = None) -> list[Path]:
+    """Pages in docs/variants/ that are not the card of a bundled variant (any more)."""
+    pages = outputs() if pages is None else pages
+    return sorted(path for path in CARDS.glob("*.md") if path not in pages)
 
 
 def stale() -> list[Path]:
-    """The generated files whose text on disk is not the up-to-date text."""
-    return [
+    """The generated files whose text on disk is not the up-to-date text, and the
+    leftover pages of docs/variants/."""
+    pages = outputs()
+    changed = [
         path
-        for path, text in outputs().items()
+        for path, text in pages.items()
         if not path.exists() or path.read_text(encoding="utf-8") != text
     ]
+    return changed + leftovers(pages)
 
 
 def main(argv: list[str]) -> int:
@@ -159,14 +186,20 @@ def main(argv: list[str]) -> int:
         return 2
     if argv == ["--check"]:
         out_of_date = stale()
+        extra = set(leftovers())
         for path in out_of_date:
-            print(f"{path.relative_to(ROOT)} is out of date: run python docs/generate.py")
+            why = "is no bundled variant's card" if path in extra else "is out of date"
+            print(f"{path.relative_to(ROOT)} {why}: run python docs/generate.py")
         return 1 if out_of_date else 0
-    for path, text in outputs().items():
+    pages = outputs()
+    for path, text in pages.items():
         path.parent.mkdir(parents=True, exist_ok=True)
         if not path.exists() or path.read_text(encoding="utf-8") != text:
             path.write_text(text, encoding="utf-8")
             print(f"wrote {path.relative_to(ROOT)}")
+    for path in leftovers(pages):
+        path.unlink()
+        print(f"deleted {path.relative_to(ROOT)}: not the card of a bundled variant")
     return 0
 
 

@@ -47,6 +47,41 @@ def test_generated_docs_are_up_to_date() -> None:
     assert not stale, f"run python docs/generate.py: {[str(p.relative_to(ROOT)) for p in stale]}"
 
 
+def test_generate_writes_one_rules_card_per_bundled_variant() -> None:
+    from spadeslib.explain import explain
+    from spadeslib.loader import bundled_variants, load_variant
+
+    generate = _generate_module()
+    pages = generate.outputs()
+    cards = {path.name: text for path, text in pages.items() if path.parent == DOCS / "variants"}
+    assert sorted(cards) == [f"{name}.md" for name in bundled_variants()]
+    assert cards["nyc.md"] == explain(load_variant("nyc"))
+    assert {DOCS / "variants.md", DOCS / "format.md", SCHEMA} <= set(pages)
+    index = pages[DOCS / "variants.md"]
+    for name in bundled_variants():
+        assert f"[`{name}`](variants/{name}.md)" in index, name
+
+
+def test_generate_check_flags_a_page_that_is_no_variants_card(tmp_path: Path) -> None:
+    generate = _generate_module()
+    generate.CARDS = tmp_path
+    stray = tmp_path / "retired-variant.md"
+    stray.write_text("# Rules card: retired\n", encoding="utf-8")
+    assert generate.leftovers() == [stray]
+    assert stray in generate.stale()
+
+
+def test_generate_check_runs_from_the_command_line() -> None:
+    done = subprocess.run(
+        [sys.executable, str(DOCS / "generate.py"), "--check"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
 def test_published_schema_is_the_models_schema() -> None:
     published = json.loads(SCHEMA.read_text(encoding="utf-8"))
     for key in ("examples",):  # the bundled names are added by docs/generate.py
@@ -223,16 +258,38 @@ def test_contradiction_row_is_what_validate_reports(path: str, text: str, messag
     ]
 
 
-@pytest.mark.parametrize("page", ["index.md", "api.md"])
+@pytest.mark.parametrize("page", ["README.md", "index.md", "api.md"])
 def test_python_sessions_on_the_page_run(page: str) -> None:
-    text = (DOCS / page).read_text(encoding="utf-8")
-    sessions = [m.group(3) for m in _FENCE.finditer(text) if m.group(1) == "pycon"]
+    text = (ROOT / page if page == "README.md" else DOCS / page).read_text(encoding="utf-8")
+    sessions = [m for m in _FENCE.finditer(text) if m.group(1) == "pycon"]
     assert sessions, f"{page} shows no Python session"
     parser, runner = doctest.DocTestParser(), doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    names: dict[str, object] = {}  # one interpreter for the page, as a reader pastes it
     for number, session in enumerate(sessions):
-        test = parser.get_doctest(session, {}, f"{page}[{number}]", page, 0)
-        runner.run(test)
+        line = text.count("\n", 0, session.start(3))
+        test = parser.get_doctest(session.group(3), names, f"{page}[{number}]", page, line)
+        runner.run(test, clear_globs=False)
+        names = test.globs  # the DocTest ran in a copy: carry it to the next session
     assert runner.summarize(verbose=False).failed == 0
+
+
+def test_readme_house_rules_file_and_its_mistake(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from spadeslib.explain import explain
+    from spadeslib.loader import load_variant
+
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text[text.index("## Your own house rules") :]
+    blocks = {m.group(1): m.group(3) for m in _FENCE.finditer(section)}
+    name = blocks["yaml"].splitlines()[0].removeprefix("# ")
+    monkeypatch.chdir(tmp_path)
+    Path(name).write_text(blocks["yaml"], encoding="utf-8")
+    ours = load_variant(name)
+    assert explain(ours).startswith(f"# Rules card: {ours.name}\n\n{ours.description}\n")
+    assert ours.game_end.target == 300
+    Path(name).write_text(blocks["yaml"].replace("target:", "targte:"), encoding="utf-8")
+    assert [str(problem) for problem in validate(name)] == blocks["text"].splitlines()
 
 
 def test_tutorial_file_is_the_table_it_describes(tmp_path: Path) -> None:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from spadeslib.cards import Card
 from spadeslib.variant._base import Model
-from spadeslib.variant.bidding import AllowedBids, FixedBid
+from spadeslib.variant.bidding import AllowedBids, FixedBid, Mirror, Suicide
 
 if TYPE_CHECKING:
     from spadeslib.variant.root import Variant
@@ -136,6 +136,47 @@ def _max(value: int | None, hand: int) -> int:
     return hand if value is None else value
 
 
+def _seats_per_side(v: Variant) -> int:
+    return len(v.table.sides()[0])
+
+
+def _zero_is_a_bid(v: Variant) -> bool:
+    """Whether a player may bid 0: as Nil, or as zero tricks where the range starts at 0
+    (the rule of :func:`spadeslib.compiler.bids.seat_bids`)."""
+    nil, form = v.bidding.nil, v.bidding.form
+    low = form.min_bid if form.kind == "round_the_table" else 0
+    return nil.enabled or (nil.zero_bid == "zero_tricks" and low == 0)
+
+
+def _no_zero_reason(v: Variant) -> str:
+    """Why a bid of 0 is illegal (only meaningful when :func:`_zero_is_a_bid` is false)."""
+    if v.bidding.nil.zero_bid == "illegal":
+        return "Nil is off and bidding.nil.zero_bid is 'illegal'"
+    return f"it is below bidding.form.min_bid, {getattr(v.bidding.form, 'min_bid', 0)}"
+
+
+def _side_reach(v: Variant) -> int:
+    """The largest contract a side can make by any bid: team, seats together, a blind bid,
+    coming out of one, a raise."""
+    b, hand = v.bidding, v.deal.hand_size
+    form, forced = b.form, b.forced
+    if form.kind == "partnership":
+        top = _max(form.max_team_bid, hand)
+    elif isinstance(forced, FixedBid):
+        top = _seats_per_side(v) * forced.bid
+    elif isinstance(forced, AllowedBids):
+        top = _seats_per_side(v) * max(forced.bids)
+    elif forced is not None:  # Mirror, Whiz and Suicide reach every trick
+        top = hand
+    else:
+        top = _seats_per_side(v) * _max(form.max_bid, hand)
+        if b.raise_round:  # a raise goes up to the tricks in round-the-table auctions
+            top = hand
+    if b.blind.enabled:
+        top = max(top, _max(b.blind.max_bid, hand), b.blind.come_out_to or 0)
+    return min(top, hand)
+
+
 def _bidding(v: Variant) -> Found:
     b, hand = v.bidding, v.deal.hand_size
     form = b.form
@@ -166,6 +207,7 @@ def _bidding(v: Variant) -> Found:
             yield ("bidding.form", "partnership bidding needs partnerships; this table has none")
     if b.raise_round and v.table.partnerships == "none":
         yield ("bidding.raise_round", "the raise round is for sides of partners")
+    yield from _no_bid(v)
     yield from _nil(v)
     yield from _blind(v)
     yield from _forced(v)
@@ -173,6 +215,84 @@ def _bidding(v: Variant) -> Found:
         yield ("bidding.moon.fail", "a failed Moon cannot win the game; use points or normal")
     if b.moon.blind_make is not None and not b.blind.enabled:
         yield ("bidding.moon.blind_make", "a Blind Boston needs blind bids (bidding.blind)")
+    reach = _side_reach(v)
+    if b.moon.enabled and reach < hand:
+        yield (
+            "bidding.moon.enabled",
+            f"the Moon is a bid of all {hand} tricks, but no side can contract for more "
+            f"than {reach}; allow higher bids or turn the Moon off",
+        )
+    if b.ten_for_200.enabled and reach < 10:
+        yield (
+            "bidding.ten_for_200.enabled",
+            f"ten for 200 is for a bid of 10, but no side can contract for more than "
+            f"{reach}; allow higher bids or turn ten for 200 off",
+        )
+
+
+def _no_bid(v: Variant) -> Found:
+    """Round-the-table auctions that leave a seat no bid, or a side no contract within the
+    tricks (the engine cannot invent a bid, and scoring refuses such a contract)."""
+    b, hand = v.bidding, v.deal.hand_size
+    form, forced = b.form, b.forced
+    if form.kind != "round_the_table":
+        return
+    zero = _zero_is_a_bid(v)
+    seats = _seats_per_side(v)
+    side = f"a side of {seats}"
+    if forced is None:
+        if form.max_bid == 0 and form.min_bid == 0 and not zero:
+            yield (
+                "bidding.form.max_bid",
+                f"a maximum bid of 0 leaves no bid to make: a bid of 0 is illegal "
+                f"({_no_zero_reason(v)}); raise max_bid, or turn Nil on, or set "
+                "bidding.nil.zero_bid: zero_tricks",
+            )
+        least = max(form.min_bid, 1)
+        if seats > 1 and not zero and seats * least > hand:
+            yield (
+                "bidding.form.min_bid",
+                f"{side} bidding at least {least} each would contract for {seats * least} "
+                f"of the {hand} tricks; set min_bid to {hand // seats} or less, or allow "
+                "a bid of 0 (Nil, or bidding.nil.zero_bid: zero_tricks)",
+            )
+    elif isinstance(forced, FixedBid):
+        if forced.bid == 0 and not zero:
+            yield (
+                "bidding.forced.bid",
+                f"everyone must bid 0, but a bid of 0 is illegal ({_no_zero_reason(v)}); "
+                "turn Nil on, or set bidding.nil.zero_bid: zero_tricks, or fix a bid of 1 "
+                "or more",
+            )
+        elif seats > 1 and seats * forced.bid > hand:
+            yield (
+                "bidding.forced.bid",
+                f"everyone bids {forced.bid}, so {side} would contract for "
+                f"{seats * forced.bid} of the {hand} tricks; fix a bid of {hand // seats} "
+                "or less",
+            )
+        elif b.total_may_not_equal_tricks and v.table.players * forced.bid == hand:
+            yield (
+                "bidding.total_may_not_equal_tricks",
+                f"everyone bids {forced.bid}, so the {v.table.players} bids always total "
+                f"{hand}, the number of tricks; set total_may_not_equal_tricks: false",
+            )
+    elif isinstance(forced, AllowedBids):
+        usable = [bid for bid in forced.bids if bid > 0 or zero]
+        if usable and seats > 1 and seats * min(usable) > hand:
+            least = min(usable)
+            yield (
+                "bidding.forced.bids",
+                f"the least allowed bid is {least}, so {side} would contract for at least "
+                f"{seats * least} of the {hand} tricks; allow a bid of {hand // seats} or "
+                "less (or 0, where a bid of 0 is legal)",
+            )
+    elif isinstance(forced, Mirror) and b.total_may_not_equal_tricks:
+        yield (
+            "bidding.total_may_not_equal_tricks",
+            "under Mirror every bid is the trumps held, so no rule can keep the total "
+            f"off the {hand} tricks; set total_may_not_equal_tricks: false",
+        )
 
 
 def _idle_settings(section: Model, path: str, what: str, keep: tuple[str, ...] = ()) -> Found:
@@ -189,6 +309,11 @@ def _idle_settings(section: Model, path: str, what: str, keep: tuple[str, ...] =
             yield (f"{path}.{field}", f"set, but {what} is off ({path}.enabled: false)")
 
 
+_BLIND_NIL_USES = ("partner_min_bid", "both_partners", "failed_tricks", "needs_side_contract")
+"""Settings under ``bidding.nil`` that Blind Nil follows too (bidding and scoring), so
+they are not idle while Nil is off and Blind Nil on."""
+
+
 def _nil(v: Variant) -> Found:
     nil, blind_nil = v.bidding.nil, v.bidding.blind_nil
     pairs = v.table.partnerships == "pairs"
@@ -201,7 +326,9 @@ def _nil(v: Variant) -> Found:
             "table has no partnerships of pairs (set exchange: 0)",
         )
     if not nil.enabled:
-        yield from _idle_settings(nil, "bidding.nil", "Nil", keep=("zero_bid",))
+        # Blind Nil is scored and bid by the Nil rules that are not about a plain Nil
+        live = _BLIND_NIL_USES if blind_nil.enabled else ()
+        yield from _idle_settings(nil, "bidding.nil", "Nil", keep=("zero_bid", *live))
     elif nil.exchange and not pairs:
         yield (
             "bidding.nil.exchange",
@@ -224,11 +351,27 @@ def _nil(v: Variant) -> Found:
     ):
         if enabled and count > hand:
             yield (f"bidding.{path}", f"cannot exchange {count} cards from a hand of {hand}")
-    if nil.partner_min_bid is not None and nil.partner_min_bid > hand:
-        yield (
-            "bidding.nil.partner_min_bid",
-            f"{nil.partner_min_bid} is more than the {hand} tricks",
-        )
+    need = nil.partner_min_bid
+    if need is not None and need > hand:
+        yield ("bidding.nil.partner_min_bid", f"{need} is more than the {hand} tricks")
+    elif need is not None and (nil.enabled or blind_nil.enabled):
+        form = v.bidding.form
+        if form.kind == "partnership" and need > _max(form.max_team_bid, hand):
+            yield (
+                "bidding.nil.partner_min_bid",
+                f"the partner of a Nil must bid at least {need}, above the highest team "
+                f"bid {form.max_team_bid}; lower partner_min_bid or raise max_team_bid",
+            )
+        elif (
+            form.kind == "round_the_table"
+            and v.bidding.forced is None
+            and need > _max(form.max_bid, hand)
+        ):
+            yield (
+                "bidding.nil.partner_min_bid",
+                f"the partner of a Nil must bid at least {need}, above the highest bid "
+                f"{form.max_bid}; lower partner_min_bid or raise max_bid",
+            )
 
 
 def _blind(v: Variant) -> Found:
@@ -250,8 +393,24 @@ def _blind(v: Variant) -> Found:
             "a blind bid is a side's bid made before either "
             "partner looks; this table has no partnerships",
         )
-    if blind.come_out_to is not None and blind.come_out_to > hand:
-        yield ("bidding.blind.come_out_to", f"{blind.come_out_to} is more than the {hand} tricks")
+    out = blind.come_out_to
+    if out is not None and out > hand:
+        yield ("bidding.blind.come_out_to", f"{out} is more than the {hand} tricks")
+    elif out is not None and out <= blind.min_bid:
+        yield (
+            "bidding.blind.come_out_to",
+            f"a side comes out of a blind bid to a higher plain bid, but {out} is not above "
+            f"the lowest blind bid {blind.min_bid}; set come_out_to above {blind.min_bid} "
+            "(NYC: blind 6 to 10, come out to 10) or leave it out",
+        )
+    elif out is not None and v.bidding.form.kind == "partnership":
+        team_top = v.bidding.form.max_team_bid
+        if team_top is not None and out > team_top:
+            yield (
+                "bidding.blind.come_out_to",
+                f"coming out is a plain bid of {out}, above the highest team bid {team_top}; "
+                f"set come_out_to to {team_top} or less, or raise max_team_bid",
+            )
 
 
 def _forced(v: Variant) -> Found:
@@ -276,6 +435,11 @@ def _forced(v: Variant) -> Found:
         yield ("bidding.nil.enabled", f"{name} needs Nil")
     if name == "suicide" and v.table.partnerships != "pairs":
         yield ("bidding.forced", "Suicide is for partnerships of pairs")
+    if isinstance(forced, Suicide) and forced.partner_min > v.deal.hand_size:
+        yield (
+            "bidding.forced.partner_min",
+            f"{forced.partner_min} is more than the {v.deal.hand_size} tricks",
+        )
     if isinstance(forced, FixedBid) and forced.bid > v.deal.hand_size:
         yield ("bidding.forced.bid", f"{forced.bid} is more than the {v.deal.hand_size} tricks")
     if isinstance(forced, AllowedBids):
@@ -284,11 +448,10 @@ def _forced(v: Variant) -> Found:
         for bid in forced.bids:
             if bid > v.deal.hand_size:
                 yield ("bidding.forced.bids", f"{bid} is more than the {v.deal.hand_size} tricks")
-        if 0 in forced.bids and not b.nil.enabled and b.nil.zero_bid == "illegal":
+        if 0 in forced.bids and not _zero_is_a_bid(v):
             yield (
                 "bidding.forced.bids",
-                "0 is allowed here but a bid of 0 is illegal "
-                "(Nil is off and bidding.nil.zero_bid is 'illegal')",
+                f"0 is allowed here but a bid of 0 is illegal ({_no_zero_reason(v)})",
             )
 
 
