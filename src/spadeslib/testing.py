@@ -164,9 +164,16 @@ def _points(draw: Draw, usual: int) -> int:
     return int(draw(_choice((usual, *(p for p in (100, 50, 200, 0, 500) if p != usual)))))
 
 
-def _bidding(draw: Draw, hand: int, partnerships: str) -> Data:
+_SEATS_PER_SIDE = {"pairs": 2, "trios": 3, "none": 1}
+
+
+def _bidding(draw: Draw, hand: int, partnerships: str, players: int) -> Data:
+    """The auction. Whether a bid of 0 exists is drawn first, since it decides how low
+    the ranges may start: without one, every seat of a side needs a bid of at least 1
+    (or the minimum) and together they must fit in the tricks."""
     partnered = partnerships != "none"
     pairs = partnerships == "pairs"
+    seats = _SEATS_PER_SIDE[partnerships]
     bidding: Data = {}
     forced_kinds: list[str | None] = [None, "fixed", "allowed", "mirror", "whiz"]
     if pairs:
@@ -174,29 +181,32 @@ def _bidding(draw: Draw, hand: int, partnerships: str) -> Data:
     forced_kind = draw(_choice(tuple(forced_kinds)))
     spade_counting = forced_kind in ("mirror", "whiz", "suicide")
 
+    blind_nil_on = not spade_counting and not draw(_FLAGS)
+    # a side with more seats than tricks cannot give each seat a bid of 1: it needs Nil
+    nil_on = spade_counting or seats > hand or not draw(_FLAGS)
+    zero_bid = "illegal" if nil_on else draw(_choice(("illegal", "zero_tricks")))
+
     if partnered and forced_kind is None and draw(_FLAGS):
         low = draw(st.integers(0, hand))
         form: Data = {"kind": "partnership", "min_team_bid": low}
         if draw(_FLAGS):
             form["max_team_bid"] = draw(st.integers(low, hand))
+        partner_top = form.get("max_team_bid", hand)
     else:
         form = {"kind": "round_the_table"}
         if draw(_FLAGS):
             form["first"] = "dealer"
-        low = draw(st.integers(0, hand))
+        low = draw(st.integers(0, hand if nil_on else hand // seats))
         form["min_bid"] = low
+        zero = nil_on or (zero_bid == "zero_tricks" and low == 0)
         if draw(_FLAGS):
-            form["max_bid"] = draw(st.integers(low, hand))
+            form["max_bid"] = draw(st.integers(low if zero else max(low, 1), hand))
         if partnered and draw(_FLAGS):
             form["no_bid_of_one"] = True
+        partner_top = form.get("max_bid", hand) if forced_kind is None else hand
     bidding["form"] = form
-    for flag in ("total_may_not_equal_tricks", "first_deal_bids_itself"):
-        if draw(_FLAGS):
-            bidding[flag] = True
-    if partnered and draw(_FLAGS):
-        bidding["raise_round"] = True
+    zero = nil_on or (zero_bid == "zero_tricks" and form.get("min_bid", 0) == 0)
 
-    blind_nil_on = not spade_counting and not draw(_FLAGS)
     if blind_nil_on:
         bidding["blind_nil"] = {
             "exchange": draw(_choice((2, 0, 1, 3, 4)[: hand + 1])) if pairs else 0,
@@ -209,7 +219,6 @@ def _bidding(draw: Draw, hand: int, partnerships: str) -> Data:
     else:
         bidding["blind_nil"] = {"enabled": False}
 
-    nil_on = spade_counting or not draw(_FLAGS)
     if nil_on:
         both = not draw(_FLAGS)
         nil: Data = {
@@ -223,8 +232,8 @@ def _bidding(draw: Draw, hand: int, partnerships: str) -> Data:
         }
         if pairs:
             nil["exchange"] = draw(st.integers(0, min(4, hand)))
-        if draw(_FLAGS):
-            nil["partner_min_bid"] = draw(st.integers(1, hand))
+        if partner_top >= 1 and draw(_FLAGS):
+            nil["partner_min_bid"] = draw(st.integers(1, partner_top))
         meanings: list[str | None] = [None]
         if blind_nil_on:
             meanings.append("blind_nil")
@@ -232,26 +241,40 @@ def _bidding(draw: Draw, hand: int, partnerships: str) -> Data:
             meanings.append("both_partners")
         nil["double_nil_means"] = draw(_choice(tuple(meanings)))
     else:
-        nil = {"enabled": False, "zero_bid": draw(_choice(("illegal", "zero_tricks")))}
+        nil = {"enabled": False, "zero_bid": zero_bid}
     bidding["nil"] = nil
 
+    # a side's least bids fit in the tricks; a bid of 0 only where it is legal
+    least = 0 if zero else 1
     if forced_kind == "fixed":
-        bidding["forced"] = {"kind": "fixed", "bid": draw(st.integers(0, hand))}
+        bidding["forced"] = {"kind": "fixed", "bid": draw(st.integers(least, hand // seats))}
     elif forced_kind == "allowed":
-        lowest = 0 if nil_on or nil["zero_bid"] == "zero_tricks" else 1
-        bids = draw(st.lists(st.integers(lowest, hand), unique=True, min_size=1, max_size=3))
-        bidding["forced"] = {"kind": "allowed", "bids": bids}
+        first = draw(st.integers(least, hand // seats))
+        more = []
+        if first < hand:
+            more = draw(st.lists(st.integers(first + 1, hand), unique=True, max_size=2))
+        bidding["forced"] = {"kind": "allowed", "bids": draw(st.permutations([first, *more]))}
     elif forced_kind == "suicide":
         bidding["forced"] = {"kind": "suicide", "partner_min": draw(st.integers(1, hand))}
     elif forced_kind is not None:
         bidding["forced"] = {"kind": forced_kind}
 
+    # Mirror bids, and fixed bids that add up to the tricks, cannot avoid the total
+    forced: Data = bidding.get("forced", {})
+    total_free = forced_kind != "mirror" and forced.get("bid", 0) * players != hand
+    if draw(_FLAGS) and total_free:
+        bidding["total_may_not_equal_tricks"] = True
+    if draw(_FLAGS):
+        bidding["first_deal_bids_itself"] = True
+    if partnered and draw(_FLAGS):
+        bidding["raise_round"] = True
+
     blind_on = partnered and forced_kind is None and draw(_FLAGS)
     if blind_on:
-        low = draw(st.integers(1, hand))
+        blind_low = draw(st.integers(1, hand))
         blind: Data = {
             "enabled": True,
-            "min_bid": low,
+            "min_bid": blind_low,
             "eligibility": _eligibility(draw),
             "make_multiplier": draw(st.integers(1, 10)),
             "fail_multiplier": draw(st.integers(1, 10)),
@@ -260,12 +283,14 @@ def _bidding(draw: Draw, hand: int, partnerships: str) -> Data:
             "no_overtrick_limit": draw(_FLAGS),
         }
         if draw(_FLAGS):
-            blind["max_bid"] = draw(st.integers(low, hand))
-        if draw(_FLAGS):
-            blind["come_out_to"] = draw(st.integers(1, hand))
+            blind["max_bid"] = draw(st.integers(blind_low, hand))
+        out_top = form.get("max_team_bid", hand)  # coming out is a plain (team) bid
+        if blind_low < out_top and draw(_FLAGS):
+            blind["come_out_to"] = draw(st.integers(blind_low + 1, out_top))
         bidding["blind"] = blind
 
-    if draw(_FLAGS):
+    reach = _side_reach(bidding, hand, seats)
+    if reach >= 10 and draw(_FLAGS):
         bidding["ten_for_200"] = {
             "enabled": True,
             "bids": draw(_choice(("exactly_10", "10_or_more"))),
@@ -275,12 +300,32 @@ def _bidding(draw: Draw, hand: int, partnerships: str) -> Data:
             "overtricks_bags": draw(_FLAGS),
             "all_tricks_wins_game": draw(_FLAGS),
         }
-    if draw(_FLAGS):
+    if reach == hand and draw(_FLAGS):
         moon: Data = {"enabled": True, "make": draw(_MOON_MAKE), "fail": draw(_MOON_FAIL)}
         if blind_on and draw(_FLAGS):
             moon["blind_make"] = {"kind": "win_game"}
         bidding["moon"] = moon
     return bidding
+
+
+def _side_reach(bidding: Data, hand: int, seats: int) -> int:
+    """The largest contract a side can make under ``bidding`` (the Moon needs every trick,
+    ten for 200 needs 10): mirrors ``spadeslib.variant.checks``."""
+    form, forced = bidding["form"], bidding.get("forced")
+    if form["kind"] == "partnership":
+        top = form.get("max_team_bid", hand)
+    elif forced is not None and forced["kind"] == "fixed":
+        top = seats * forced["bid"]
+    elif forced is not None and forced["kind"] == "allowed":
+        top = seats * max(forced["bids"])
+    elif forced is not None or bidding.get("raise_round"):
+        top = hand
+    else:
+        top = seats * form.get("max_bid", hand)
+    blind = bidding.get("blind", {})
+    if blind.get("enabled"):
+        top = max(top, blind.get("max_bid", hand), blind.get("come_out_to", 0))
+    return int(min(top, hand))
 
 
 def _play(draw: Draw, hand: int, deck: Data) -> Data:
@@ -366,7 +411,7 @@ def _variant_data(
         data["passing"] = {"cards": draw(st.integers(1, min(13, hand)))}
     if draw(_FLAGS):
         data["misdeal"] = _misdeal(draw)
-    data["bidding"] = _bidding(draw, hand, partnerships)
+    data["bidding"] = _bidding(draw, hand, partnerships, players)
     data["play"] = _play(draw, hand, deck)
     data["scoring"] = _scoring(draw, hand)
     data["game_end"] = _game_end(draw)
