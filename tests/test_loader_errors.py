@@ -142,9 +142,9 @@ def test_wrong_type_says_what_was_expected_and_quotes_the_value() -> None:
 
 def test_a_mapping_where_a_value_belongs_and_the_reverse() -> None:
     first, second = toy_problems("bags: 5\ndeal: {hand_size: {a: 1}}\n")
-    assert first.path == "deal.hand_size" and second.path == "bags"
-    assert first.message == "expected a whole number from 1 to 27, got {'a': 1}"
-    assert second.message == "expected a mapping (keys: enabled, limit, penalty), got 5"
+    assert first.path == "bags" and second.path == "deal.hand_size"
+    assert first.message == "expected a mapping (keys: enabled, limit, penalty), got 5"
+    assert second.message == "expected a whole number from 1 to 27, got {'a': 1}"
 
 
 def test_out_of_range_gives_the_range() -> None:
@@ -189,7 +189,28 @@ def test_too_many_items() -> None:
 
 def test_every_problem_is_reported_in_one_pass() -> None:
     problems = toy_problems("bags: {limit: 0, limti: 1}\ndeal: {hand_size: x}\nnme: y\n")
-    assert [p.path for p in problems] == ["deal.hand_size", "bags.limit", "bags.limti", "nme"]
+    assert [p.path for p in problems] == ["bags.limit", "bags.limti", "deal.hand_size", "nme"]
+
+
+def test_problems_come_in_reading_order() -> None:
+    """Field errors and contradictions together, by line then column, whatever order
+    pydantic and the validators found them in."""
+    problems = toy_problems("remove: [a, b, c, d]\nbags: {limit: 0}\ndeal: {hand_size: x}\n")
+    assert [(p.line, p.path) for p in problems] == [
+        (1, "remove"),
+        (2, "bags.limit"),
+        (3, "deal.hand_size"),
+    ]
+    problems = toy_problems("bags:\n  enabled: false\n  limit: 5\ndeal: {hand_size: 14}\n")
+    assert [(p.line, p.path) for p in problems] == [(3, "bags.limit"), (4, "deal.hand_size")]
+
+
+def test_composition_problems_come_in_reading_order() -> None:
+    problems = validate("house_rules: [nonil]\nextends: nyx\n")
+    assert [(p.line, p.code) for p in problems] == [
+        (1, "unknown_house_rule"),
+        (2, "unknown_variant"),
+    ]
 
 
 def test_a_long_bad_value_is_shortened() -> None:
@@ -223,9 +244,24 @@ def test_a_contradiction_path_from_the_message() -> None:
     assert problem.code == "invalid"
 
 
-def test_a_contradiction_about_a_default_has_no_line() -> None:
-    problem = toy_problem("name: path-in-ctx\n")
-    assert where(problem) == ("toy.yaml", None, None, "bags.penalty")
+def test_a_contradiction_about_a_default_is_at_the_document_start() -> None:
+    problem = toy_problem("# a comment\nname: path-in-ctx\n")
+    assert where(problem) == ("toy.yaml", 2, 1, "bags.penalty")
+    assert problem.message == "named in ctx"  # nobody set it: no file to name
+
+
+def test_an_inherited_contradiction_is_in_the_users_file_naming_the_base(
+    tmp_path: Path,
+) -> None:
+    base = tmp_path / "base.yaml"
+    base.write_text("name: base\nbags:\n  enabled: false\n  limit: 5\n")
+    mine = tmp_path / "mine.yaml"
+    mine.write_text("# my table\nextends: ./base.yaml\ndeal: {hand_size: 12}\n")
+    with pytest.raises(VariantError) as caught:
+        load_variant(mine, model=Toy)
+    [problem] = caught.value.problems
+    assert where(problem) == (str(mine), 2, 1, "bags.limit")
+    assert problem.message == f"set, but bags are off (set in {base}:4)"
 
 
 def test_a_contradiction_prefers_the_loaded_file_over_its_base(tmp_path: Path) -> None:
@@ -277,8 +313,24 @@ def test_variant_contradiction_is_placed_in_the_users_file() -> None:
     problems = validate("extends: nyc\ntable:\n  players: 3\n")
     assert problems
     assert all(p.code == "contradiction" for p in problems)
+    assert all(p.source == "<string>" for p in problems)
     table = [p for p in problems if p.path.startswith("table.")]
     assert table and (table[0].source, table[0].line) == ("<string>", 2)
+
+
+def test_variant_contradiction_inherited_from_extends_is_at_the_extends_line() -> None:
+    from spadeslib.loader.bundled import bundled_variant_path
+
+    text = "# our table\nextends: nyc\ntable: {partnerships: none}\n"
+    problems = validate(text)
+    assert [(p.line, p.column, p.path) for p in problems] == [
+        (2, 1, "bidding.form"),
+        (2, 1, "bidding.blind.enabled"),
+    ]
+    nyc = bundled_variant_path("nyc")
+    assert problems[0].message == (
+        f"partnership bidding needs partnerships; this table has none (set in {nyc}:37)"
+    )
 
 
 def test_the_error_text_lists_every_problem() -> None:

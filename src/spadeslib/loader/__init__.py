@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar, overload
 
@@ -25,7 +27,7 @@ from spadeslib.loader import yaml_source
 from spadeslib.loader.bundled import bundled_house_rules, bundled_variant_path, bundled_variants
 from spadeslib.loader.compose import compose_file, compose_text, looks_like_path, unknown_name
 from spadeslib.loader.document import Document, Mark
-from spadeslib.loader.problems import validate_document
+from spadeslib.loader.problems import in_reading_order, validate_document
 from spadeslib.loader.yaml_source import parse_yaml
 
 if TYPE_CHECKING:
@@ -91,6 +93,16 @@ _WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.\-]*")
 _YAML_HINT = re.compile(r"^\s*[\[{#]|: |:$")  # flow collections, comments, "key: value"
 
 
+@contextmanager
+def _in_reading_order() -> Iterator[None]:
+    """Re-raise a :class:`VariantError` with its problems in reading order (file by file,
+    then line and column), whichever step found them."""
+    try:
+        yield
+    except VariantError as error:
+        raise VariantError(in_reading_order(error.problems)) from None
+
+
 def _default_model() -> type[Variant]:
     # Imported late: the format package is the step above the loader in the pipeline.
     from spadeslib.variant import Variant
@@ -109,8 +121,10 @@ def load_document(name_or_path: str | os.PathLike[str]) -> Document:
         if path is None:
             message, code = unknown_name(name_or_path, fragment=False)
             raise VariantError([Problem(name_or_path, None, None, "", message, code)])
+    else:
+        path = Path(name_or_path)
+    with _in_reading_order():
         return compose_file(path)
-    return compose_file(Path(name_or_path))
 
 
 @overload
@@ -153,7 +167,8 @@ def parse_variant(
     Relative paths in ``extends``/``house_rules`` resolve against ``base_dir`` (default:
     the working directory).
     """
-    document = compose_text(text, source, None if base_dir is None else Path(base_dir))
+    with _in_reading_order():
+        document = compose_text(text, source, None if base_dir is None else Path(base_dir))
     return validate_document(document, model or _default_model())
 
 
@@ -171,7 +186,7 @@ def validate(
         document = _document_for(name_or_path_or_text)
         validate_document(document, model or _default_model())
     except VariantError as error:
-        return list(error.problems)
+        return in_reading_order(error.problems)
     return []
 
 

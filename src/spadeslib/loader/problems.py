@@ -12,19 +12,25 @@ Model validators report contradictions between sections as
 plain ``ValueError`` whose message starts ``at <dotted.path>: `` is placed the same way.
 Paths from a validator are relative to the model that raised them (for the root model that
 is the whole variant); a path that already starts with the model's location is used as is.
+
+A contradiction is placed in the file the user loaded: at the key, or the nearest section
+they wrote. A key they did not write (inherited through ``extends``, set by a house rule, or
+a default) is placed at the start of their document, which is where ``extends:`` usually
+stands, and the message says which file set it. Problems come out in reading order
+(:func:`in_reading_order`).
 """
 
 from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
 from spadeslib.errors import Problem, VariantError
-from spadeslib.loader.document import Document, KeyPath, parse_dotted
+from spadeslib.loader.document import Document, KeyPath, Mark, dotted, parse_dotted
 from spadeslib.loader.locations import (
     Located,
     allowed_keys,
@@ -36,7 +42,7 @@ from spadeslib.loader.locations import (
     union_tags,
 )
 
-__all__ = ["validate_document", "validation_problems"]
+__all__ = ["in_reading_order", "validate_document", "validation_problems"]
 
 M = TypeVar("M", bound=BaseModel)
 ErrorDict = Mapping[str, Any]
@@ -62,7 +68,7 @@ def validate_document(document: Document, model: type[M]) -> M:
 def validation_problems(
     error: ValidationError, document: Document, model: type[BaseModel]
 ) -> list[Problem]:
-    """Every problem in ``error``, located in ``document``, in pydantic's order.
+    """Every problem in ``error``, located in ``document``, in reading order.
 
     Errors from the members of one plain union (``'random'`` or a seat number) are the
     alternatives a value failed; they become one problem listing what was expected.
@@ -78,7 +84,25 @@ def validation_problems(
             problems.extend(_problems(item, located, document, model))
         elif located.path in alternatives:
             problems.append(_union_problem(document, located, alternatives.pop(located.path)))
-    return list(dict.fromkeys(problems))
+    return in_reading_order(dict.fromkeys(problems))
+
+
+def in_reading_order(problems: Iterable[Problem]) -> list[Problem]:
+    """``problems`` file by file (in the order each file was first reported), then by line
+    and column; problems with no line come last in their file. The sort is stable, so
+    problems at one place keep the order they were found in."""
+    problems = list(problems)
+    first: dict[str, int] = {}
+    for problem in problems:
+        first.setdefault(problem.source, len(first))
+    never = float("inf")
+
+    def place(problem: Problem) -> tuple[float, float, float]:
+        line = never if problem.line is None else problem.line
+        column = never if problem.column is None else problem.column
+        return (first[problem.source], line, column)
+
+    return sorted(problems, key=place)
 
 
 def _is_alternative(item: ErrorDict, located: Located) -> bool:
@@ -256,10 +280,12 @@ def _from_validator(item: ErrorDict, located: Located, document: Document) -> li
         pairs = [(context["path"], _strip(str(item["msg"])))]
     else:
         pairs = list(_message_paths(_strip(str(item["msg"]))))
-    prefer = document.source if code == "contradiction" else None
     problems = []
     for path, message in pairs:
         where = _join(located.path, path)
+        if code == "contradiction":
+            problems.append(_contradiction(document, where, message))
+            continue
         text = message
         shown = _quote(item.get("input"))
         if (
@@ -270,8 +296,22 @@ def _from_validator(item: ErrorDict, located: Located, document: Document) -> li
             and shown not in message
         ):
             text = f"{message}, got {shown}"
-        problems.append(document.problem(where, text, code, prefer=prefer))
+        problems.append(document.problem(where, text, code))
     return problems
+
+
+def _contradiction(document: Document, where: KeyPath, message: str) -> Problem:
+    """A contradiction, placed in the user's file (see the module's docstring)."""
+    mark = document.mark_of(where, prefer=document.source)
+    start = document.values.get(())
+    if mark is not None and mark.source == document.source:
+        return document.problem(where, message, "contradiction", prefer=document.source)
+    if start is None or start.source != document.source:
+        return document.problem(where, message, "contradiction")
+    origin: Mark | None = document.values.get(where) or document.keys.get(where)
+    if origin is not None:
+        message += f" (set in {origin.source}:{origin.line})"
+    return Problem(start.source, start.line, start.column, dotted(where), message, "contradiction")
 
 
 def _message_paths(message: str) -> Iterator[tuple[str, str]]:
