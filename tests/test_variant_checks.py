@@ -52,7 +52,7 @@ CASES = [
         "bidding.forced.bid",
         3,
         "everyone must bid 0, but a bid of 0 is illegal (it is below bidding.form.min_bid, "
-        "1); turn Nil on, or set bidding.nil.zero_bid: zero_tricks, or fix a bid of 1 or more",
+        "1); set bidding.form.min_bid: 0, or fix a bid of 1 or more",
         id="fixed 0 below the minimum bid",
     ),
     pytest.param(

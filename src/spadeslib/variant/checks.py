@@ -2,8 +2,10 @@
 
 Each field is checked on its own by its model; this module checks what no single field
 can: that the deck divides among the players, that a rule's prerequisites are on, that
-ranges are not empty. Every check returns ``(dotted path, message)`` so the loader can
-point at the line in the file that set the offending key.
+ranges are not empty, that every player has a legal bid and the least bids of a side fit
+in the tricks, that a special bid (the Moon, ten for 200) is within a side's reach. Every
+check returns ``(dotted path, message)`` so the loader can point at the line in the file
+that set the offending key.
 """
 
 from __future__ import annotations
@@ -155,6 +157,13 @@ def _no_zero_reason(v: Variant) -> str:
     return f"it is below bidding.form.min_bid, {getattr(v.bidding.form, 'min_bid', 0)}"
 
 
+def _zero_fix(v: Variant) -> str:
+    """What to write so that a bid of 0 becomes legal."""
+    if v.bidding.nil.zero_bid == "illegal":
+        return "turn Nil on, or set bidding.nil.zero_bid: zero_tricks"
+    return "set bidding.form.min_bid: 0"
+
+
 def _side_reach(v: Variant) -> int:
     """The largest contract a side can make by any bid: team, seats together, a blind bid,
     coming out of one, a raise."""
@@ -261,8 +270,7 @@ def _no_bid(v: Variant) -> Found:
             yield (
                 "bidding.forced.bid",
                 f"everyone must bid 0, but a bid of 0 is illegal ({_no_zero_reason(v)}); "
-                "turn Nil on, or set bidding.nil.zero_bid: zero_tricks, or fix a bid of 1 "
-                "or more",
+                f"{_zero_fix(v)}, or fix a bid of 1 or more",
             )
         elif seats > 1 and seats * forced.bid > hand:
             yield (
