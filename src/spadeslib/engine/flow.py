@@ -158,7 +158,10 @@ def start_deal(state: State) -> None:
     state.broken = False
     state.tricks = [0] * players
     state.must_lead = 0
+    state.follow = 0
+    state.breaks = 0
     state.legal = -1
+    state.legal_ids = None
     state.trick_log = []
     state.actor = -1
     from spadeslib.engine.phases.blind import initial_seen

@@ -155,14 +155,19 @@ class Game:
         """The legal actions' ids, sorted: the fast path for bots and simulations."""
         s = self._s
         phase = s.phase
-        if phase == _PLAY and not s.space.two_packs:  # the hot path: the mask is the ids
+        if phase == _PLAY and s.one_pack:  # the hot path: the legal mask is the ids
             legal = s.legal
             if legal < 0:
                 legal = _legal_mask(s)
             return _bits_of(legal)
         if phase == _OVER:
             return []
-        return _PHASES[phase].legal(s)
+        if phase == _PLAY:
+            return _PHASES[phase].legal(s)
+        ids = s.legal_ids  # kept until the next action, which apply_id checks against
+        if ids is None:
+            s.legal_ids = ids = tuple(_PHASES[phase].legal(s))
+        return list(ids)
 
     def legal_actions(self) -> LegalActions:
         """The legal actions, sorted by id (see :class:`LegalActions`)."""
@@ -196,15 +201,21 @@ class Game:
             legal = s.legal
             if legal < 0:
                 legal = _legal_mask(s)
-            space = s.space
-            if (
-                0 <= action_id < space.size
-                and legal & space.face_mask[action_id]
-                and space.plays[action_id] is not None
-            ):
-                _play(s, action_id)
-                s.log = (s.log, action_id)
-                return
+            if s.one_pack:  # a play's id is its card's bit
+                if action_id >= 0 and legal >> action_id & 1:
+                    _play(s, action_id)
+                    s.log = (s.log, action_id)
+                    return
+            else:
+                space = s.space
+                if (
+                    0 <= action_id < space.size
+                    and legal & space.face_mask[action_id]
+                    and space.plays[action_id] is not None
+                ):
+                    _play(s, action_id)
+                    s.log = (s.log, action_id)
+                    return
         self._apply(action_id, None)
 
     def _apply(self, action_id: int, action: Action | None) -> None:
@@ -214,17 +225,20 @@ class Game:
             raise IllegalActionError(
                 action or action_id, "the game is over", rule="game_end", state=describe(s)
             )
-        found = phase.problem(s, action_id)
-        if found is not None:
-            if action is None:
-                try:
-                    action = s.space.action(action_id)
-                except RecordError:
-                    raise IllegalActionError(
-                        action_id, "no action has this id", rule="action", state=describe(s)
-                    ) from None
-            reason, rule = found
-            raise IllegalActionError(action, reason, rule=rule, state=describe(s))
+        ids = s.legal_ids
+        if ids is None or action_id not in ids:  # not among the legal ids listed: check it
+            found = phase.problem(s, action_id)
+            if found is not None:
+                if action is None:
+                    try:
+                        action = s.space.action(action_id)
+                    except RecordError:
+                        raise IllegalActionError(
+                            action_id, "no action has this id", rule="action", state=describe(s)
+                        ) from None
+                reason, rule = found
+                raise IllegalActionError(action, reason, rule=rule, state=describe(s))
+        s.legal_ids = None
         phase.apply(s, action_id)
         s.log = (s.log, action_id)
 

@@ -160,7 +160,11 @@ def state_dict(state: State) -> dict[str, Any]:
         if name in (
             "rules",
             "space",
+            "one_pack",
             "legal",
+            "legal_ids",
+            "follow",
+            "breaks",
             "log",
             "history",
             "deals",

@@ -9,6 +9,11 @@ Cards are bits of the compiled deck (:mod:`spadeslib.compiler.layout`); a hand i
 Seats and sides are ints. Bids use the codes of :mod:`spadeslib.compiler.bids`
 (``NIL``, ``BLIND_NIL``, ``NO_BID``).
 
+A few slots are caches, left out of ``state_dict``: ``legal`` (the legal plays of the
+player to act, -1 until computed), ``legal_ids`` (the legal ids outside the play, kept by
+``Game.legal_action_ids`` until the next action), ``follow`` and ``breaks`` (the led
+suit's mask and the cards that break spades in the trick being played, set by its lead).
+
 The action log is a persistent linked list, ``(previous, action id)`` pairs, so appending
 and cloning cost the same however long the game is.
 """
@@ -86,6 +91,7 @@ class State:
         "space",
         "seed",
         "players",
+        "one_pack",
         # where we are
         "phase",
         "actor",
@@ -125,7 +131,10 @@ class State:
         "broken",
         "tricks",
         "must_lead",
+        "follow",
+        "breaks",
         "legal",
+        "legal_ids",
         "trick_log",
         # the game
         "scores",
@@ -143,6 +152,7 @@ class State:
     space: ActionSpace
     seed: int
     players: int
+    one_pack: bool
     phase: int
     actor: int
     resume: int
@@ -178,7 +188,10 @@ class State:
     broken: bool
     tricks: list[int]
     must_lead: int
+    follow: int
+    breaks: int
     legal: int
+    legal_ids: tuple[int, ...] | None
     trick_log: list[tuple[int, tuple[int, ...]]]
     scores: list[int]
     bags: list[int]
@@ -197,6 +210,7 @@ class State:
         self.space = space
         self.seed = seed
         self.players = players
+        self.one_pack = rules.packs == 1
         self.phase = Phase.OVER
         self.actor = -1
         self.resume = Phase.OVER
@@ -232,7 +246,10 @@ class State:
         self.broken = False
         self.tricks = [0] * players
         self.must_lead = 0
+        self.follow = 0
+        self.breaks = 0
         self.legal = -1
+        self.legal_ids = None
         self.trick_log = []
         self.scores = [0] * sides
         self.bags = [0] * sides

@@ -46,17 +46,28 @@ def _leader_bid(state: State, seat: int) -> int:
 def legal_mask(state: State) -> int:
     """The cards the player to act may play (cached in ``state.legal``)."""
     legal = state.legal
-    if legal < 0:
-        trick = state.trick
+    if legal >= 0:
+        return legal
+    hand = state.hands[state.actor]
+    trick = state.trick
+    if trick:
+        # A hand holding the led suit must follow it: the first rule of
+        # ``rules.legal_plays``, answered here with the led suit's mask kept at the lead.
+        legal = hand & state.follow
+        if not legal:
+            legal = state.rules.legal_plays(
+                hand, trick, broken=state.broken, trick_number=state.trick_number
+            )
+    else:
         number = state.trick_number
         legal = state.rules.legal_plays(
-            state.hands[state.actor],
+            hand,
             trick,
             broken=state.broken,
             trick_number=number,
-            must_lead=state.must_lead if number == 0 and not trick else 0,
+            must_lead=state.must_lead if number == 0 else 0,
         )
-        state.legal = legal
+    state.legal = legal
     return legal
 
 
@@ -122,28 +133,39 @@ def _low(mask: int) -> int:
 
 
 def apply(state: State, action_id: int) -> None:
+    """Play the card of ``action_id`` (legal: checked by the caller) for the player to
+    act; the fourth card of a trick decides it, the last trick ends the deal."""
     seat = state.actor
     hands = state.hands
     hand = hands[seat]
-    if state.space.two_packs:
+    if state.one_pack:
+        bit = action_id
+    else:  # the lower copy of the face still held
         held = hand & state.space.face_mask[action_id]
         bit = (held & -held).bit_length() - 1
-    else:
-        bit = action_id
-    hands[seat] = hand ^ (1 << bit)
+    hands[seat] = hand ^ _BIT[bit]
     trick = state.trick
     trick.append(bit)
-    rules = state.rules
-    if not state.broken and state.space.breaking[rules.suit_of[trick[0]]] >> bit & 1:
-        state.broken = True
     state.legal = -1
+    if len(trick) == 1:  # the lead: which suit to follow, which cards break spades
+        rules = state.rules
+        suit = rules.suit_of[bit]
+        state.follow = rules.suit_masks[suit]
+        state.breaks = breaks = state.space.breaking[suit]
+    else:
+        breaks = state.breaks
+    if breaks >> bit & 1:
+        state.broken = True
     players = state.players
     if len(trick) < players:
-        state.actor = (seat + 1) % players
+        seat += 1
+        state.actor = seat if seat < players else 0
         return
-    winner = (state.leader + rules.trick_winner(trick)) % players
+    rules = state.rules
+    leader = state.leader
+    winner = (leader + rules.trick_winner(trick)) % players
     state.tricks[winner] += 1
-    state.trick_log.append((state.leader, tuple(trick)))
+    state.trick_log.append((leader, tuple(trick)))
     state.trick = []
     state.trick_number += 1
     state.leader = winner
@@ -153,6 +175,9 @@ def apply(state: State, action_id: int) -> None:
         from spadeslib.engine.phases.end import finish_deal
 
         finish_deal(state)
+
+
+_BIT = tuple(1 << bit for bit in range(128))
 
 
 RULES = flow.PhaseRules(enter=enter, legal=legal, problem=problem, apply=apply)
