@@ -175,6 +175,30 @@ CASES = [
         "8 or less, or raise max_team_bid",
         id="come out above the highest team bid",
     ),
+    pytest.param(
+        "extends: two-handed\npassing: {cards: 3}\n",
+        "passing.cards",
+        2,
+        "passing is to partner; it needs partnerships of pairs",
+        id="passing in the two-handed draw-and-discard game",
+    ),
+    pytest.param(
+        "extends: mirror\nbidding:\n  raise_round: true\n",
+        "bidding.raise_round",
+        3,
+        "under mirror the bids are forced, so a raise round cannot change them; "
+        "set bidding.raise_round: false",
+        id="a raise round under Mirror",
+    ),
+    pytest.param(
+        "bidding:\n  forced: {kind: allowed, bids: [0, 4]}\n  raise_round: true\n"
+        "  blind_nil: {enabled: false}\n",
+        "bidding.raise_round",
+        3,
+        "under allowed the bids are forced, so a raise round cannot change them; "
+        "set bidding.raise_round: false",
+        id="a raise round with a set of allowed bids",
+    ),
 ]
 
 

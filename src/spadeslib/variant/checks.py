@@ -127,11 +127,17 @@ def _deal(v: Variant) -> Found:
     kitty = v.deal.leftover
     if kitty.kind == "kitty" and kitty.to == "two_of_clubs" and "2C" not in deck_cards(v):
         yield ("deal.leftover.to", "the 2 of clubs is not in the deck")
-    if v.passing.cards:
+
+
+def _passing(v: Variant) -> Found:
+    # Its own check, not part of _deal: the two-handed deal returns early there, and
+    # passing must be refused for it too (the engine has no partner to pass to).
+    cards, hand = v.passing.cards, v.deal.hand_size
+    if cards:
         if v.table.partnerships != "pairs":
             yield ("passing.cards", "passing is to partner; it needs partnerships of pairs")
-        if v.passing.cards > hand:
-            yield ("passing.cards", f"cannot pass {v.passing.cards} cards from a hand of {hand}")
+        if cards > hand:
+            yield ("passing.cards", f"cannot pass {cards} cards from a hand of {hand}")
 
 
 def _max(value: int | None, hand: int) -> int:
@@ -439,6 +445,14 @@ def _forced(v: Variant) -> Found:
         )
     if b.blind.enabled:
         yield ("bidding.blind.enabled", f"blind bids cannot be made under {name}")
+    if b.raise_round and name != "suicide":
+        # The bid is forced (or one of a fixed set), so raising it would break the very
+        # rule the format exists for; Suicide forces only who bids Nil, not how much.
+        yield (
+            "bidding.raise_round",
+            f"under {name} the bids are forced, so a raise round cannot change them; "
+            "set bidding.raise_round: false",
+        )
     if name in ("mirror", "whiz", "suicide") and not b.nil.enabled:
         yield ("bidding.nil.enabled", f"{name} needs Nil")
     if name == "suicide" and v.table.partnerships != "pairs":
@@ -501,6 +515,7 @@ _CHECKS: tuple[Callable[[Variant], Found], ...] = (
     _table,
     _deck,
     _deal,
+    _passing,
     _bidding,
     _play,
     _scoring,
