@@ -266,7 +266,9 @@ def _bidding(draw: Draw, hand: int, partnerships: str, players: int) -> Data:
         bidding["total_may_not_equal_tricks"] = True
     if draw(_FLAGS):
         bidding["first_deal_bids_itself"] = True
-    if partnered and draw(_FLAGS):
+    # A raise round would change a forced bid; only Suicide (which forces who bids Nil,
+    # not how much) leaves a contract to raise.
+    if partnered and forced_kind in (None, "suicide") and draw(_FLAGS):
         bidding["raise_round"] = True
 
     blind_on = partnered and forced_kind is None and draw(_FLAGS)
