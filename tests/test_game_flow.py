@@ -151,6 +151,24 @@ def test_deal_history_tricks_add_up() -> None:
         )
 
 
+def test_the_next_deal_is_the_same_whenever_it_is_dealt() -> None:
+    """The next deal is dealt when the game is next looked at or played, not when the
+    last one is scored; when that happens changes nothing, for the game or a clone."""
+    rng = random.Random(5)
+    game = finish_deal(Game("standard", seed=5), rng)
+    looked = game.clone()
+    assert looked.current_player is not None  # deals now
+    played = game.clone()
+    played.apply_id(played.legal_action_ids()[0])
+    looked.apply_id(looked.legal_action_ids()[0])
+    assert dump(played) == dump(looked)
+    assert dump(game) == dump(game.clone())
+    assert game.record()["deals"] == looked.record()["deals"]
+    assert len(game.record()["deals"]) == 2
+    replayed = Game.replay(game.record())
+    assert dump(replayed) == dump(game)
+
+
 def test_b4_passing_is_simultaneous() -> None:
     variant = parse_variant("extends: standard\nhouse_rules: [passing-three]\n")
     game = Game(variant, seed=1, dealer=0, deal=MIXED)

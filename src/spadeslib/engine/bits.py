@@ -1,13 +1,16 @@
 """Masks to bits: the set bits of an int, lowest first, for listing legal plays as ids
 and hands as cards.
 
+:data:`IDS` remembers the bits of the masks listed most often (legal plays repeat: a
+suit's few cards, a short hand), so listing them again is a dict lookup and a list copy.
+
 >>> bits_of(0b1011_0000_0000_0000_0001)
 [0, 16, 17, 19]
 """
 
 from __future__ import annotations
 
-__all__ = ["bits_of"]
+__all__ = ["IDS", "bits_of", "ids_of"]
 
 _CHUNKS: list[dict[int, tuple[int, ...]]] = [{} for _ in range(8)]
 _CHUNK_MEMO = 16_384  # per 16-bit position; beyond it chunks are computed, not kept
@@ -38,3 +41,18 @@ def bits_of(mask: int) -> list[int]:
         mask >>= 16
         position += 1
     return out
+
+
+IDS: dict[int, tuple[int, ...]] = {}
+"""Masks already listed by :func:`ids_of`, to their bits (at most ``_IDS_MEMO`` of them)."""
+_IDS_MEMO = 1 << 15
+
+
+def ids_of(mask: int) -> list[int]:
+    """``bits_of(mask)``, remembered in :data:`IDS` while it has room."""
+    found = IDS.get(mask)
+    if found is None:
+        found = tuple(bits_of(mask))
+        if len(IDS) < _IDS_MEMO:
+            IDS[mask] = found
+    return list(found)

@@ -26,7 +26,15 @@ from spadeslib.engine.state import Phase, State
 if TYPE_CHECKING:
     from spadeslib.compiler.rules import Rules
 
-__all__ = ["PHASES", "PhaseRules", "deal_phases", "give_turn", "next_phase", "start_deal"]
+__all__ = [
+    "PHASES",
+    "PhaseRules",
+    "deal_if_due",
+    "deal_phases",
+    "give_turn",
+    "next_phase",
+    "start_deal",
+]
 
 Problem = tuple[str, str] | None
 
@@ -108,6 +116,14 @@ def give_turn(state: State, seat: int) -> None:
         else:  # waiting on its captain, but its turn needs its cards: it looks
             state.seen |= 1 << seat
             refresh_seen(state)
+
+
+def deal_if_due(state: State) -> State:
+    """Deal the next deal if the last one is scored and it is not dealt yet (phase
+    ``DEAL``); the game's entry points call this before they look at the state."""
+    if state.phase == Phase.DEAL:
+        start_deal(state)
+    return state
 
 
 def start_deal(state: State) -> None:

@@ -26,6 +26,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any, Final, overload
 
 from spadeslib.cards import Card
+from spadeslib.engine import bits as _bits
 from spadeslib.engine import flow
 from spadeslib.engine import phases as _phases
 from spadeslib.engine.actions import Action, ActionParseError, action_space
@@ -46,10 +47,13 @@ TERMINAL: Final = -4
 
 _PHASES = _phases.PHASES
 _legal_mask = _phases.play.legal_mask
-_bits_of = _phases.play.bits_of
+_ids_of = _bits.ids_of
+_IDS = _bits.IDS
 _play = _phases.play.apply
 _PLAY: Final = Phase.PLAY
 _OVER: Final = Phase.OVER
+_DEAL: Final = Phase.DEAL
+_dealt = flow.deal_if_due
 
 
 def _variant(variant: Variant | str | os.PathLike[str]) -> Variant:
@@ -143,12 +147,12 @@ class Game:
     @property
     def current_player(self) -> int | None:
         """The seat to act, or ``None`` when the game is over."""
-        s = self._s
+        s = _dealt(self._s)
         return None if s.phase == _OVER else s.actor
 
     def current_player_id(self) -> int:
         """The seat to act, or :data:`TERMINAL` (-4) when the game is over (OpenSpiel)."""
-        s = self._s
+        s = _dealt(self._s)
         return TERMINAL if s.phase == _OVER else s.actor
 
     def legal_action_ids(self) -> list[int]:
@@ -159,7 +163,10 @@ class Game:
             legal = s.legal
             if legal < 0:
                 legal = _legal_mask(s)
-            return _bits_of(legal)
+            ids = _IDS.get(legal)
+            return _ids_of(legal) if ids is None else list(ids)
+        if phase == _DEAL:
+            phase = _dealt(s).phase
         if phase == _OVER:
             return []
         if phase == _PLAY:
@@ -179,7 +186,7 @@ class Game:
         Raise :class:`~spadeslib.errors.IllegalActionError` (the game unchanged) if it is
         not legal now, naming the rule that forbids it and the situation.
         """
-        s = self._s
+        s = _dealt(self._s)
         try:
             parsed = Action.parse(action)
             action_id = s.space.id_of(parsed)
@@ -195,7 +202,7 @@ class Game:
                 action_id,
                 "an action id is an int (use apply() for an action or its text)",
                 rule="action",
-                state=describe(s),
+                state=describe(_dealt(s)),
             )
         if s.phase == _PLAY:  # the hot path: one AND against the cached legal plays
             legal = s.legal
@@ -219,7 +226,7 @@ class Game:
         self._apply(action_id, None)
 
     def _apply(self, action_id: int, action: Action | None) -> None:
-        s = self._s
+        s = _dealt(self._s)
         phase = _PHASES.get(s.phase)
         if phase is None:
             raise IllegalActionError(
@@ -252,7 +259,7 @@ class Game:
 
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may know now (see :class:`~spadeslib.engine.observation.Observation`)."""
-        s = self._s
+        s = _dealt(self._s)
         if not 0 <= seat < s.players:
             raise ValueError(f"no seat {seat!r}: seats are 0 to {s.players - 1}")
         legal = self.legal_action_ids() if s.actor == seat and s.phase != _OVER else None
@@ -270,7 +277,7 @@ class Game:
     def phase(self) -> str:
         """``cut``, ``draw``, ``passing``, ``blind``, ``bidding``, ``raise``, ``discard``,
         ``exchange``, ``play`` or ``over``."""
-        return PHASE_NAMES[self._s.phase]
+        return PHASE_NAMES[_dealt(self._s).phase]
 
     @property
     def dealer(self) -> int:
@@ -319,26 +326,26 @@ class Game:
     def hand(self, seat: int) -> tuple[Card, ...]:
         """``seat``'s cards now. This is the full state, for servers and tests: a bot must
         use :meth:`observation` instead."""
-        s = self._s
+        s = _dealt(self._s)
         return tuple(s.rules.deck[bit] for bit in range(s.rules.size) if s.hands[seat] >> bit & 1)
 
     @property
     def tricks_won(self) -> tuple[int, ...]:
         """Tricks won by each seat in the current deal."""
-        return tuple(self._s.tricks)
+        return tuple(_dealt(self._s).tricks)
 
     @property
     def trick(self) -> tuple[Card, ...]:
         """The cards of the trick being played, in play order."""
-        s = self._s
+        s = _dealt(self._s)
         return tuple(s.rules.deck[bit] for bit in s.trick)
 
     def describe(self) -> str:
         """One line: whose turn it is to do what."""
-        return describe(self._s)
+        return describe(_dealt(self._s))
 
     def __repr__(self) -> str:
-        s = self._s
+        s = _dealt(self._s)
         return (
             f"<Game {s.rules.variant.name!r} seed={s.seed} {describe(s)}; scores {list(s.scores)}>"
         )
@@ -348,7 +355,7 @@ class Game:
     def record(self) -> dict[str, Any]:
         """A JSON-ready record that :meth:`replay` turns back into this exact game (see
         :mod:`spadeslib.engine.record`)."""
-        return make_record(self._s)
+        return make_record(_dealt(self._s))
 
     @classmethod
     def replay(cls, record: object) -> Game:
@@ -362,7 +369,7 @@ class Game:
                 game.apply(text)
             except IllegalActionError as error:
                 raise RecordError(f"actions[{index}]: {error}") from None
-        s = game._s
+        s = _dealt(game._s)
         if s.pending_deals:
             raise RecordError(f"deals: {len(s.pending_deals)} deal(s) more than the actions reach")
         for index, ((dealer, _), (wanted, _)) in enumerate(zip(s.deals, deals, strict=True)):
@@ -389,7 +396,7 @@ class Game:
     def state_dict(self) -> dict[str, Any]:
         """A canonical serialisation of the full state (see
         :func:`spadeslib.engine.record.state_dict`)."""
-        return state_dict(self._s)
+        return state_dict(_dealt(self._s))
 
 
 _COMPILED: dict[int, tuple[Variant, Any]] = {}

@@ -47,6 +47,10 @@ class Phase:
     PLAY: Final = 9
     BLIND: Final = 10
     OVER: Final = 11
+    DEAL: Final = 12
+    """Between deals: the last one is scored and the next is dealt when the game is next
+    looked at or played (:func:`spadeslib.engine.flow.deal_if_due`), so a game dropped
+    after its deal, as simulations do, never pays for a shuffle it does not use."""
 
 
 PHASE_NAMES: Final = (
@@ -62,6 +66,7 @@ PHASE_NAMES: Final = (
     "play",
     "blind",
     "over",
+    "deal",
 )
 """The public name of each phase (``Game.phase``)."""
 

@@ -146,21 +146,27 @@ def apply(state: State, action_id: int) -> None:
     hands[seat] = hand ^ _BIT[bit]
     trick = state.trick
     trick.append(bit)
-    state.legal = -1
     if len(trick) == 1:  # the lead: which suit to follow, which cards break spades
         rules = state.rules
         suit = rules.suit_of[bit]
-        state.follow = rules.suit_masks[suit]
+        state.follow = follow = rules.suit_masks[suit]
         state.breaks = breaks = state.space.breaking[suit]
     else:
+        follow = state.follow
         breaks = state.breaks
     if breaks >> bit & 1:
         state.broken = True
     players = state.players
     if len(trick) < players:
         seat += 1
-        state.actor = seat if seat < players else 0
+        if seat == players:
+            seat = 0
+        state.actor = seat
+        # the next player's legal plays when it can follow suit (see legal_mask); a void
+        # hand is left to the compiled rules
+        state.legal = hands[seat] & follow or -1
         return
+    state.legal = -1
     rules = state.rules
     leader = state.leader
     winner = (leader + rules.trick_winner(trick)) % players
