@@ -43,7 +43,9 @@ def fresh_hands(name: str, seconds: float, seed: int) -> float:
     deadline = start + seconds
     while True:
         game = Game(variant, seed=seed + hands)
-        while game.deal_number == 0 and not game.is_over:
+        # the deal is counted before the game can end, so deal_number alone says the hand
+        # is over: one check per action, like OpenSpiel's is_terminal()
+        while game.deal_number == 0:
             ids = game.legal_action_ids()
             game.apply_id(ids[int(choose() * len(ids))])
         hands += 1
@@ -66,7 +68,7 @@ def spadeslib_hands(name: str, seconds: float, seed: int) -> tuple[float, int]:
     deadline = start + seconds
     while True:
         deal = game.deal_number
-        while game.deal_number == deal and not game.is_over:
+        while game.deal_number == deal:
             ids = game.legal_action_ids()
             game.apply_id(ids[int(choose() * len(ids))])
         hands += 1

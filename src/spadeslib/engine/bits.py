@@ -6,11 +6,17 @@ suit's few cards, a short hand), so listing them again is a dict lookup and a li
 
 >>> bits_of(0b1011_0000_0000_0000_0001)
 [0, 16, 17, 19]
+>>> items_of(tuple("abcdefghijklmnopqrst"), 0b1011_0000_0000_0000_0001)
+('a', 'q', 'r', 't')
 """
 
 from __future__ import annotations
 
-__all__ = ["IDS", "bits_of", "ids_of"]
+from typing import Any, TypeVar
+
+__all__ = ["IDS", "bits_of", "ids_of", "items_of"]
+
+T = TypeVar("T")
 
 _CHUNKS: list[dict[int, tuple[int, ...]]] = [{} for _ in range(8)]
 _CHUNK_MEMO = 16_384  # per 16-bit position; beyond it chunks are computed, not kept
@@ -56,3 +62,32 @@ def ids_of(mask: int) -> list[int]:
         if len(IDS) < _IDS_MEMO:
             IDS[mask] = found
     return list(found)
+
+
+_CARD_CHUNKS: dict[int, tuple[tuple[Any, ...], list[dict[int, tuple[Any, ...]]]]] = {}
+
+
+def items_of(table: tuple[T, ...], mask: int) -> tuple[T, ...]:
+    """``tuple(table[bit] for bit in bits_of(mask))`` (a hand's cards from a deck, say),
+    one memoised lookup per 16 bits of the mask for each ``table`` (kept by identity)."""
+    found = _CARD_CHUNKS.get(id(table))
+    if found is None or found[0] is not table:
+        if len(_CARD_CHUNKS) > 64:
+            _CARD_CHUNKS.clear()
+        found = _CARD_CHUNKS[id(table)] = (table, [{} for _ in range(8)])
+    chunks = found[1]
+    out: tuple[T, ...] = ()
+    position = 0
+    while mask:
+        value = mask & 0xFFFF
+        if value:
+            memo = chunks[position]
+            items = memo.get(value)
+            if items is None:
+                items = tuple(table[16 * position + i] for i in range(16) if value >> i & 1)
+                if len(memo) < _CHUNK_MEMO:
+                    memo[value] = items
+            out += items
+        mask >>= 16
+        position += 1
+    return out

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from spadeslib.cards import Card
 from spadeslib.compiler.bids import BLIND_NIL, NIL, NO_BID
-from spadeslib.engine.bits import bits_of
+from spadeslib.engine.bits import items_of
 from spadeslib.engine.results import DealResult
 from spadeslib.engine.state import Phase, State
 from spadeslib.scoring import Contract, Standing
@@ -107,11 +107,9 @@ def finish_deal(state: State) -> None:
     state.bags = bags = [s.bags for s in after]
     state.sets = [s.sets_in_a_row for s in after]
     deck = rules.deck
-    card = deck.__getitem__
     remaining = state.hands
     hands = tuple(
-        tuple(map(card, bits_of(first & ~remaining[seat])))
-        for seat, first in enumerate(state.first_hands)
+        items_of(deck, first & ~remaining[seat]) for seat, first in enumerate(state.first_hands)
     )
     widow: tuple[Card, ...] = ()
     if v.deal.leftover.kind == "widow":
