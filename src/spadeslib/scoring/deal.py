@@ -107,7 +107,6 @@ def score_deal_unchecked(
     standings: Sequence[Standing],
     *,
     bids_itself: bool,
-    memo: dict[object, tuple[SideScore, list[WinReason]]] | None = None,
 ) -> DealScore:
     """:func:`score_deal` without checking its inputs, for a caller that builds them
     valid by construction: the engine, at the end of every deal of every game, where the
@@ -118,35 +117,19 @@ def score_deal_unchecked(
     ``sides`` is ``variant.table.sides()`` (the compiled rules keep it), ``tricks`` a
     tuple, and ``bids_itself`` says the deal bids itself (``first_deal`` and the
     variant's `bidding.first_deal_bids_itself`).
-
-    ``memo``, a dict the caller keeps for this one variant (and may empty at any time),
-    remembers each side's score by everything it depends on (the side, its contract, its
-    seats' tricks, its standing before), so a side scored before costs one lookup.
-    Scores are immutable values, so sharing them is safe.
     """
     out: list[SideScore] = []
     events: list[GameEvent] = []
     for index, seats in enumerate(sides):
-        contract = contracts[index]
-        before = standings[index]
-        key: object = None
-        found = None
-        if memo is not None:
-            key = (index, contract, tuple([tricks[seat] for seat in seats]), before, bids_itself)
-            found = memo.get(key)
-        if found is None:
-            found = _score_side(
-                variant,
-                index,
-                seats,
-                contract=contract,
-                tricks=tricks,
-                before=before,
-                bids_itself=bids_itself,
-            )
-            if memo is not None:
-                memo[key] = found
-        side, wins = found
+        side, wins = _score_side(
+            variant,
+            index,
+            seats,
+            contract=contracts[index],
+            tricks=tricks,
+            before=standings[index],
+            bids_itself=bids_itself,
+        )
         out.append(side)
         events.extend(_events(variant, side, wins))
     return DealScore(tuple(out), tuple(events))

@@ -9,8 +9,6 @@ clockwise, when the game is next looked at or played (``Phase.DEAL``); a misdeal
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 from spadeslib.cards import Card
 from spadeslib.compiler.bids import BLIND_NIL, NIL, NO_BID
 from spadeslib.engine.bits import items_of
@@ -19,9 +17,6 @@ from spadeslib.engine.state import Phase, State
 from spadeslib.scoring import Contract, Standing
 from spadeslib.scoring.deal import score_deal_unchecked
 from spadeslib.scoring.game_end import game_result_unchecked
-
-if TYPE_CHECKING:
-    from spadeslib.compiler.rules import Rules
 
 __all__ = ["contracts_of", "finish_deal"]
 
@@ -62,24 +57,6 @@ def contracts_of(state: State) -> tuple[Contract, ...]:
 
 _BID_TEXT = {NIL: "nil", BLIND_NIL: "blind nil", NO_BID: "-"}
 
-_MEMOS: dict[int, tuple[Rules, dict[object, Any]]] = {}
-_MEMO_SIZE = 4096
-
-
-def _memo(rules: Rules) -> dict[object, Any]:
-    """The memo of sides' scores (``score_deal_unchecked(memo=...)``) and of contracts
-    (:func:`contracts_of`, by the auction's outcome) for these rules, emptied when it
-    grows past ``_MEMO_SIZE``."""
-    found = _MEMOS.get(id(rules))
-    if found is None or found[0] is not rules:
-        if len(_MEMOS) > 64:
-            _MEMOS.clear()
-        found = _MEMOS[id(rules)] = (rules, {})
-    memo = found[1]
-    if len(memo) > _MEMO_SIZE:
-        memo.clear()
-    return memo
-
 
 def finish_deal(state: State) -> None:
     """Score the deal just played and move on (see the module docstring).
@@ -93,14 +70,8 @@ def finish_deal(state: State) -> None:
     standings = tuple(Standing(scores[i], bags[i], sets[i]) for i in range(sides))
     bids_itself = v.bidding.first_deal_bids_itself and state.first_deal
     tricks = tuple(state.tricks)
-    memo = _memo(rules)
-    bids, made = tuple(state.bids), tuple(state.contracts)
-    key = ("contracts", bids, made, state.came_out, state.side_blind, bids_itself)
-    contracts = memo.get(key)
-    if contracts is None:
-        contracts = memo[key] = contracts_of(state)
     score = score_deal_unchecked(
-        v, rules.sides, contracts, tricks, standings, bids_itself=bids_itself, memo=memo
+        v, rules.sides, contracts_of(state), tricks, standings, bids_itself=bids_itself
     )
     after = score.standings
     state.scores = scores = [s.score for s in after]
