@@ -201,6 +201,7 @@ def kitty_taker(rules: Rules, dealer: int, hands: list[int], kitty: int) -> int:
     return dealer
 
 
+@functools.lru_cache(maxsize=1024)
 def bidding_order(rules: Rules, dealer: int) -> tuple[int, ...]:
     """Every seat in bidding order: from the dealer's left (or the dealer, when
     ``bidding.form.first`` is ``dealer``), clockwise."""
@@ -210,6 +211,7 @@ def bidding_order(rules: Rules, dealer: int) -> tuple[int, ...]:
     return tuple((start + step) % players for step in range(players))
 
 
+@functools.lru_cache(maxsize=1024)
 def captains(rules: Rules, dealer: int) -> tuple[int, ...]:
     """The first seat of each side in bidding order: who decides for a team."""
     out: list[int] = []

@@ -138,10 +138,19 @@ def _refresh_order(rules: Rules, dealer: int) -> tuple[int, ...]:
 def _anyone_eligible(state: State) -> bool:
     """Whether some side may bid blind at all this deal, judged on the scores alone (the
     usual answer, no, lets everyone see their cards without building any context)."""
-    if not _bidding_happens(state):
+    return _eligible_on(state.rules, tuple(state.scores), state.first_deal)
+
+
+@functools.lru_cache(maxsize=4096)
+def _eligible_on(rules: Rules, scores: tuple[int, ...], first_deal: bool) -> bool:
+    """:func:`_anyone_eligible` as a pure function of what it depends on (cached: a deal
+    of a new game, 0-0, asks the same question every time)."""
+    v = rules.variant
+    if (v.bidding.first_deal_bids_itself and first_deal) or (
+        v.deal.method.kind == "draw_and_discard"
+    ):  # no bidding this deal (see _bidding_happens)
         return False
-    bidding = state.rules.variant.bidding
-    scores = state.scores
+    bidding = v.bidding
     top = max(scores)
     for side, score in enumerate(scores):
         others = [s for index, s in enumerate(scores) if index != side]
@@ -153,9 +162,7 @@ def _anyone_eligible(state: State) -> bool:
         if bidding.blind.enabled and B.eligible(
             bidding.blind.eligibility,
             behind,
-            bidding.blind.min_bid
-            * state.rules.variant.scoring.trick_value
-            * bidding.blind.make_multiplier,
+            bidding.blind.min_bid * v.scoring.trick_value * bidding.blind.make_multiplier,
         ):
             return True
     return False
