@@ -95,10 +95,31 @@ def shuffled(count: int, rng: SplitMix64) -> list[int]:
         value >>= surplus
         if value < total:
             break
-    for i in range(count - 1, 0, -1):
-        value, j = divmod(value, i + 1)
-        order[i], order[j] = order[j], order[i]
+    for product, positions in _radix_groups(count):
+        value, part = divmod(value, product)  # a few digits at once, then small ints
+        for i in positions:
+            part, j = divmod(part, i + 1)
+            order[i], order[j] = order[j], order[i]
     return order
+
+
+@functools.lru_cache(maxsize=64)
+def _radix_groups(count: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """The positions ``count - 1 .. 1`` of the shuffle in runs whose radices multiply to
+    less than ``2**30``, each with that product: dividing the big number once per run and
+    the small remainder once per digit gives the same digits as dividing the big number
+    once per digit, faster."""
+    groups: list[tuple[int, tuple[int, ...]]] = []
+    i = count - 1
+    while i > 0:
+        product = 1
+        positions: list[int] = []
+        while i > 0 and product * (i + 1) < 1 << 30:
+            product *= i + 1
+            positions.append(i)
+            i -= 1
+        groups.append((product, tuple(positions)))
+    return tuple(groups)
 
 
 def first_dealer(seed: int, players: int) -> int:
