@@ -11,7 +11,8 @@ three calls one at a time on positions sampled from those games: microseconds pe
 When ``open_spiel`` is installed (``pip install open-spiel``, the ``bench`` extra) it runs
 OpenSpiel's ``spades`` in the same process with the same kind of lean loop: a shuffled
 deck applied as the 52 chance actions, then uniformly random legal actions to the end of
-the hand.
+the hand. The new-game-per-hand loop and OpenSpiel's take turns in half-second slices,
+so on a shared machine both see the same load and their ratio means something.
 
 Timings only: nothing here asserts a speed (see docs/performance.md for the numbers).
 """
@@ -23,35 +24,60 @@ import gc
 import random
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
 from spadeslib.engine import Game
 
+Runner = Callable[[float], tuple[int, float]]
+"""Plays hands for about the given seconds; returns (hands, seconds taken)."""
 
-def fresh_hands(name: str, seconds: float, seed: int) -> float:
-    """Hands per second when every hand is the first of a new game (scores 0-0), as in
-    OpenSpiel's spades, whose game is one hand."""
+
+def fresh_hands(name: str, seed: int) -> Runner:
+    """Hands when every hand is the first of a new game (scores 0-0), as in OpenSpiel's
+    spades, whose game is one hand."""
     from spadeslib.loader import load_variant
 
     variant = load_variant(name)
     rng = random.Random(seed)
     choose = rng.random
-    hands = 0
-    start = time.perf_counter()
-    deadline = start + seconds
-    while True:
-        game = Game(variant, seed=seed + hands)
-        # the deal is counted before the game can end, so deal_number alone says the hand
-        # is over: one check per action, like OpenSpiel's is_terminal()
-        while game.deal_number == 0:
-            ids = game.legal_action_ids()
-            game.apply_id(ids[int(choose() * len(ids))])
-        hands += 1
-        if hands % 64 == 0 and time.perf_counter() > deadline:
-            break
-    return hands / (time.perf_counter() - start)
+    played = 0
+
+    def run(seconds: float) -> tuple[int, float]:
+        nonlocal played
+        hands = 0
+        start = time.perf_counter()
+        deadline = start + seconds
+        while True:
+            game = Game(variant, seed=seed + played + hands)
+            # the deal is counted before the game can end, so deal_number alone says the
+            # hand is over: one check per action, like OpenSpiel's is_terminal()
+            while game.deal_number == 0:
+                ids = game.legal_action_ids()
+                game.apply_id(ids[int(choose() * len(ids))])
+            hands += 1
+            if hands % 16 == 0 and time.perf_counter() > deadline:
+                break
+        played += hands
+        return hands, time.perf_counter() - start
+
+    return run
+
+
+def interleaved(runners: list[Runner], seconds: float, slice_: float = 0.5) -> list[float]:
+    """Hands per second of each runner, run in turn in slices of ``slice_`` seconds until
+    each has had ``seconds``: on a shared machine the load changes from one second to the
+    next, and this way every runner sees the same load."""
+    hands = [0] * len(runners)
+    spent = [0.0] * len(runners)
+    while min(spent) < seconds:
+        for index, run in enumerate(runners):
+            count, elapsed = run(slice_)
+            hands[index] += count
+            spent[index] += elapsed
+    return [count / elapsed for count, elapsed in zip(hands, spent, strict=True)]
 
 
 def spadeslib_hands(name: str, seconds: float, seed: int) -> tuple[float, int]:
@@ -142,8 +168,8 @@ def _time_calls(games: list[Game], seed: int, count: int) -> dict[str, float]:
     return out
 
 
-def openspiel_hands(seconds: float, seed: int) -> float | None:
-    """OpenSpiel's spades, hands per second, or ``None`` without open_spiel."""
+def openspiel_hands(seed: int) -> Runner | None:
+    """OpenSpiel's spades with a lean loop, or ``None`` without open_spiel."""
     try:
         import pyspiel  # type: ignore[import-not-found]
     except ImportError:
@@ -152,21 +178,25 @@ def openspiel_hands(seconds: float, seed: int) -> float | None:
     rng = random.Random(seed)
     choose = rng.random
     deck = list(range(52))
-    hands = 0
-    start = time.perf_counter()
-    deadline = start + seconds
-    while True:
-        state = game.new_initial_state()
-        rng.shuffle(deck)
-        for card in deck:
-            state.apply_action(card)
-        while not state.is_terminal():
-            actions = state.legal_actions()
-            state.apply_action(actions[int(choose() * len(actions))])
-        hands += 1
-        if hands % 64 == 0 and time.perf_counter() > deadline:
-            break
-    return hands / (time.perf_counter() - start)
+
+    def run(seconds: float) -> tuple[int, float]:
+        hands = 0
+        start = time.perf_counter()
+        deadline = start + seconds
+        while True:
+            state = game.new_initial_state()
+            rng.shuffle(deck)
+            for card in deck:
+                state.apply_action(card)
+            while not state.is_terminal():
+                actions = state.legal_actions()
+                state.apply_action(actions[int(choose() * len(actions))])
+            hands += 1
+            if hands % 16 == 0 and time.perf_counter() > deadline:
+                break
+        return hands, time.perf_counter() - start
+
+    return run
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -180,19 +210,21 @@ def main(argv: list[str] | None = None) -> None:
         f"spadeslib {args.variant}: {rate:,.0f} hands/s "
         f"(random legal actions, games played on: {games} game(s))"
     )
-    fresh = fresh_hands(args.variant, args.seconds, args.seed)
+    other = openspiel_hands(args.seed)
+    runners = [fresh_hands(args.variant, args.seed)] + ([other] if other else [])
+    rates = interleaved(runners, args.seconds)
+    fresh = rates[0]
     print(f"spadeslib {args.variant}: {fresh:,.0f} hands/s (each hand a new game, 0-0)")
-    for name, micros in per_call(args.variant, args.seed).items():
-        print(f"  {name:>18}: {micros:6.2f} us/call")
-    other = openspiel_hands(args.seconds, args.seed)
     if other is None:
         print("OpenSpiel: not installed (pip install open-spiel)")
     else:
         print(
-            f"OpenSpiel spades: {other:,.0f} hands/s (lean loop: shuffled chance "
-            f"actions, random legal actions); spadeslib/OpenSpiel = {fresh / other:.2f} "
-            "(new game per hand)"
+            f"OpenSpiel spades: {rates[1]:,.0f} hands/s (lean loop: shuffled chance "
+            f"actions, random legal actions; run in turn with the line above, half a "
+            f"second each); spadeslib/OpenSpiel = {fresh / rates[1]:.2f} (new game per hand)"
         )
+    for name, micros in per_call(args.variant, args.seed).items():
+        print(f"  {name:>18}: {micros:6.2f} us/call")
 
 
 if __name__ == "__main__":
