@@ -17,6 +17,8 @@ __all__ = ["RULES"]
 
 
 def enter(state: State) -> bool:
+    if NIL not in state.bids and BLIND_NIL not in state.bids:  # the usual deal: no Nil
+        return False
     rules = state.rules
     bidding = rules.variant.bidding
     steps: list[tuple[str, int, int]] = []
