@@ -1,0 +1,32 @@
+"""Computer players (spec Part C): :class:`EasyBot`, :class:`StandardBot`, :class:`ProBot`.
+
+A bot sits above the engine: it is given one seat's
+:class:`~spadeslib.engine.Observation` and the variant's compiled
+:class:`~spadeslib.compiler.Rules`, and returns one of the observation's legal actions
+(:class:`Bot`). It never sees another seat's cards. Every bot takes a seed; the same seed
+and the same observations give the same decisions. :func:`play_game` plays a game to its
+end with one bot per seat.
+
+>>> from spadeslib.engine import Game
+>>> from spadeslib.bots import StandardBot, play_game
+>>> game = Game("standard", seed=11)
+>>> result = play_game(game, [StandardBot(seed, simulations=4) for seed in range(4)])
+>>> game.is_over, result.winner in (0, 1)
+(True, True)
+
+One module per job: :mod:`.protocol` (the :class:`Bot` protocol), :mod:`.base`
+(dispatch on the phase), :mod:`.easy`, :mod:`.standard`, :mod:`.pro` (the three players),
+:mod:`.strategy` (the Standard play rule and a deal played out with it),
+:mod:`.knowledge` (an observation read as masks), :mod:`.sampling` (deals of the unseen
+cards), :mod:`.auction` and :mod:`.bidding` (bidding by simulation), :mod:`.decisions`
+(passes, exchanges, discards, cuts, draws, blind decisions), :mod:`.tables`,
+:mod:`.driver` (:func:`play_game`).
+"""
+
+from spadeslib.bots.driver import play_game
+from spadeslib.bots.easy import EasyBot
+from spadeslib.bots.pro import ProBot
+from spadeslib.bots.protocol import Bot
+from spadeslib.bots.standard import StandardBot
+
+__all__ = ["Bot", "EasyBot", "ProBot", "StandardBot", "play_game"]

@@ -1,0 +1,162 @@
+"""What the seats that have not bid yet are expected to bid, on a simulated deal.
+
+The simulations of the auction need every seat's contract, and some seats have not bid
+yet. Each is given the bid its simulated hand suggests: a point count
+(:func:`quick_bid`), or what the variant's forced format makes it bid (Mirror: its
+spades; Whiz: Nil on a hand of at most one trick by the count, else its spades; a fixed
+bid; the allowed bid nearest the count). In Suicide one partner of each side bids Nil: the
+partner of a Nil bids at least the minimum; the partner of a number bids Nil; a side that
+has not bid at all puts the weaker hand (by the count) on Nil.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Final
+
+from spadeslib.bots.tables import Tables
+from spadeslib.compiler import Rules
+from spadeslib.variant.bidding import AllowedBids, FixedBid, Forced, Mirror, Suicide, Whiz
+
+__all__ = ["NIL", "guess_bids", "quick_bid"]
+
+NIL: Final = -1
+"""A guessed Nil."""
+
+_TRUMPS = 0
+
+
+def quick_bid(rules: Rules, tables: Tables, hand: int) -> int:
+    """A point count of ``hand``'s tricks: each top-three trump and each trump past the
+    third, each plain ace, each king with another card of its suit, half a queen with two
+    others."""
+    from_top = tables.from_top
+    count = 0.0
+    for suit, suit_mask in enumerate(rules.suit_masks):
+        cards = hand & suit_mask
+        length = cards.bit_count()
+        honours = 0
+        while cards:
+            low = cards & -cards
+            place = from_top[low.bit_length() - 1]
+            cards ^= low
+            if suit == _TRUMPS:
+                honours += place < 3
+            elif place == 0 or (place == 1 and length >= 2):
+                count += 1
+            elif place == 2 and length >= 3:
+                count += 0.5
+        if suit == _TRUMPS:
+            count += honours + max(length - 3 - honours, 0)
+    return min(round(count), rules.hand_size)
+
+
+_Guess = Callable[[Rules, Tables, int, object], int]
+
+
+def _zero(rules: Rules, bid: int) -> int:
+    return NIL if bid == 0 and rules.variant.bidding.nil.enabled else bid
+
+
+def _plain(rules: Rules, tables: Tables, hand: int, forced: object) -> int:
+    return quick_bid(rules, tables, hand)
+
+
+def _mirror(rules: Rules, tables: Tables, hand: int, forced: object) -> int:
+    return _zero(rules, (hand & rules.trump_mask).bit_count())
+
+
+def _whiz(rules: Rules, tables: Tables, hand: int, forced: object) -> int:
+    if quick_bid(rules, tables, hand) <= 1:
+        return NIL
+    return _zero(rules, (hand & rules.trump_mask).bit_count())
+
+
+def _fixed(rules: Rules, tables: Tables, hand: int, forced: object) -> int:
+    assert isinstance(forced, FixedBid)
+    return _zero(rules, forced.bid)
+
+
+def _allowed(rules: Rules, tables: Tables, hand: int, forced: object) -> int:
+    assert isinstance(forced, AllowedBids)
+    count = quick_bid(rules, tables, hand)
+    return _zero(rules, min(forced.bids, key=lambda bid: (abs(bid - count), bid)))
+
+
+_GUESSES: Final[dict[type, _Guess]] = {
+    type(None): _plain,
+    Mirror: _mirror,
+    Whiz: _whiz,
+    FixedBid: _fixed,
+    AllowedBids: _allowed,
+    Suicide: _plain,  # then one partner per side is put on Nil (_suicide)
+}
+"""Each forced format's guess of one seat's bid (``None``: no forced format)."""
+
+
+def guess_bids(
+    rules: Rules,
+    tables: Tables,
+    hands: Sequence[int],
+    known: Sequence[int | None],
+    *,
+    me: int,
+    me_nil: bool,
+) -> list[int]:
+    """Every seat's bid on the simulated deal ``hands``: the ``known`` bids (``NIL`` for
+    a Nil, ``None`` not bid yet), the others guessed (see the module docstring). The
+    bidder ``me`` gets ``NIL`` when ``me_nil``, else 0 (its bid is the one being tried)."""
+    forced: Forced | None = rules.variant.bidding.forced
+    guess = _GUESSES[type(forced)]
+    out: list[int] = []
+    for seat, bid in enumerate(known):
+        if seat == me:
+            out.append(NIL if me_nil else 0)
+        elif bid is None:
+            out.append(guess(rules, tables, hands[seat], forced))
+        else:
+            out.append(bid)
+    if isinstance(forced, Suicide):
+        _suicide(
+            rules,
+            tables,
+            hands=hands,
+            known=known,
+            out=out,
+            me=me,
+            me_nil=me_nil,
+            partner_min=forced.partner_min,
+        )
+    return out
+
+
+def _suicide(
+    rules: Rules,
+    tables: Tables,
+    *,
+    hands: Sequence[int],
+    known: Sequence[int | None],
+    out: list[int],
+    me: int,
+    me_nil: bool,
+    partner_min: int,
+) -> None:
+    for members in rules.sides:
+        if len(members) < 2:
+            continue
+        open_ = [m for m in members if m != me and known[m] is None]
+        if not open_:
+            continue
+        decided = [m for m in members if m not in open_]
+        nil_taken = any(out[m] == NIL for m in decided)
+        number_taken = any(out[m] != NIL for m in decided)
+        if not decided:  # nobody of this side has bid: the weaker hand goes Nil
+            weakest = min(open_, key=lambda m: (quick_bid(rules, tables, hands[m]), m))
+            for m in open_:
+                out[m] = NIL if m == weakest else max(out[m], partner_min)
+        elif nil_taken:
+            for m in open_:
+                out[m] = max(out[m] if out[m] != NIL else 0, partner_min)
+        elif number_taken:
+            for m in open_:
+                out[m] = NIL

@@ -1,0 +1,89 @@
+"""Pro (spec Part C): bids like Standard; plays by estimating each card's chance.
+
+For each legal card (one per face) it simulates ``simulations`` deals of the unseen cards
+(the same deals for every card), plays the card and lets the others finish the trick with
+the Standard rule, and counts how often the trick is won: by itself or a partner who did
+not bid Nil when it wants to win, by anyone of its side when it wants to lose, by itself
+when it bid Nil. Short of its contract (or covering a partner's Nil) it plays the card most
+likely to win, the lowest such card on a tie; but when no card wins more than half the
+time, and whenever it wants to lose, the card least likely to win, the highest such card
+on a tie (it sheds high cards while it safely can).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from spadeslib.bots.knowledge import read
+from spadeslib.bots.sampling import sample_hands
+from spadeslib.bots.standard import StandardBot, legal_mask, play_action, table_of
+from spadeslib.bots.strategy import NIL, WIN, made, mode_of, play_out
+from spadeslib.bots.tables import tables_of
+from spadeslib.compiler import Rules
+from spadeslib.engine import Action, Observation
+
+__all__ = ["ProBot"]
+
+
+class ProBot(StandardBot):
+    """The Pro computer player (see the module docstring)."""
+
+    def play(self, observation: Observation, rules: Rules, legal: Sequence[Action]) -> Action:
+        knowledge = read(observation, rules)
+        tables = tables_of(rules)
+        table = table_of(observation, rules, knowledge)
+        seat = observation.seat
+        side = rules.side_of[seat]
+        side_made = made(table, side, knowledge.tricks)
+        mode = mode_of(
+            rules,
+            table,
+            seat,
+            knowledge.tricks,
+            side_made,
+            trick=knowledge.trick,
+            leader=knowledge.leader,
+        )
+        mask = legal_mask(rules, knowledge, legal)
+        candidates: list[int] = []
+        faces: set[int] = set()
+        for bit in range(rules.size):
+            if mask >> bit & 1 and rules.deck[bit].code not in faces:
+                faces.add(rules.deck[bit].code)
+                candidates.append(bit)
+        deals = [sample_hands(knowledge, self.rng) for _ in range(self.simulations)]
+        wins = []
+        for bit in candidates:
+            count = 0
+            for hands in deals:
+                winner = play_out(
+                    rules,
+                    tables,
+                    table,
+                    list(hands),
+                    list(knowledge.tricks),
+                    leader=knowledge.leader,
+                    trick=knowledge.trick,
+                    trick_number=knowledge.trick_number,
+                    broken=knowledge.broken,
+                    first=bit,
+                    one_trick=True,
+                )
+                if mode == NIL:
+                    count += winner == seat
+                elif mode == WIN:
+                    count += rules.side_of[winner] == side and not table.nils >> winner & 1
+                else:
+                    count += rules.side_of[winner] == side
+            wins.append(count)
+        order = tables.order
+        choices = list(zip(wins, candidates, strict=True))
+        if mode == WIN and max(wins) * 2 > self.simulations:
+            best = max(wins)
+            bit = min((b for w, b in choices if w == best), key=order.__getitem__)
+        else:
+            least = min(wins)
+            pool = [b for w, b in choices if w == least]
+            pick = min if mode == WIN else max
+            bit = pick(pool, key=order.__getitem__)
+        return play_action(rules, legal, bit)

@@ -1,0 +1,115 @@
+"""Standard (spec Part C): bids by simulation, plays by a fixed rule.
+
+- Bidding: :mod:`spadeslib.bots.bidding` (``simulations`` deals per decision; the raise
+  round and NYC's "come out" the same way).
+- Playing: :mod:`spadeslib.bots.strategy`'s rule: while its side is short of its
+  contract, win with its highest winning card, else play its lowest; once the contract
+  is reached, lose with its lowest losing card, or win with its highest; a Nil bidder
+  always tries to lose; its partner covers the Nil.
+- Everything else: :mod:`spadeslib.bots.decisions`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from spadeslib.bots import bidding, decisions
+from spadeslib.bots.base import BaseBot
+from spadeslib.bots.knowledge import Knowledge, read
+from spadeslib.bots.strategy import Table, made, mode_of, standard_card
+from spadeslib.bots.tables import tables_of
+from spadeslib.compiler import Rules
+from spadeslib.engine import Action, Observation
+
+__all__ = ["StandardBot", "legal_mask", "play_action", "table_of"]
+
+
+def legal_mask(rules: Rules, knowledge: Knowledge, legal: Sequence[Action]) -> int:
+    """The bits of the seat's hand that the legal ``play`` actions name."""
+    mask = 0
+    hand = knowledge.hand
+    for action in legal:
+        for bit in rules.card_bits(action.cards[0]):
+            if hand >> bit & 1:
+                mask |= 1 << bit
+    return mask
+
+
+def play_action(rules: Rules, legal: Sequence[Action], bit: int) -> Action:
+    """The legal ``play`` action of the card at ``bit``."""
+    card = rules.deck[bit]
+    return next(action for action in legal if action.cards[0] == card)
+
+
+def table_of(observation: Observation, rules: Rules, knowledge: Knowledge) -> Table:
+    """The contracts and Nil bidders of the deal, as the play rule needs them."""
+    return Table(rules, observation.contracts, knowledge.nils)
+
+
+class StandardBot(BaseBot):
+    """The Standard computer player (see the module docstring). ``simulations``: deals
+    simulated per bidding decision (100 in the spec; fewer is faster and weaker)."""
+
+    def __init__(self, seed: int | None = None, simulations: int = 100) -> None:
+        if simulations < 1:
+            raise ValueError(f"simulations must be at least 1, not {simulations!r}")
+        super().__init__(seed)
+        self.simulations = simulations
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(seed={self.seed!r}, simulations={self.simulations!r})"
+
+    def play(self, observation: Observation, rules: Rules, legal: Sequence[Action]) -> Action:
+        knowledge = read(observation, rules)
+        table = table_of(observation, rules, knowledge)
+        seat = observation.seat
+        side_made = made(table, rules.side_of[seat], knowledge.tricks)
+        mode = mode_of(
+            rules,
+            table,
+            seat,
+            knowledge.tricks,
+            side_made,
+            trick=knowledge.trick,
+            leader=knowledge.leader,
+        )
+        bit = standard_card(
+            rules,
+            tables_of(rules),
+            table,
+            mode=mode,
+            seat=seat,
+            legal=legal_mask(rules, knowledge, legal),
+            trick=knowledge.trick,
+            leader=knowledge.leader,
+        )
+        return play_action(rules, legal, bit)
+
+    def bid(self, observation: Observation, rules: Rules, legal: Sequence[Action]) -> Action:
+        return bidding.choose_bid(observation, rules, legal, self.rng, self.simulations)
+
+    def blind(self, observation: Observation, rules: Rules, legal: Sequence[Action]) -> Action:
+        return decisions.blind_choice(observation, rules, legal)
+
+    def raise_(self, observation: Observation, rules: Rules, legal: Sequence[Action]) -> Action:
+        return bidding.choose_raise(observation, rules, legal, self.rng, self.simulations)
+
+    def pass_cards(self, observation: Observation, rules: Rules, legal: Sequence[Action]) -> Action:
+        return decisions.card_set(rules, tables_of(rules), legal, strongest=False)
+
+    def give(self, observation: Observation, rules: Rules, legal: Sequence[Action]) -> Action:
+        nil = decisions.is_nil(observation, observation.seat)
+        return decisions.card_set(rules, tables_of(rules), legal, strongest=nil)
+
+    def discard(self, observation: Observation, rules: Rules, legal: Sequence[Action]) -> Action:
+        if legal[0].kind == "split":
+            return decisions.split_choice(observation, rules, legal)
+        nil = decisions.is_nil(observation, observation.seat)
+        return decisions.card_set(rules, tables_of(rules), legal, strongest=nil)
+
+    def cut(self, observation: Observation, rules: Rules, legal: Sequence[Action]) -> Action:
+        return decisions.cut_choice(observation, rules, tables_of(rules), legal)
+
+    def draw(self, observation: Observation, rules: Rules, legal: Sequence[Action]) -> Action:
+        word = decisions.draw_choice(rules, tables_of(rules), observation)
+        return next(action for action in legal if action.kind == word)
