@@ -66,6 +66,7 @@ class ProBot(StandardBot):
                     trick=knowledge.trick,
                     trick_number=knowledge.trick_number,
                     broken=knowledge.broken,
+                    played=knowledge.played,
                     first=bit,
                     one_trick=True,
                 )

@@ -82,6 +82,7 @@ class StandardBot(BaseBot):
             legal=legal_mask(rules, knowledge, legal),
             trick=knowledge.trick,
             leader=knowledge.leader,
+            live=rules.full_mask & ~knowledge.played & ~knowledge.hand,
         )
         return play_action(rules, legal, bit)
 

@@ -2,10 +2,13 @@
 
 The rule, for the player to act (``mode_of`` picks the mode, ``standard_card`` the card):
 
-- **NIL**, the player bid Nil or Blind Nil: it always tries to lose. It leads its lowest
-  card; following, it plays its highest card that does not win the trick so far, and when
-  every card it may play would win, its lowest (someone after it may still go over it), or
-  its highest when it plays last (it takes the trick whatever it plays).
+- **NIL**, the player bid Nil or Blind Nil: it always tries to lose. A card is *safer*
+  the more cards of its suit above it are still in other hands. It leads its safest card;
+  following, it plays the most dangerous of its cards that do not win the trick so far
+  (in the suit led, its highest such card; void, its most dangerous discard), and when
+  every card it may play would win, its safest (someone after it may still go over it),
+  or its most dangerous when it plays last (it takes the trick whatever it plays). Ties
+  go to the lowest card when looking for the safest, the highest for the most dangerous.
 - **WIN**, its side has not reached its contract (or has none: the deal that bids itself),
   or it covers its partner's Nil: the Nil is still alive and the partner is winning this
   trick or has still to play to it (a Nil that played a card that is not winning is safe
@@ -30,7 +33,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from spadeslib.bots.tables import Tables, highest, lowest
+from spadeslib.bots.tables import Tables, covered, highest, lowest
 from spadeslib.compiler import Rules
 
 __all__ = ["LOSE", "NIL", "WIN", "Table", "mode_of", "play_out", "standard_card"]
@@ -113,11 +116,31 @@ def standard_card(
     legal: int,
     trick: Sequence[int],
     leader: int,
+    live: int = 0,
+    voids: Sequence[int] = (),
 ) -> int:
     """The bit the Standard rule plays from ``legal`` (a mask) to ``trick`` (bits in play
-    order, led by ``leader``), in ``mode``."""
+    order, led by ``leader``), in ``mode``. ``live``: the cards that may be in the other
+    hands (not played, not held), which a Nil bidder's choices use."""
+    if mode == NIL:
+        return _nil_card(rules, tables, legal, trick, live)
     if not trick:
-        return highest(tables, legal) if mode == WIN else lowest(tables, legal)
+        if mode == WIN:  # the surest winner: the fewest cards above it still out
+            covers = table.covers[table.side_of[seat]]
+            if covers and voids:  # lead where a partner's Nil is void: it discards
+                void = 0
+                while covers:
+                    low = covers & -covers
+                    void |= voids[low.bit_length() - 1]
+                    covers ^= low
+                into = 0
+                for suit, suit_mask in enumerate(rules.suit_masks):
+                    if void >> suit & 1:
+                        into |= legal & suit_mask
+                if into:
+                    return covered(tables, into, live, most=False)
+            return covered(tables, legal, live, most=False)
+        return lowest(tables, legal)
     beats = rules.beating_mask(trick)
     winning = legal & beats
     if mode == WIN:
@@ -130,12 +153,18 @@ def standard_card(
             return lowest(tables, legal)  # partner is winning: do not go over it
         return highest(tables, winning) if winning else lowest(tables, legal)
     losing = legal & ~beats
-    if mode == LOSE:
-        return lowest(tables, losing) if losing else highest(tables, legal)
+    return lowest(tables, losing) if losing else highest(tables, legal)
+
+
+def _nil_card(rules: Rules, tables: Tables, legal: int, trick: Sequence[int], live: int) -> int:
+    if not trick:
+        return covered(tables, legal, live, most=True)
+    losing = legal & ~rules.beating_mask(trick)
     if losing:
-        return highest(tables, losing)
-    last = len(trick) == rules.players - 1
-    return highest(tables, legal) if last else lowest(tables, legal)
+        return covered(tables, losing, live, most=False)
+    if len(trick) == rules.players - 1:
+        return covered(tables, legal, live, most=False)
+    return covered(tables, legal, live, most=True)
 
 
 def play_out(
@@ -150,12 +179,15 @@ def play_out(
     trick_number: int = 0,
     broken: bool = False,
     must_lead: int = 0,
+    played: int = 0,
+    voids: Sequence[int] = (),
     first: int | None = None,
     one_trick: bool = False,
 ) -> int:
     """Play the deal on from here with every seat following the Standard rule; ``hands``
     and ``tricks`` (per seat) are changed in place. ``trick`` is the trick being played,
-    led by ``leader``. ``first``, if given, is the bit the next player plays instead of
+    led by ``leader``; ``played`` the cards played so far this deal (this trick's too).
+    ``first``, if given, is the bit the next player plays instead of
     the rule's choice (Pro tries its cards this way). ``one_trick`` stops at the end of
     the current trick. Returns the seat that won the last trick played (-1 if none)."""
     players = rules.players
@@ -165,10 +197,12 @@ def play_out(
     legal_plays = rules.legal_plays
     trick_winner = rules.trick_winner
     breaks = rules.breaks_spades
+    full = rules.full_mask
     sides = len(rules.sides)
     side_made = [made(table, side, tricks) for side in range(sides)]
     nils = table.nils
     current = list(trick)
+    void = list(voids) if voids else [0] * players
     seat = (leader + len(current)) % players
     winner = -1
     while True:
@@ -203,8 +237,13 @@ def play_out(
                 legal=legal,
                 trick=current,
                 leader=leader,
+                live=full & ~played & ~hand,
+                voids=void,
             )
         hands[seat] = hand & ~(1 << bit)
+        played |= 1 << bit
+        if current and suit_of[bit] != suit_of[current[0]]:
+            void[seat] |= 1 << suit_of[current[0]]
         current.append(bit)
         if not broken and breaks(bit, suit_of[current[0]]):
             broken = True

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from spadeslib.compiler import Rules
 
-__all__ = ["Tables", "highest", "lowest", "tables_of"]
+__all__ = ["Tables", "covered", "highest", "lowest", "tables_of"]
 
 _TRUMPS = 0
 
@@ -35,6 +35,8 @@ class Tables:
     """Each bit's number of stronger faces in its effective suit (0 for the top card)."""
     suit_size: tuple[int, ...]
     """The number of faces in each effective suit."""
+    above: tuple[int, ...]
+    """Each bit's stronger cards: the mask of the faces of its effective suit above it."""
     keeper: tuple[bool, ...]
     """Each bit is a card the bots keep in the two-handed draw: a trump, or one of the top
     four faces of its suit."""
@@ -58,6 +60,15 @@ def tables_of(rules: Rules) -> Tables:
     from_top = tuple(
         sum(1 for s in faces[rules.suit_of[bit]] if s > rules.strengths[bit]) for bit in range(size)
     )
+    above = tuple(
+        sum(
+            1 << other
+            for other in range(size)
+            if rules.suit_of[other] == rules.suit_of[bit]
+            and rules.strengths[other] > rules.strengths[bit]
+        )
+        for bit in range(size)
+    )
     keeper = tuple(rules.suit_of[bit] == _TRUMPS or from_top[bit] < 4 for bit in range(size))
     weights = None
     if rules.variant.deal.method.kind == "draw_and_discard":
@@ -66,9 +77,35 @@ def tables_of(rules: Rules) -> Tables:
         order=order,
         from_top=from_top,
         suit_size=tuple(len(f) for f in faces),
+        above=above,
         keeper=keeper,
         weights=weights,
     )
+
+
+def covered(tables: Tables, mask: int, live: int, *, most: bool) -> int:
+    """The card of a non-empty ``mask`` with the most (``most``) or the fewest stronger
+    cards of its suit among ``live`` (the cards still in other hands): the safest or the
+    most dangerous card for a Nil bidder. Ties go to the lowest card for the safest and
+    to the highest for the most dangerous."""
+    above = tables.above
+    order = tables.order
+    best = -1
+    best_key = (-1, 0) if most else (1 << 30, 0)
+    while mask:
+        low = mask & -mask
+        bit = low.bit_length() - 1
+        mask ^= low
+        count = (above[bit] & live).bit_count()
+        if most:
+            key = (count, -order[bit])
+            if key > best_key:
+                best_key, best = key, bit
+        else:
+            key = (count, -order[bit])
+            if key < best_key:
+                best_key, best = key, bit
+    return best
 
 
 def lowest(tables: Tables, mask: int) -> int:
