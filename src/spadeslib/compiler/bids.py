@@ -148,9 +148,11 @@ class BlindContext:
     side_bid: bool = False
     """The side already has a contract (a blind bid is the side's bid)."""
     last: bool = False
-    """A blind bid here closes the first round."""
+    """A blind bid here (the side's bid) closes the first round."""
+    nil_last: bool = False
+    """A Blind Nil here (the seat's own bid, round the table) closes the first round."""
     others_total: int = 0
-    """Tricks bid by the other sides."""
+    """Tricks bid so far by everyone else."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -486,13 +488,32 @@ def blind_nil_problem(rules: Rules, ctx: BlindContext) -> Problem | None:
         )
     if ctx.partner_bid in (NIL, BLIND_NIL) and not bidding.nil.both_partners:
         return ("the partner has bid Nil and both partners may not", "bidding.nil.both_partners")
+    need = bidding.nil.partner_min_bid
+    if need is not None and 0 <= ctx.partner_bid < need:
+        return (
+            f"the partner bid {ctx.partner_bid}; a Nil needs the partner to bid at least {need}",
+            "bidding.nil.partner_min_bid",
+        )
+    if bidding.total_may_not_equal_tricks and ctx.nil_last and ctx.others_total == rules.hand_size:
+        return (
+            f"the bids would total {rules.hand_size}, the number of tricks",
+            "bidding.total_may_not_equal_tricks",
+        )
     if not eligible(rule.eligibility, ctx.behind, rule.make):
         return (
-            f"the side is {ctx.behind} points behind; Blind Nil needs "
+            f"{_standing(ctx.behind)}; Blind Nil needs to be behind by "
             f"{_eligibility_text(rule.eligibility, rule.make)}",
             "bidding.blind_nil.eligibility",
         )
     return None
+
+
+def _standing(behind: int) -> str:
+    if behind > 0:
+        return f"the side is {behind} points behind"
+    if behind < 0:
+        return f"the side is {-behind} points ahead"
+    return "the side is level"
 
 
 def _eligibility_text(rule: Eligibility, value: int) -> str:
@@ -518,20 +539,20 @@ def _blind_analysis(rules: Rules, ctx: BlindContext) -> tuple[tuple[int, ...], d
     for bid in range(1, hand + 1):
         if not blind.enabled:
             why[bid] = ("blind bids are not played here", "bidding.blind.enabled")
-        elif ctx.side_bid or not ctx.partners_unseen:
-            why[bid] = (
-                "a blind bid is made by a side before either partner looks",
-                "bidding.blind.enabled",
-            )
         elif bid < blind.min_bid:
             why[bid] = (f"the lowest blind bid is {blind.min_bid}", "bidding.blind.min_bid")
         elif bid > top:
             why[bid] = (f"the highest blind bid is {top}", "bidding.blind.max_bid")
         elif not eligible(blind.eligibility, ctx.behind, _blind_value(rules, bid)):
             why[bid] = (
-                f"the side is {ctx.behind} points behind; a blind {bid} needs "
+                f"{_standing(ctx.behind)}; a blind {bid} needs to be behind by "
                 f"{_eligibility_text(blind.eligibility, _blind_value(rules, bid))}",
                 "bidding.blind.eligibility",
+            )
+        elif ctx.side_bid or not ctx.partners_unseen:
+            why[bid] = (
+                "a blind bid is made by a side before either partner looks",
+                "bidding.blind.enabled",
             )
         else:
             legal.append(bid)

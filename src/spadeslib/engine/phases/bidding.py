@@ -208,7 +208,7 @@ def problem(state: State, action_id: int) -> tuple[str, str] | None:
     if _partnership(state):
         bid = _team_bid(state, action_id)
         if bid is None:
-            return (f"it is seat {seat}'s turn to make its side's team bid", "bidding.form")
+            return _other_problem(state, seat, action_id, team=True)
         return B.team_bid_problem(rules, team_context(state, seat), bid)
     if action_id == space.NIL:
         seat_bid = B.NIL
@@ -217,8 +217,23 @@ def problem(state: State, action_id: int) -> tuple[str, str] | None:
     elif space.NIL_PARTNER <= action_id <= space.BOTH_NIL:
         return ("team bids with Nil are for partnership bidding; bid for yourself", "bidding.form")
     else:
-        return (f"it is seat {seat}'s turn to bid", "bidding")
+        return _other_problem(state, seat, action_id)
     return B.seat_bid_problem(rules, seat_context(state, seat), seat_bid)
+
+
+def _other_problem(
+    state: State, seat: int, action_id: int, *, team: bool = False
+) -> tuple[str, str]:
+    """Why an action that is not a bid of this auction is refused: a blind action says
+    which rule forbids it (:func:`.blind.refusal`), anything else whose turn it is."""
+    from spadeslib.engine.phases.blind import refusal
+
+    found = refusal(state, seat, action_id)
+    if found is not None:
+        return found
+    if team:
+        return (f"it is seat {seat}'s turn to make its side's team bid", "bidding.form")
+    return (f"it is seat {seat}'s turn to bid", "bidding")
 
 
 def apply(state: State, action_id: int) -> None:

@@ -25,7 +25,7 @@ from spadeslib.engine.state import Phase, State
 if TYPE_CHECKING:
     from spadeslib.compiler.rules import Rules
 
-__all__ = ["RULES", "initial_seen", "options", "refresh_seen"]
+__all__ = ["RULES", "initial_seen", "options", "refresh_seen", "refusal"]
 
 
 @functools.lru_cache(maxsize=256)
@@ -55,13 +55,14 @@ def context(state: State, seat: int) -> B.BlindContext:
     behind = (max(others) - scores[side]) if others else 0
     members = rules.sides[side]
     partner = rules.partner_of[seat]
-    last = False
+    last = nil_last = False
     total = 0
-    if rules.variant.bidding.total_may_not_equal_tricks and rules.variant.bidding.blind.enabled:
-        # only a blind bid of tricks can close the round with a forbidden total
+    if rules.variant.bidding.total_may_not_equal_tricks and state.resume == Phase.BID:
+        # a blind bid or a Blind Nil may close the round with a forbidden total
         from spadeslib.engine.phases.bidding import closes_round, others_total
 
-        last = state.resume == Phase.BID and closes_round(state, seat)
+        last = closes_round(state, seat)
+        nil_last = not _partnership(state) and closes_round(state, seat, team=False)
         total = others_total(state, seat)
     bids = state.bids
     return B.BlindContext(
@@ -72,6 +73,7 @@ def context(state: State, seat: int) -> B.BlindContext:
         partners_unseen=all(not state.seen >> m & 1 for m in members if m != seat),
         side_bid=bool(state.side_blind >> side & 1) or any(bids[m] != B.NO_BID for m in members),
         last=last,
+        nil_last=nil_last,
         others_total=total,
     )
 
@@ -183,24 +185,57 @@ def legal(state: State) -> list[int]:
     return options(state, state.actor)
 
 
+def _with_scores(state: State, seat: int, found: tuple[str, str]) -> tuple[str, str]:
+    """An eligibility refusal says what the scores are."""
+    reason, rule = found
+    if rule.endswith(".eligibility"):
+        rules = state.rules
+        scores = ", ".join(
+            f"side {index} ({'+'.join(map(str, rules.sides[index]))}) {score}"
+            for index, score in enumerate(state.scores)
+        )
+        reason = f"{reason} (seat {seat} is in side {rules.side_of[seat]}; scores: {scores})"
+    return reason, rule
+
+
+def refusal(state: State, seat: int, action_id: int) -> tuple[str, str] | None:
+    """Why ``seat`` may not make the blind action ``action_id`` now (``blind nil`` or
+    ``blind N``), whatever phase it is in; ``None`` for another action. The rule that
+    forbids it comes first (eligibility, with the scores; the partner's minimum; the
+    total), then the timing (the seat or its partner has looked)."""
+    space = state.space
+    rules = state.rules
+    ctx = context(state, seat)
+    if action_id == space.BLIND_NIL:
+        found = B.blind_nil_problem(rules, ctx)
+        what = "Blind Nil"
+    elif space.BLIND < action_id <= space.BLIND + rules.hand_size:
+        found = B.blind_bid_problem(rules, ctx, action_id - space.BLIND)
+        what = "a blind bid"
+    else:
+        return None
+    if found is not None:
+        return _with_scores(state, seat, found)
+    rule = "bidding.blind_nil" if action_id == space.BLIND_NIL else "bidding.blind"
+    if _partnership(state) and seat not in flow.captains(rules, state.dealer):
+        return (f"in a partnership auction only the side's first bidder decides {what}", rule)
+    if state.bids[seat] != B.NO_BID:
+        return (f"seat {seat} has already bid", rule)
+    if state.seen >> seat & 1:
+        return (f"seat {seat} has looked at its cards; {what} is made before looking", rule)
+    if action_id in options(state, seat):
+        return None
+    return (f"{what} is not open here", rule)
+
+
 def problem(state: State, action_id: int) -> tuple[str, str] | None:
     seat = state.actor
     open_ = options(state, seat)
     if action_id in open_:
         return None
-    space = state.space
-    rules = state.rules
-    ctx = context(state, seat)
-    if action_id == space.BLIND_NIL:
-        return B.blind_nil_problem(rules, ctx) or (
-            "Blind Nil is not open here",
-            "bidding.blind_nil",
-        )
-    if space.BLIND <= action_id <= space.BLIND + rules.hand_size:
-        return B.blind_bid_problem(rules, ctx, action_id - space.BLIND) or (
-            "a blind bid is not open here",
-            "bidding.blind",
-        )
+    found = refusal(state, seat, action_id)
+    if found is not None:
+        return found
     return (f"seat {seat} has not looked at its cards: bid blind or 'look' first", "bidding.blind")
 
 

@@ -1,0 +1,137 @@
+"""Engine rules that once played differently from the spec (review of the auction: A3, B5,
+B6, B7, B9, Part D). Each case names the rule it pins; a refused action leaves the game
+byte-identical."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from spadeslib import Game, IllegalActionError, Variant, parse_variant
+
+MIXED = [
+    "AS KH QD JC TS 9H 8D 7C 6S 5H 4D 3C 2S",
+    "KS QH JD TC 9S 8H 7D 6C 5S 4H 3D 2C AH",
+    "QS JH TD 9C 8S 7H 6D 5C 4S 3H 2D AC KD",
+    "JS TH 9D 8C 7S 6H 5D 4C 3S 2H AD KC QC",
+]
+
+
+def house(*rules: str, extra: str = "") -> Variant:
+    return parse_variant("extends: standard\nhouse_rules: [" + ", ".join(rules) + "]\n" + extra)
+
+
+def texts(game: Game) -> list[str]:
+    return [str(action) for action in game.legal_actions()]
+
+
+def dump(game: Game) -> str:
+    return json.dumps(game.state_dict(), sort_keys=True)
+
+
+def illegal(game: Game, action: str) -> IllegalActionError:
+    """Apply ``action``, expecting it to be refused with the game unchanged."""
+    before = dump(game)
+    with pytest.raises(IllegalActionError) as error:
+        game.apply(action)
+    assert dump(game) == before
+    return error.value
+
+
+def run(game: Game, *actions: str) -> Game:
+    """Apply ``actions``, looking first whenever a seat is asked to bid blind."""
+    for action in actions:
+        if game.phase == "blind" and action not in ("blind nil", "double nil", "look"):
+            game.apply("look")
+        game.apply(action)
+    return game
+
+
+# -- B9: a Blind Nil is a Nil, so the Nil partner's minimum applies --------------------------
+
+
+@pytest.mark.parametrize(
+    ("partner_bid", "offered"),
+    [
+        pytest.param("bid 2", False, id="B9 partner bid 2 < 4: no Blind Nil"),
+        pytest.param("bid 3", False, id="B9 partner bid 3 < 4: no Blind Nil"),
+        pytest.param("bid 4", True, id="B9 partner bid 4: Blind Nil offered"),
+        pytest.param("nil", True, id="B9 partner bid Nil: both partners may"),
+    ],
+)
+def test_b9_blind_nil_respects_the_nil_partner_minimum(partner_bid: str, offered: bool) -> None:
+    # dealer 1: seats 2, 3, 0, 1 bid; seat 0 is seat 2's partner
+    game = run(
+        Game(
+            house("nil-partner-four", "blind-nil-any-time"),
+            seed=1,
+            dealer=1,
+            deal=MIXED,
+        ),
+        partner_bid,
+        "bid 3",
+    )
+    assert game.current_player == 0
+    assert ("blind nil" in texts(game)) is offered
+    if not offered:
+        error = illegal(game, "blind nil")
+        assert error.rule == "bidding.nil.partner_min_bid"
+        assert "at least 4" in error.reason
+
+
+# -- B6/B7: the total may not be 13, Blind Nil included ------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("bids", "offered"),
+    [
+        pytest.param(("bid 4", "bid 5", "bid 4"), False, id="B7 4+5+4 = 13: no Blind Nil last"),
+        pytest.param(("bid 4", "bid 5", "bid 3"), True, id="B7 4+5+3 = 12: Blind Nil last"),
+    ],
+)
+def test_b7_last_blind_nil_may_not_make_the_total_thirteen(
+    bids: tuple[str, ...], offered: bool
+) -> None:
+    variant = house("bids-not-thirteen", "blind-nil-any-time")
+    game = run(Game(variant, seed=1, dealer=3, deal=MIXED), *bids)
+    assert game.current_player == 3
+    assert ("blind nil" in texts(game)) is offered
+    if not offered:
+        error = illegal(game, "blind nil")
+        assert error.rule == "bidding.total_may_not_equal_tricks"
+
+
+def test_b7_blind_nil_before_the_last_bid_is_not_refused_for_the_total() -> None:
+    """Seat 2 bids after seat 1's Blind Nil, so the total is not yet known: not refused."""
+    variant = house("bids-not-thirteen", "blind-nil-any-time")
+    game = run(Game(variant, seed=1, dealer=3, deal=MIXED), "bid 8", "bid 5")
+    assert game.current_player == 2
+    assert "blind nil" in texts(game)
+
+
+# -- errors: a blind action refused on the scores names the eligibility rule ----------------
+
+
+@pytest.mark.parametrize(
+    ("rules", "action", "rule"),
+    [
+        pytest.param((), "blind nil", "bidding.blind_nil.eligibility", id="Blind Nil, level"),
+        pytest.param(
+            ("blind-bids",),
+            "blind 7",
+            "bidding.blind.eligibility",
+            id="blind 7 behind by 100",
+        ),
+    ],
+)
+def test_blind_refused_on_the_scores_names_the_rule_and_scores(
+    rules: tuple[str, ...], action: str, rule: str
+) -> None:
+    extra = "bidding: {blind: {eligibility: {kind: behind, points: 100}}}\n" if rules else ""
+    game = Game(house(*rules, extra=extra), seed=1, dealer=0, deal=MIXED)
+    assert game.phase == "bidding"
+    error = illegal(game, action)
+    assert error.rule == rule
+    assert "the side is level" in error.reason
+    assert "scores: side 0 (0+2) 0, side 1 (1+3) 0" in error.reason
