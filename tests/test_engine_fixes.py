@@ -110,6 +110,33 @@ def test_b7_blind_nil_before_the_last_bid_is_not_refused_for_the_total() -> None
     assert "blind nil" in texts(game)
 
 
+# -- B7: no bid of one, raise round included -----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("bids", "raise_to", "legal"),
+    [
+        pytest.param(("bid 3", "bid 2", "nil", "bid 2"), 4, False, id="B7 x=3, contract 3: not 4"),
+        pytest.param(("bid 3", "bid 2", "nil", "bid 2"), 5, True, id="B7 x=3, contract 3: 5"),
+        pytest.param(("bid 3", "bid 2", "bid 2", "bid 2"), 6, True, id="B7 x=3, contract 5: 6"),
+        pytest.param(("nil", "bid 2", "bid 3", "bid 2"), 4, True, id="B7 x=Nil, contract 3: 4"),
+    ],
+)
+def test_b7_no_bid_of_one_holds_for_the_final_contract(
+    bids: tuple[str, ...], raise_to: int, legal: bool
+) -> None:
+    game = run(Game(house("no-bid-of-one", "raise-round"), seed=1, dealer=3, deal=MIXED), *bids)
+    assert game.phase == "raise" and game.current_player == 0
+    action = f"raise {raise_to}"
+    assert (action in texts(game)) is legal
+    if legal:
+        game.apply(action)
+        assert game.observation(0).contracts[0] == raise_to
+    else:
+        error = illegal(game, action)
+        assert error.rule == "bidding.form.no_bid_of_one"
+
+
 # -- errors: a blind action refused on the scores names the eligibility rule ----------------
 
 

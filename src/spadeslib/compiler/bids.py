@@ -163,6 +163,8 @@ class RaiseContext:
     """The side's contract now."""
     others_total: int
     """The other sides' contracts."""
+    first_bid: int = NO_BID
+    """The bid of the side's first bidder in the first round (no bid of one, B7)."""
 
 
 Check = Callable[[int], "str | None"]
@@ -632,6 +634,17 @@ def raise_problem(rules: Rules, ctx: RaiseContext, contract: int) -> Problem | N
     top = _raise_top(rules)
     if contract > top:
         return (f"the highest contract is {top}", "bidding.form")
+    first = tricks_of(ctx.first_bid)
+    if (
+        ctx.first_bid != NO_BID
+        and contract == first + 1
+        and getattr(rules.variant.bidding.form, "no_bid_of_one", False)
+    ):
+        return (
+            f"the side's first bidder bid {format_bid(ctx.first_bid)}, so its contract may "
+            f"be {first} or at least {first + 2}, not {contract}",
+            "bidding.form.no_bid_of_one",
+        )
     if (
         rules.variant.bidding.total_may_not_equal_tricks
         and ctx.others_total + contract == rules.hand_size

@@ -36,9 +36,17 @@ def enter(state: State) -> bool:
 
 
 def _context(state: State) -> B.RaiseContext:
-    side = state.rules.side_of[state.actor]
+    rules = state.rules
+    side = rules.side_of[state.actor]
     contract = state.contracts[side]
-    return B.RaiseContext(contract=contract, others_total=sum(state.contracts) - contract)
+    first = B.NO_BID
+    for seat in flow.bidding_order(rules, state.dealer):  # the side's first bidder
+        if rules.side_of[seat] == side:
+            first = state.bids[seat]
+            break
+    return B.RaiseContext(
+        contract=contract, others_total=sum(state.contracts) - contract, first_bid=first
+    )
 
 
 def legal(state: State) -> list[int]:
