@@ -5,10 +5,12 @@ byte-identical."""
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
 from spadeslib import Game, IllegalActionError, Variant, parse_variant
+from spadeslib.scoring import Contract, Standing, score_deal
 
 MIXED = [
     "AS KH QD JC TS 9H 8D 7C 6S 5H 4D 3C 2S",
@@ -135,6 +137,32 @@ def test_b7_no_bid_of_one_holds_for_the_final_contract(
     else:
         error = illegal(game, action)
         assert error.rule == "bidding.form.no_bid_of_one"
+
+
+# -- A3: a bid is 0 to 13, whatever the partner bid; the side is then simply set -----------
+
+
+def test_a3_partners_may_bid_more_than_the_tricks_and_are_set() -> None:
+    game = run(Game("standard", seed=1, dealer=3, deal=MIXED), "bid 5", "bid 3")
+    assert {"bid 9", "bid 13"} <= set(texts(game))
+    run(game, "bid 9", "bid 3")
+    assert game.observation(0).contracts == (14, 6)
+    rng = random.Random(0)
+    while not game.deal_history:
+        game.apply_id(rng.choice(game.legal_action_ids()))
+    deal = game.deal_history[0]
+    assert deal.scores[0] == -140  # set: 10 x 14
+    # the public, checked scoring takes the same contract
+    checked = score_deal(
+        game.variant,
+        [
+            Contract(bid=14, seat_bids=((0, 5), (2, 9))),
+            Contract(bid=6, seat_bids=((1, 3), (3, 3))),
+        ],
+        deal.tricks,
+        (Standing(), Standing()),
+    )
+    assert checked.sides[0].after.score == -140
 
 
 # -- errors: a blind action refused on the scores names the eligibility rule ----------------

@@ -13,12 +13,15 @@ How the constraints combine. *Hard* rules say what a bid can be at all: the rang
 (``bidding.form.min_bid``/``max_bid``; Nil is governed by ``bidding.nil`` and is not a
 number, so ``min_bid`` applies to numbered bids only), whether Nil exists, and a forced
 format (Mirror and a fixed bid allow exactly one bid; Whiz, Suicide and an allowed set
-restrict the candidates). *Soft* rules then remove candidates in this order: a side's
-contract above the tricks in a hand, both partners Nil, the partner of a Nil's minimum,
-no bid of one, the total may not equal the tricks.
-A soft rule that would leave no legal bid at all is waived, so a player always has a bid
-(for example a forced 4 that would make the total 13). Each answer names the rule as its
-dotted variant key.
+restrict the candidates). *Soft* rules then remove candidates in this order: both
+partners Nil, the partner of a Nil's minimum, no bid of one, the total may not equal the
+tricks. A soft rule that would leave no legal bid at all is waived, so a player always has
+a bid (for example a forced 4 that would make the total 13). Each answer names the rule as
+its dotted variant key.
+
+A side's bids may add up to more than the tricks (A3: each bid is 0 to the tricks in a
+hand, with no other limit); such a contract is simply set. Only Mirror and a fixed bid,
+where the player has no choice, are held to the tricks the partners left.
 
 >>> from spadeslib.variant import Variant
 >>> rules = Variant().compile()
@@ -114,8 +117,6 @@ class SeatContext:
     """This bid closes the first round."""
     others_total: int = 0
     """Tricks bid by everyone else so far."""
-    partners_to_come: int = 0
-    """Partners who bid after this player (trios): each needs room for its lowest bid."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -249,19 +250,6 @@ def _seat_analysis(rules: Rules, ctx: SeatContext) -> tuple[tuple[int, ...], dic
         return None
 
     side_so_far = sum(tricks_of(b) for b in ctx.partner_bids)
-    least = 0 if zero_is_nil or (zero_ok and low == 0) else max(low, 1)
-    if isinstance(forced, AllowedBids):  # a partner's lowest bid is the least allowed
-        usable = [b for b in forced.bids if b > 0 or least == 0]
-        least = min(usable) if usable else least
-    reserved = ctx.partners_to_come * least
-
-    def side_cap(bid: int) -> str | None:
-        if side_so_far + tricks_of(bid) + reserved > hand:
-            return (
-                f"the partners have bid {side_so_far}; the side's contract may not be "
-                f"more than the {hand} tricks"
-            )
-        return None
 
     hard: list[tuple[str, Check]] = [("bidding.nil.enabled", exists)]
     soft: list[tuple[str, Check]] = []
@@ -276,7 +264,6 @@ def _seat_analysis(rules: Rules, ctx: SeatContext) -> tuple[tuple[int, ...], dic
         )
 
     if forced is None or forced.kind not in ("mirror", "fixed"):
-        soft.append(("bidding.form.max_bid", side_cap))
         if not nil.both_partners:
             soft.append(
                 (

@@ -126,10 +126,11 @@ def _check_contract(
         return
     bid = contract.bid
     hand = variant.deal.hand_size
-    if not _is_int(bid) or not 0 <= bid <= hand:
-        raise ScoringError(
-            f"{where}: bid={bid!r} must be an int from 0 to the {hand} tricks of a hand"
-        )
+    # A3: each seat bids up to the tricks, so partners' bids may add up to more (then set)
+    parts = len(contract.seat_bids) if isinstance(contract.seat_bids, tuple) else 0
+    if not _is_int(bid) or not 0 <= bid <= hand * max(parts, 1):
+        per = f" per bidder, {hand * parts} for {parts}" if parts > 1 else " of a hand"
+        raise ScoringError(f"{where}: bid={bid!r} must be an int from 0 to the {hand} tricks{per}")
     _seat_set("nil_seats", where, contract.nil_seats, side)
     _seat_set("blind_nil_seats", where, contract.blind_nil_seats, side)
     both = contract.nil_seats & contract.blind_nil_seats

@@ -97,13 +97,11 @@ def seat_context(state: State, seat: int) -> B.SeatContext:
     partners = tuple(
         state.bids[m] for m in rules.sides[side] if m != seat and state.bids[m] != B.NO_BID
     )
-    to_come = sum(1 for m in rules.sides[side] if m != seat and state.bids[m] == B.NO_BID)
     return B.SeatContext(
         partner_bids=partners,
         trumps=(state.hands[seat] & rules.trump_mask).bit_count(),
         last=closes_round(state, seat, team=False),
         others_total=others_total(state, seat),
-        partners_to_come=to_come,
     )
 
 
