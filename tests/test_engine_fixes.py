@@ -139,6 +139,60 @@ def test_b7_no_bid_of_one_holds_for_the_final_contract(
         assert error.rule == "bidding.form.no_bid_of_one"
 
 
+# -- B5: in a partnership auction any qualifying hand of the side may have a misdeal --------
+
+# dealer 0: captains are seat 1 (side 1) and seat 2 (side 0); partners seats 3 and 0.
+PARTNER_VOID = [
+    "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AH",
+    "AS KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H",
+    "AD KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D",
+    "AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C",
+]
+
+
+def test_b5_partnership_misdeal_for_the_partners_hand() -> None:
+    """Seat 1 holds a spade, its partner seat 3 none: side 1 may call the misdeal."""
+    game = Game(
+        house("partnership-bidding", "misdeal-no-spades"),
+        seed=1,
+        dealer=0,
+        deal=PARTNER_VOID,
+    )
+    assert game.current_player == 1
+    assert "misdeal" in texts(game)
+    game.apply("misdeal")
+    record = game.record()
+    assert len(record["deals"]) == 2 and record["deals"][1]["dealer"] == 0
+    assert game.phase == "bidding"
+
+
+def test_b5_partnership_misdeal_needs_a_qualifying_hand() -> None:
+    game = Game(house("partnership-bidding", "misdeal-no-spades"), seed=1, dealer=0, deal=MIXED)
+    assert "misdeal" not in texts(game)
+    error = illegal(game, "misdeal")
+    assert error.rule == "misdeal.conditions"
+
+
+@pytest.mark.parametrize(
+    ("before_partner_bids", "offered"),
+    [
+        pytest.param(True, False, id="B5 before partner bids: not after the captain's Blind Nil"),
+        pytest.param(False, True, id="B5 any time: the partner's hand still may"),
+    ],
+)
+def test_b5_partnership_misdeal_after_a_captains_blind_nil(
+    before_partner_bids: bool, offered: bool
+) -> None:
+    extra = f"misdeal: {{before_partner_bids: {str(before_partner_bids).lower()}}}\n"
+    variant = house("partnership-bidding", "misdeal-no-spades", "blind-nil-any-time", extra=extra)
+    game = Game(variant, seed=1, dealer=0, deal=PARTNER_VOID)
+    game.apply("blind nil")  # seat 1, side 1's captain; seat 3 holds no spade
+    assert game.phase == "bidding" and game.current_player == 1
+    assert ("misdeal" in texts(game)) is offered
+    if not offered:
+        assert illegal(game, "misdeal").rule == "misdeal.before_partner_bids"
+
+
 # -- A3: a bid is 0 to 13, whatever the partner bid; the side is then simply set -----------
 
 

@@ -4,7 +4,16 @@ to bid; the same dealer deals again.
 Conditions are ``misdeal.conditions`` (any one suffices), tested on the effective suits of
 the compiled deck: a joker or an elevated two counts as a spade, and a face card is a
 printed K, Q or J. With ``misdeal.before_partner_bids`` the call must come before the
-caller's partner has bid; in a partnership auction the captain's turn is always before.
+caller's partner has bid.
+
+In a partnership auction the team bid is one decision of the side (B6), made at its
+captain's turn, so the misdeal is too: the captain may answer ``misdeal`` when any seat of
+its side that has not bid holds a qualifying hand, the partner included. (Giving the
+partner a turn of its own would tell every player that its hand qualifies, and would make
+it look at its cards before its captain's blind decision.) The team bid is each partner's
+bid, so with ``before_partner_bids`` a misdeal comes before it; after a captain's Blind
+Nil, only a partner who has not bid may still have it called, and only without
+``before_partner_bids``.
 """
 
 from __future__ import annotations
@@ -46,15 +55,14 @@ def hand_qualifies(rules: Rules, hand: int) -> str | None:
     return None
 
 
-def problem(state: State, seat: int) -> tuple[str, str] | None:
-    """Why ``seat`` may not call a misdeal now, or ``None``."""
+def _caller_problem(state: State, seat: int) -> tuple[str, str] | None:
+    """Why ``seat`` itself may not have a misdeal called on its hand now, or ``None``."""
     rules = state.rules
-    misdeal = rules.variant.misdeal
-    if not misdeal.conditions:
-        return ("misdeals are not played here", "misdeal.conditions")
     if hand_qualifies(rules, state.hands[seat]) is None:
         return ("the hand meets no misdeal condition", "misdeal.conditions")
-    if misdeal.before_partner_bids:
+    if state.bids[seat] != NO_BID:
+        return (f"seat {seat} has already bid; a misdeal is called instead of a bid", "misdeal")
+    if rules.variant.misdeal.before_partner_bids:
         side = rules.side_of[seat]
         partners = [m for m in rules.sides[side] if m != seat]
         if any(state.bids[m] != NO_BID for m in partners) or state.side_blind >> side & 1:
@@ -63,6 +71,25 @@ def problem(state: State, seat: int) -> tuple[str, str] | None:
                 "misdeal.before_partner_bids",
             )
     return None
+
+
+def problem(state: State, seat: int) -> tuple[str, str] | None:
+    """Why ``seat`` may not call a misdeal now, or ``None``. In a partnership auction
+    ``seat`` decides for its side: any member's hand may qualify."""
+    rules = state.rules
+    if not rules.variant.misdeal.conditions:
+        return ("misdeals are not played here", "misdeal.conditions")
+    found = _caller_problem(state, seat)
+    if found is None or rules.variant.bidding.form.kind != "partnership":
+        return found
+    side = rules.side_of[seat]
+    problems = [found] + [_caller_problem(state, m) for m in rules.sides[side] if m != seat]
+    if any(p is None for p in problems):
+        return None
+    for p in problems:  # a qualifying hand that is too late says so
+        if p is not None and p[1] != "misdeal.conditions":
+            return p
+    return ("no hand of the side meets a misdeal condition", "misdeal.conditions")
 
 
 def apply(state: State, seat: int) -> None:
