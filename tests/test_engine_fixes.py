@@ -65,12 +65,7 @@ def run(game: Game, *actions: str) -> Game:
 def test_b9_blind_nil_respects_the_nil_partner_minimum(partner_bid: str, offered: bool) -> None:
     # dealer 1: seats 2, 3, 0, 1 bid; seat 0 is seat 2's partner
     game = run(
-        Game(
-            house("nil-partner-four", "blind-nil-any-time"),
-            seed=1,
-            dealer=1,
-            deal=MIXED,
-        ),
+        Game(house("nil-partner-four", "blind-nil-any-time"), seed=1, dealer=1, deal=MIXED),
         partner_bid,
         "bid 3",
     )
@@ -139,6 +134,95 @@ def test_b7_no_bid_of_one_holds_for_the_final_contract(
         assert error.rule == "bidding.form.no_bid_of_one"
 
 
+# -- Part D: "double nil" is an alias the variant chooses -----------------------------------
+
+BOTH_NIL_TEAM = "bidding: {form: {kind: partnership, min_team_bid: 0}}\n"
+
+
+@pytest.mark.parametrize(
+    ("rules", "extra", "before", "same_as"),
+    [
+        pytest.param(
+            ("blind-nil-any-time", "double-nil-means-blind-nil"),
+            "",
+            (),
+            "blind nil",
+            id="blind_nil: 'double nil' is 'blind nil'",
+        ),
+        pytest.param(
+            ("double-nil-means-both-partners",),
+            "",
+            ("nil", "bid 3"),
+            "nil",
+            id="both_partners round the table: the second partner's 'nil'",
+        ),
+        pytest.param(
+            ("double-nil-means-both-partners",),
+            BOTH_NIL_TEAM,
+            (),
+            "bid nil/nil",
+            id="both_partners, partnership: 'bid nil/nil'",
+        ),
+    ],
+)
+def test_part_d_double_nil_stands_for_the_variants_choice(
+    rules: tuple[str, ...], extra: str, before: tuple[str, ...], same_as: str
+) -> None:
+    variant = house(*rules, extra=extra)
+    aliased = run(Game(variant, seed=1, dealer=0, deal=MIXED), *before)
+    named = run(Game(variant, seed=1, dealer=0, deal=MIXED), *before)
+    named.apply(same_as)
+    aliased.apply("double nil")
+    assert dump(aliased) == dump(named)
+    assert aliased.record()["actions"][-1] == same_as
+
+
+@pytest.mark.parametrize(
+    ("rules", "extra", "before", "rule", "words"),
+    [
+        pytest.param(
+            (),
+            "",
+            (),
+            "action",
+            "bidding.nil.double_nil_means",
+            id="no alias: names the key and what to write",
+        ),
+        pytest.param(
+            ("double-nil-means-both-partners",),
+            "",
+            (),
+            "action",
+            "write 'nil'",
+            id="both_partners round the table, first partner: write 'nil'",
+        ),
+        pytest.param(
+            ("double-nil-means-both-partners", "partnership-bidding"),
+            "",
+            (),
+            "bidding.form.min_team_bid",
+            "at least 4",
+            id="both_partners, partnership with a team minimum of 4",
+        ),
+        pytest.param(
+            ("blind-nil-any-time", "double-nil-means-blind-nil"),
+            "",
+            ("look",),
+            "bidding.blind_nil",
+            "before looking",
+            id="blind_nil after looking",
+        ),
+    ],
+)
+def test_part_d_double_nil_refused_says_why(
+    rules: tuple[str, ...], extra: str, before: tuple[str, ...], rule: str, words: str
+) -> None:
+    game = run(Game(house(*rules, extra=extra), seed=1, dealer=0, deal=MIXED), *before)
+    error = illegal(game, "double nil")
+    assert error.rule == rule
+    assert words in error.reason
+
+
 # -- B5: in a partnership auction any qualifying hand of the side may have a misdeal --------
 
 # dealer 0: captains are seat 1 (side 1) and seat 2 (side 0); partners seats 3 and 0.
@@ -153,10 +237,7 @@ PARTNER_VOID = [
 def test_b5_partnership_misdeal_for_the_partners_hand() -> None:
     """Seat 1 holds a spade, its partner seat 3 none: side 1 may call the misdeal."""
     game = Game(
-        house("partnership-bidding", "misdeal-no-spades"),
-        seed=1,
-        dealer=0,
-        deal=PARTNER_VOID,
+        house("partnership-bidding", "misdeal-no-spades"), seed=1, dealer=0, deal=PARTNER_VOID
     )
     assert game.current_player == 1
     assert "misdeal" in texts(game)
@@ -209,10 +290,7 @@ def test_a3_partners_may_bid_more_than_the_tricks_and_are_set() -> None:
     # the public, checked scoring takes the same contract
     checked = score_deal(
         game.variant,
-        [
-            Contract(bid=14, seat_bids=((0, 5), (2, 9))),
-            Contract(bid=6, seat_bids=((1, 3), (3, 3))),
-        ],
+        [Contract(bid=14, seat_bids=((0, 5), (2, 9))), Contract(bid=6, seat_bids=((1, 3), (3, 3)))],
         deal.tricks,
         (Standing(), Standing()),
     )

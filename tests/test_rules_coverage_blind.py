@@ -344,16 +344,13 @@ def test_b9_no_exchange_when_both_partners_bid_nil(
 # -- "double nil" (Part D) ------------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Part D / B9: bidding.nil.double_nil_means: blind_nil validates and its fragment "
-    "says 'double nil' is accepted as a name for Blind Nil, but the engine has no "
-    "'double nil' action: apply('double nil') raises 'not an action'",
-)
 def test_double_nil_alias_of_blind_nil() -> None:
+    """Part D: with double_nil_means: blind_nil, 'double nil' is 'blind nil' (the record
+    keeps the action it stands for)."""
     variant = house("blind-nil-any-time", "double-nil-means-blind-nil")
     aliased = Game(variant, seed=1, dealer=0, deal=MIXED)
     named = Game(variant, seed=1, dealer=0, deal=MIXED)
     named.apply("blind nil")
     aliased.apply("double nil")
     assert dump(aliased) == dump(named)
+    assert aliased.record()["actions"] == ["blind nil"]

@@ -28,7 +28,14 @@ text                   meaning                                                  
 ``split 1/1``          Mitchell: left-over cards for the deciding player / partner  discard
 ``cut AS KH 2C 3D``    French cut: the turned-up cards for seats 0, 1, 2, 3          cut
 ``keep`` / ``reject``  two-handed draw: keep the top card, or reject it              draw
+``double nil``         an alias a variant may choose (``bidding.nil.double_nil_means``):  blind,
+                       ``blind nil``, or both partners Nil (``bid nil/nil`` in a        bidding
+                       partnership auction; round the table, the second partner's
+                       ``nil`` after the first bid Nil)
 =====================  ===========================================================  ==========
+
+``double nil`` has no id of its own: a game resolves it to the action it stands for, which
+is what the game records (see :meth:`ActionSpace.id_of`).
 
 Every action also has an int id, stable for a variant (OpenSpiel style), given by the
 variant's :class:`ActionSpace`. Plays come first: the id of ``play X`` is the bit of ``X``
@@ -56,6 +63,7 @@ from spadeslib.errors import RecordError, SpadesError
 
 if TYPE_CHECKING:
     from spadeslib.compiler.rules import Rules
+    from spadeslib.engine.state import State
 
 __all__ = ["Action", "ActionParseError", "ActionSpace", "action_space"]
 
@@ -70,7 +78,9 @@ NUMBERED: Final = ("bid", "blind", "raise")
 """Actions with one number."""
 CARDS: Final = ("play", "pass", "give", "discard", "cut")
 """Actions with cards."""
-KINDS: Final = (*SIMPLE, *NUMBERED, *CARDS, "split")
+ALIASES: Final = ("double_nil",)
+"""Actions that stand for another one, chosen by the variant; they have no id."""
+KINDS: Final = (*SIMPLE, *NUMBERED, *CARDS, "split", *ALIASES)
 
 _WORDS: Final = {
     "nil": "nil",
@@ -82,7 +92,8 @@ _WORDS: Final = {
     "keep": "keep",
     "reject": "reject",
 }
-_SIMPLE_OF_TEXT: Final = {text: kind for kind, text in _WORDS.items()}
+_ALIAS_WORDS: Final = {"double_nil": "double nil"}
+_SIMPLE_OF_TEXT: Final = {text: kind for kind, text in (*_WORDS.items(), *_ALIAS_WORDS.items())}
 _CARD_COUNT: Final = {
     "play": (1, 1),
     "pass": (1, 108),
@@ -120,7 +131,7 @@ class Action:
     the action's int id in the variant it came from (``None`` for a parsed action until a
     game resolves it). The class docstring of :mod:`spadeslib.engine.actions` lists the
     grammar; ``kind`` is one of ``play bid nil blind_nil blind look come_out stand raise
-    misdeal pass give discard split cut keep reject``.
+    misdeal pass give discard split cut keep reject``, or the alias ``double_nil``.
     """
 
     __slots__ = ("_key", "_text", "cards", "id", "kind", "number", "parts")
@@ -190,6 +201,8 @@ def _format(
 ) -> str:
     if kind in _WORDS:
         return _WORDS[kind]
+    if kind in _ALIAS_WORDS:
+        return _ALIAS_WORDS[kind]
     if kind == "bid" and parts is not None:
         return f"bid {_part_text(parts[0])}/{_part_text(parts[1])}"
     if kind in NUMBERED:
@@ -395,13 +408,19 @@ class ActionSpace:
                 return Action(kind, cards=self.rules.cards_of(mask), id=action_id)
         raise RecordError(f"no action has id {action_id!r}")  # pragma: no cover
 
-    def id_of(self, action: Action) -> int:
+    def id_of(self, action: Action, state: State | None = None) -> int:
         """The id of ``action`` in this variant; raise if the variant has no such action
-        (a card not in the deck, a bid above the hand size)."""
+        (a card not in the deck, a bid above the hand size).
+
+        An alias (``double nil``) becomes the id of the action it stands for in this
+        variant; where that depends on the game (round the table, both partners Nil is the
+        second partner's ``nil``), ``state`` is the game's state."""
         if action.id is not None and self._is_ours(action):
             return action.id
         kind = action.kind
         n = self.size
+        if kind == "double_nil":
+            return self._double_nil(action, state)
         if kind == "play":
             return self.canonical_bits[self._bits(action.cards[:1])[0]]
         if kind in _WORDS:
@@ -434,6 +453,36 @@ class ActionSpace:
         for bit in bits:
             mask |= 1 << bit
         return self.cards_id(kind, mask)
+
+    def _double_nil(self, action: Action, state: State | None) -> int:
+        """What ``double nil`` means here (``bidding.nil.double_nil_means``, spec Part D)."""
+        variant = self.rules.variant
+        means = variant.bidding.nil.double_nil_means
+        if means is None:
+            raise _no_such(
+                action,
+                self,
+                "'double nil' means Blind Nil at some tables and both partners Nil at "
+                "others, and this variant gives it neither meaning "
+                "(bidding.nil.double_nil_means); write 'blind nil' for Blind Nil, or 'nil' "
+                "from each partner ('bid nil/nil' in a partnership auction)",
+            )
+        if means == "blind_nil":
+            return self.BLIND_NIL
+        if variant.bidding.form.kind == "partnership":
+            return self.BOTH_NIL
+        if state is not None and 0 <= state.actor < len(state.bids):
+            seat = state.actor
+            side = self.rules.side_of[seat]
+            if any(state.bids[m] in (NIL, BLIND_NIL) for m in self.rules.sides[side] if m != seat):
+                return self.NIL
+        raise _no_such(
+            action,
+            self,
+            "'double nil' means both partners Nil here; round the table each partner bids "
+            "for themselves, so it is the second partner's 'nil' once the first has bid Nil. "
+            "To bid Nil now, write 'nil'",
+        )
 
     def _is_ours(self, action: Action) -> bool:
         assert action.id is not None

@@ -189,7 +189,7 @@ class Game:
         s = _dealt(self._s)
         try:
             parsed = Action.parse(action)
-            action_id = s.space.id_of(parsed)
+            action_id = s.space.id_of(parsed, s)
         except ActionParseError as error:
             raise IllegalActionError(action, str(error), rule="action", state=describe(s)) from None
         self._apply(action_id, parsed)
