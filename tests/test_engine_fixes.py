@@ -94,6 +94,9 @@ def test_b7_last_blind_nil_may_not_make_the_total_thirteen(
     game = run(Game(variant, seed=1, dealer=3, deal=MIXED), *bids)
     assert game.current_player == 3
     assert ("blind nil" in texts(game)) is offered
+    # nothing blind left to decide: the seat sees its cards and bids (once it was asked to
+    # decide with no legal action at all)
+    assert game.phase == ("blind" if offered else "bidding") and texts(game)
     if not offered:
         error = illegal(game, "blind nil")
         assert error.rule == "bidding.total_may_not_equal_tricks"

@@ -57,8 +57,10 @@ def context(state: State, seat: int) -> B.BlindContext:
     partner = rules.partner_of[seat]
     last = nil_last = False
     total = 0
-    if rules.variant.bidding.total_may_not_equal_tricks and state.resume == Phase.BID:
-        # a blind bid or a Blind Nil may close the round with a forbidden total
+    # in the auction (at the seat's turn, or in the blind decision interrupting it) a blind
+    # bid or a Blind Nil may close the round with a forbidden total
+    in_auction = Phase.BID in (state.phase, state.resume)
+    if rules.variant.bidding.total_may_not_equal_tricks and in_auction:
         from spadeslib.engine.phases.bidding import closes_round, others_total
 
         last = closes_round(state, seat)
