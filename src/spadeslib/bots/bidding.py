@@ -113,6 +113,11 @@ def choose_bid(
         chance = auction.nil_chance(lambda deal: auction.others(deal, True))
         if chance >= NIL_SUCCESS or (best is None and (chance >= 0.5 or not numbers)):
             return nil
+    return _chosen(best, numbers, legal)
+
+
+def _chosen(best: int | None, numbers: dict[int, Action], legal: Sequence[Action]) -> Action:
+    """The bid the simulations chose, else the lowest number bid, else any legal action."""
     if best is not None:
         return numbers[best]
     if numbers:
@@ -154,11 +159,7 @@ def _team_bid(
                 me_nil=True,
             )
             return team_nils[partner if partner is not None else min(team_nils)]
-    if best is not None:
-        return numbers[best]
-    if numbers:
-        return numbers[min(numbers)]
-    return legal[0]
+    return _chosen(best, numbers, legal)
 
 
 def _come_out(
