@@ -200,14 +200,6 @@ def test_part_d_double_nil_stands_for_the_variants_choice(
             id="both_partners round the table, first partner: write 'nil'",
         ),
         pytest.param(
-            ("double-nil-means-both-partners", "partnership-bidding"),
-            "",
-            (),
-            "bidding.form.min_team_bid",
-            "at least 4",
-            id="both_partners, partnership with a team minimum of 4",
-        ),
-        pytest.param(
             ("blind-nil-any-time", "double-nil-means-blind-nil"),
             "",
             ("look",),

@@ -199,6 +199,23 @@ CASES = [
         "set bidding.raise_round: false",
         id="a raise round with a set of allowed bids",
     ),
+    pytest.param(
+        "house_rules: [partnership-bidding]\nbidding:\n  nil: {double_nil_means: both_partners}\n",
+        "bidding.nil.double_nil_means",
+        3,
+        "'double nil' cannot mean both partners Nil: with partnership bidding the partner "
+        "of a Nil must bid at least the minimum team bid 4; set bidding.form.min_team_bid: 0 "
+        "or remove double_nil_means",
+        id="double nil as both partners under a team minimum",
+    ),
+    pytest.param(
+        "bidding:\n  nil: {double_nil_means: both_partners, partner_min_bid: 4}\n",
+        "bidding.nil.double_nil_means",
+        2,
+        "'double nil' cannot mean both partners Nil: the partner of a Nil must bid at least "
+        "4 (bidding.nil.partner_min_bid); remove one of the two",
+        id="double nil as both partners with a Nil partner minimum",
+    ),
 ]
 
 

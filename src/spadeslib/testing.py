@@ -237,7 +237,13 @@ def _bidding(draw: Draw, hand: int, partnerships: str, players: int) -> Data:
         meanings: list[str | None] = [None]
         if blind_nil_on:
             meanings.append("blind_nil")
-        if both:
+        # Both partners Nil must stay biddable for the alias (see checks._double_nil_both).
+        both_biddable = (
+            "partner_min_bid" not in nil
+            and form.get("min_team_bid", 0) == 0
+            and forced_kind != "suicide"
+        )
+        if both and both_biddable:
             meanings.append("both_partners")
         nil["double_nil_means"] = draw(_choice(tuple(meanings)))
     else:

@@ -353,11 +353,8 @@ def _nil(v: Variant) -> Found:
             "bidding.nil.double_nil_means",
             "'double nil' cannot mean Blind Nil when Blind Nil is off",
         )
-    if nil.double_nil_means == "both_partners" and not nil.both_partners:
-        yield (
-            "bidding.nil.double_nil_means",
-            "'double nil' cannot mean both partners Nil when bidding.nil.both_partners is false",
-        )
+    if nil.double_nil_means == "both_partners":
+        yield from _double_nil_both(v)
     hand = v.deal.hand_size
     for path, count, enabled in (
         ("nil.exchange", nil.exchange, nil.enabled),
@@ -386,6 +383,33 @@ def _nil(v: Variant) -> Found:
                 f"the partner of a Nil must bid at least {need}, above the highest bid "
                 f"{form.max_bid}; lower partner_min_bid or raise max_bid",
             )
+
+
+def _double_nil_both(v: Variant) -> Found:
+    # The alias must be playable: every rule that stops the second partner of a side
+    # from bidding Nil after the first did makes "double nil" a word with no action.
+    nil, form, forced = v.bidding.nil, v.bidding.form, v.bidding.forced
+    path = "bidding.nil.double_nil_means"
+    if not nil.both_partners:
+        yield (
+            path,
+            "'double nil' cannot mean both partners Nil when bidding.nil.both_partners is false",
+        )
+    elif nil.partner_min_bid is not None:
+        yield (
+            path,
+            f"'double nil' cannot mean both partners Nil: the partner of a Nil must bid at "
+            f"least {nil.partner_min_bid} (bidding.nil.partner_min_bid); remove one of the two",
+        )
+    elif form.kind == "partnership" and form.min_team_bid > 0:
+        yield (
+            path,
+            f"'double nil' cannot mean both partners Nil: with partnership bidding the "
+            f"partner of a Nil must bid at least the minimum team bid {form.min_team_bid}; "
+            "set bidding.form.min_team_bid: 0 or remove double_nil_means",
+        )
+    elif forced is not None and forced.kind == "suicide":
+        yield (path, "'double nil' cannot mean both partners Nil under Suicide")
 
 
 def _blind(v: Variant) -> Found:
