@@ -279,6 +279,17 @@ def test_an_unknown_name_far_from_any_lists_the_bundled_names() -> None:
     assert "nyc" in message and "standard" in message
 
 
+def test_an_unknown_house_rule_with_no_close_name_points_to_the_list() -> None:
+    with pytest.raises(VariantError) as caught:
+        compose_text("house_rules: [zzz]\n")
+    [problem] = caught.value.problems
+    assert (problem.code, problem.path) == ("unknown_house_rule", "house_rules[0]")
+    assert problem.message == (
+        "unknown bundled house rule 'zzz'; 'spadeslib list' shows every bundled house rule "
+        "and what it does"
+    )
+
+
 def test_an_unknown_house_rule_gets_did_you_mean_and_the_others_still_report() -> None:
     with pytest.raises(VariantError) as caught:
         compose_text("house_rules: [no-nill, nyc]\n")

@@ -291,6 +291,9 @@ def unknown_name(reference: str, *, fragment: bool) -> tuple[str, str]:
     close = difflib.get_close_matches(reference, names, n=3, cutoff=0.6)
     if close:
         message += "; did you mean " + " or ".join(repr(name) for name in close) + "?"
+    elif fragment and names:
+        # Eighty names on one line help nobody; the list command says what each one does.
+        message += "; 'spadeslib list' shows every bundled house rule and what it does"
     elif names:
         message += f"; the bundled {what}s are: " + ", ".join(names)
     else:
