@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from spadeslib.errors import Problem, VariantError
-from spadeslib.loader import yaml_source
+from spadeslib.loader import validate, yaml_source
 from spadeslib.loader.document import Mark, dotted, parse_dotted
 from spadeslib.loader.yaml_source import MAX_BYTES, MAX_DEPTH, MAX_NODES, parse_yaml
 
@@ -373,3 +373,29 @@ def test_safe_dump_round_trips_with_a_mark_for_every_value(data: dict[str, objec
         return found
 
     assert set(document.values) == set(paths(data, ()))
+
+
+@pytest.mark.parametrize(
+    ("text", "hint"),
+    [
+        pytest.param("a: 1\n\tb: 2\n", "indent with spaces: YAML does not allow tabs", id="tab"),
+        pytest.param("a:\n\t- 1\n", "indent with spaces, not tabs", id="tab before a dash"),
+        pytest.param(
+            "game_end:\n  target: 300\n    max_deals: 3\n",
+            "a key is indented deeper than the key above it",
+            id="indented too deep",
+        ),
+        pytest.param(
+            "bidding:\n  nil: {enabled: false}\n blind_nil: {}\n",
+            "this line is indented differently from the keys beside it",
+            id="out of line",
+        ),
+        pytest.param("deck:\n  jokers: [BJ, LJ\n", "a [list] is not closed with ']'", id="open ["),
+        pytest.param("deck: {packs: 1\n", "a {mapping} is not closed with '}'", id="open {"),
+    ],
+)
+def test_syntax_errors_say_what_to_write_instead(text: str, hint: str) -> None:
+    [problem] = validate(text)
+    assert problem.code == "yaml_syntax"
+    assert problem.message.startswith("YAML syntax error: ")
+    assert hint in problem.message

@@ -175,6 +175,30 @@ class _Position(Protocol):
     def column(self) -> int: ...
 
 
+# PyYAML's words for the mistakes people make most, and what to write instead: its own
+# text stays first, so nothing it says is lost.
+_SYNTAX_HINTS: tuple[tuple[str, str], ...] = (
+    ("tab character", "indent with spaces: YAML does not allow tabs"),
+    (
+        "cannot start any token",
+        "YAML cannot read this character here: indent with spaces, not tabs, and put a "
+        "value that starts with '@', '`' or '%' in quotes",
+    ),
+    (
+        "mapping values are not allowed",
+        "a key is indented deeper than the key above it, or a value contains ': ' "
+        "(line the key up with the others, or put the value in quotes)",
+    ),
+    (
+        "did not find expected key",
+        "this line is indented differently from the keys beside it: line it up with "
+        "them, or indent it under its parent key",
+    ),
+    ("expected ',' or ']'", "a [list] is not closed with ']'"),
+    ("expected ',' or '}'", "a {mapping} is not closed with '}'"),
+)
+
+
 def _mark(source: str, position: _Position | None) -> Mark:
     if position is None:
         return Mark(source, 1, 1)
@@ -244,6 +268,9 @@ class _Composer:
         message = f"YAML syntax error: {error.problem or error.context}"
         if error.context and error.problem and error.context_mark is not None:
             message += f" ({error.context} at line {error.context_mark.line + 1})"
+        hint = next((hint for words, hint in _SYNTAX_HINTS if words in message), None)
+        if hint:
+            message += f"; {hint}"
         return Problem(self.source, mark.line, mark.column, "", message, "yaml_syntax")
 
     def _event(self, event: yaml.Event) -> None:
