@@ -84,22 +84,10 @@ def _load(argument: str) -> Variant:
 
 
 def _problems(argument: str) -> list[Problem]:
-    """Every problem of ``argument``, in reading order: file by file (in the order they
-    were first reported), then by line and column; problems with no line come last."""
+    """Every problem of ``argument``, in reading order (``validate`` sorts them)."""
     from spadeslib.loader import validate
 
-    problems = list(validate(_source(argument)))
-    first: dict[str, int] = {}
-    for problem in problems:
-        first.setdefault(problem.source, len(first))
-    never = float("inf")
-
-    def place(problem: Problem) -> tuple[float, float, float]:
-        line = never if problem.line is None else problem.line
-        column = never if problem.column is None else problem.column
-        return (first[problem.source], line, column)
-
-    return sorted(problems, key=place)
+    return list(validate(_source(argument)))
 
 
 # --- the subcommands ------------------------------------------------------------------------
