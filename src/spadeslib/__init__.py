@@ -16,7 +16,14 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 from spadeslib.cards import Card
-from spadeslib.errors import IllegalActionError, Problem, RecordError, SpadesError, VariantError
+from spadeslib.errors import (
+    ArgumentError,
+    IllegalActionError,
+    Problem,
+    RecordError,
+    SpadesError,
+    VariantError,
+)
 
 if TYPE_CHECKING:
     from spadeslib.compiler import Rules
@@ -77,6 +84,7 @@ _LAZY: dict[str, str] = {
 __all__ = [
     "Action",
     "ActionParseError",
+    "ArgumentError",
     "Card",
     "Contract",
     "DealResult",

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 __all__ = [
+    "ArgumentError",
     "IllegalActionError",
     "Problem",
     "RecordError",
@@ -110,3 +111,8 @@ class IllegalActionError(SpadesError, ValueError):
 
 class RecordError(SpadesError, ValueError):
     """A game record (or a deal, or an action string) that cannot be read or replayed."""
+
+
+class ArgumentError(SpadesError, ValueError):
+    """An argument a function cannot take: a seed out of range, a seat that is not at the
+    table, a number of deals or simulations below 1, a missing bot. Nothing was changed."""

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, Final, Literal
 
 from spadeslib.cards import RANKS, SUITS, Card
 from spadeslib.diff import card_words, changed_paths
+from spadeslib.errors import ArgumentError
 
 if TYPE_CHECKING:
     from spadeslib.variant import Variant
@@ -1150,7 +1151,7 @@ def explain(variant: Variant, *, format: Format = "markdown") -> str:
     """The rules card of ``variant``: Markdown (``format="markdown"``, the default) or plain
     text wrapped for a terminal (``format="text"``)."""
     if format not in _MARK:
-        raise ValueError(f"unknown format {format!r}: expected 'markdown' or 'text'")
+        raise ArgumentError(f"unknown format {format!r}: expected 'markdown' or 'text'")
     card = statements(variant)
     count = sum(marked for _, items in card for _, marked in items)
     return _RENDER[format](variant, card, _summary(count, format))

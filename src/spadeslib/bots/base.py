@@ -13,6 +13,7 @@ from typing import Final
 
 from spadeslib.compiler import Rules
 from spadeslib.engine import Action, Observation
+from spadeslib.errors import ArgumentError
 
 __all__ = ["BaseBot"]
 
@@ -29,7 +30,7 @@ class BaseBot:
     def act(self, observation: Observation, rules: Rules) -> Action:
         legal = observation.legal_actions
         if not legal:
-            raise ValueError(
+            raise ArgumentError(
                 f"seat {observation.seat} has no decision to make now "
                 f"(phase {observation.phase!r}, seat {observation.current_player!r} to act)"
             )

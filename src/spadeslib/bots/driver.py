@@ -15,6 +15,7 @@ from typing import Any
 
 from spadeslib.bots.protocol import Bot
 from spadeslib.engine import Game
+from spadeslib.errors import ArgumentError
 
 __all__ = ["play_game"]
 
@@ -36,7 +37,7 @@ def play_game(
     players = rules.players
     for needed in range(players):
         if needed not in bots if isinstance(bots, Mapping) else needed >= len(bots):
-            raise ValueError(
+            raise ArgumentError(
                 f"no bot for seat {needed}: play_game needs one per seat (0-{players - 1})"
             )
     applied = 0

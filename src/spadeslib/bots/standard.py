@@ -20,6 +20,7 @@ from spadeslib.bots.strategy import Table, made, mode_of, standard_card
 from spadeslib.bots.tables import tables_of
 from spadeslib.compiler import Rules
 from spadeslib.engine import Action, Observation
+from spadeslib.errors import ArgumentError
 
 __all__ = ["StandardBot", "legal_mask", "play_action", "table_of"]
 
@@ -52,7 +53,7 @@ class StandardBot(BaseBot):
 
     def __init__(self, seed: int | None = None, simulations: int = 100) -> None:
         if simulations < 1:
-            raise ValueError(f"simulations must be at least 1, not {simulations!r}")
+            raise ArgumentError(f"simulations must be at least 1, not {simulations!r}")
         super().__init__(seed)
         self.simulations = simulations
 
