@@ -66,6 +66,31 @@ def fresh_hands(name: str, seed: int) -> Runner:
     return run
 
 
+def rollout_hands(name: str, seed: int) -> Runner:
+    """Hands when each is the first of a new game, played by ``Game.rollout``: the same
+    random choices as :func:`fresh_hands`, made inside the engine."""
+    from spadeslib.loader import load_variant
+
+    variant = load_variant(name)
+    rng = random.Random(seed)
+    played = 0
+
+    def run(seconds: float) -> tuple[int, float]:
+        nonlocal played
+        hands = 0
+        start = time.perf_counter()
+        deadline = start + seconds
+        while True:
+            Game(variant, seed=seed + played + hands).rollout(rng)
+            hands += 1
+            if hands % 16 == 0 and time.perf_counter() > deadline:
+                break
+        played += hands
+        return hands, time.perf_counter() - start
+
+    return run
+
+
 def interleaved(runners: list[Runner], seconds: float, slice_: float = 0.5) -> list[float]:
     """Hands per second of each runner, run in turn in slices of ``slice_`` seconds until
     each has had ``seconds``: on a shared machine the load changes from one second to the
@@ -211,17 +236,19 @@ def main(argv: list[str] | None = None) -> None:
         f"(random legal actions, games played on: {games} game(s))"
     )
     other = openspiel_hands(args.seed)
-    runners = [fresh_hands(args.variant, args.seed)] + ([other] if other else [])
-    rates = interleaved(runners, args.seconds)
-    fresh = rates[0]
+    runners = [fresh_hands(args.variant, args.seed), rollout_hands(args.variant, args.seed)]
+    rates = interleaved(runners + ([other] if other else []), args.seconds)
+    fresh, rolled = rates[0], rates[1]
     print(f"spadeslib {args.variant}: {fresh:,.0f} hands/s (each hand a new game, 0-0)")
+    print(f"spadeslib {args.variant}: {rolled:,.0f} hands/s (the same, by Game.rollout)")
     if other is None:
         print("OpenSpiel: not installed (pip install open-spiel)")
     else:
         print(
-            f"OpenSpiel spades: {rates[1]:,.0f} hands/s (lean loop: shuffled chance "
-            f"actions, random legal actions; run in turn with the line above, half a "
-            f"second each); spadeslib/OpenSpiel = {fresh / rates[1]:.2f} (new game per hand)"
+            f"OpenSpiel spades: {rates[2]:,.0f} hands/s (lean loop: shuffled chance "
+            f"actions, random legal actions; run in turn with the two lines above, half a "
+            f"second each); spadeslib/OpenSpiel = {fresh / rates[2]:.2f} (public loop), "
+            f"{rolled / rates[2]:.2f} (rollout)"
         )
     for name, micros in per_call(args.variant, args.seed).items():
         print(f"  {name:>18}: {micros:6.2f} us/call")

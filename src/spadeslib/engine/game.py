@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import secrets
 from collections.abc import Iterator, Sequence
 from typing import Any, Final, overload
@@ -35,9 +36,10 @@ from spadeslib.engine.describe import describe
 from spadeslib.engine.observation import Observation, observe
 from spadeslib.engine.record import make_record, read_record, state_dict
 from spadeslib.engine.results import DealResult
+from spadeslib.engine.rollout import rollout as _rollout
 from spadeslib.engine.shuffle import first_dealer
 from spadeslib.engine.state import PHASE_NAMES, Phase, State
-from spadeslib.errors import IllegalActionError, RecordError
+from spadeslib.errors import ArgumentError, IllegalActionError, RecordError
 from spadeslib.variant import Variant
 
 __all__ = ["TERMINAL", "Game", "LegalActions"]
@@ -249,6 +251,24 @@ class Game:
         phase.apply(s, action_id)
         s.log = (s.log, action_id)
 
+    def rollout(self, rng: random.Random | int | None = None, *, deals: int = 1) -> int:
+        """Play uniformly random legal actions to the end of this deal, or of the next
+        ``deals`` deals (fewer if the game ends first); return how many actions were played.
+
+        The fast path for simulations: the engine picks each action itself, so it skips
+        the checks :meth:`apply_id` makes, and plays the cards in one tight loop. ``rng``
+        is a :class:`random.Random` or a seed (``None``: a fresh, unseeded generator).
+        The choice is ``ids[int(rng.random() * len(ids))]`` from :meth:`legal_action_ids`,
+        so a rollout plays exactly the game that loop would play with the same ``rng``.
+        It stops at the end of a deal, before the next deal is dealt. (There is no "to
+        the end of the game": with random bids, most sides never reach the target.)
+        """
+        if type(deals) is not int or deals < 1:
+            raise ArgumentError(f"deals must be an int of at least 1, not {deals!r}")
+        if not isinstance(rng, random.Random):
+            rng = random.Random(rng)
+        return _rollout(_dealt(self._s), rng.random, deals)
+
     def clone(self) -> Game:
         """An independent copy (cheap: ints, short lists and shared tuples)."""
         game = Game.__new__(Game)
@@ -261,7 +281,7 @@ class Game:
         """What ``seat`` may know now (see :class:`~spadeslib.engine.observation.Observation`)."""
         s = _dealt(self._s)
         if not 0 <= seat < s.players:
-            raise ValueError(f"no seat {seat!r}: seats are 0 to {s.players - 1}")
+            raise ArgumentError(f"no seat {seat!r}: seats are 0 to {s.players - 1}")
         legal = self.legal_action_ids() if s.actor == seat and s.phase != _OVER else None
         return observe(s, seat, legal)
 
@@ -422,13 +442,13 @@ def _new_state(
     if seed is None:
         seed = secrets.randbits(64)
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**64:
-        raise ValueError(f"seed must be an int from 0 to 2**64-1, not {seed!r}")
+        raise ArgumentError(f"seed must be an int from 0 to 2**64-1, not {seed!r}")
     players = rules.players
     if dealer is None:
         first = variant.deal.first_dealer
         dealer = first_dealer(seed, players) if first == "random" else first
     if not isinstance(dealer, int) or not 0 <= dealer < players:
-        raise ValueError(f"dealer must be a seat from 0 to {players - 1}, not {dealer!r}")
+        raise ArgumentError(f"dealer must be a seat from 0 to {players - 1}, not {dealer!r}")
     state = State(rules, action_space(rules), seed, dealer)
     if deals:
         state.pending_deals = tuple(

@@ -10,8 +10,7 @@ clockwise, when the game is next looked at or played (``Phase.DEAL``); a misdeal
 from __future__ import annotations
 
 from spadeslib.cards import Card
-from spadeslib.compiler.bids import BLIND_NIL, NIL, NO_BID
-from spadeslib.engine.bits import items_of
+from spadeslib.compiler.bids import BLIND_NIL, NIL
 from spadeslib.engine.results import DealResult
 from spadeslib.engine.state import Phase, State
 from spadeslib.scoring import Contract, Standing
@@ -27,35 +26,41 @@ def contracts_of(state: State) -> tuple[Contract, ...]:
     v = rules.variant
     if v.bidding.first_deal_bids_itself and state.first_deal:
         return tuple(Contract() for _ in rules.sides)
-    nil_enabled = v.bidding.nil.enabled
+    zero_counts = not v.bidding.nil.enabled  # a bid of 0 is a bid, not Nil
     all_bids = state.bids
+    came_out, side_blind = state.came_out, state.side_blind
     out: list[Contract] = []
     for side, members in enumerate(rules.sides):
-        came_out = bool(state.came_out >> side & 1)
-        seat_bids = tuple(
-            (seat, all_bids[seat])
-            for seat in members
-            if all_bids[seat] > 0 or (all_bids[seat] == 0 and not nil_enabled)
-        )
+        seat_bids: list[tuple[int, int]] = []
+        nils: frozenset[int] = _NONE
+        blind_nils: frozenset[int] = _NONE
+        total = 0
+        for seat in members:
+            bid = all_bids[seat]
+            if bid > 0 or (bid == 0 and zero_counts):
+                seat_bids.append((seat, bid))
+                total += bid
+            elif bid == NIL:
+                nils = nils | {seat}
+            elif bid == BLIND_NIL:
+                blind_nils = blind_nils | {seat}
         contract = state.contracts[side]
-        if sum(bid for _, bid in seat_bids) != contract:
-            seat_bids = ()  # a team bid, a raise or a blind bid: no per-seat split
-        nils = frozenset(seat for seat in members if all_bids[seat] == NIL)
-        blind_nils = frozenset(seat for seat in members if all_bids[seat] == BLIND_NIL)
+        came = bool(came_out >> side & 1)
         out.append(
             Contract(
                 contract,
                 nils,
                 blind_nils,
-                bool(state.side_blind >> side & 1) and not came_out,
-                came_out,
-                seat_bids,
+                bool(side_blind >> side & 1) and not came,
+                came,
+                # a team bid, a raise or a blind bid has no per-seat split
+                tuple(seat_bids) if total == contract else (),
             )
         )
     return tuple(out)
 
 
-_BID_TEXT = {NIL: "nil", BLIND_NIL: "blind nil", NO_BID: "-"}
+_NONE: frozenset[int] = frozenset()
 
 
 def finish_deal(state: State) -> None:
@@ -77,25 +82,21 @@ def finish_deal(state: State) -> None:
     state.scores = scores = [s.score for s in after]
     state.bags = bags = [s.bags for s in after]
     state.sets = [s.sets_in_a_row for s in after]
-    deck = rules.deck
     remaining = state.hands
-    hands = tuple(
-        items_of(deck, first & ~remaining[seat]) for seat, first in enumerate(state.first_hands)
-    )
     widow: tuple[Card, ...] = ()
     if v.deal.leftover.kind == "widow":
-        widow = tuple(deck[bit] for bit in state.dealt[1][len(state.cut) :])
-    text = _BID_TEXT.get
+        widow = tuple(rules.deck[bit] for bit in state.dealt[1][len(state.cut) :])
     state.history = (
         *state.history,
         DealResult(
             number=state.deals_played,
             dealer=state.dealer,
-            bids=tuple(text(bid) or str(bid) for bid in state.bids),
+            bids=tuple(state.bids),
             contracts=tuple(None if bids_itself else c for c in state.contracts),
             blind=tuple(bool(state.side_blind >> i & 1) for i in range(sides)),
             tricks=tricks,
-            hands=hands,
+            hands=tuple(first & ~remaining[seat] for seat, first in enumerate(state.first_hands)),
+            deck=rules.deck,
             widow=widow,
             scores=tuple(scores),
             bags=tuple(bags),

@@ -10,10 +10,13 @@ legal ids.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Final
+
 from spadeslib.compiler.bids import NIL, NO_BID, tricks_of
 from spadeslib.engine import flow
 from spadeslib.engine.bits import bits_of
-from spadeslib.engine.state import State
+from spadeslib.engine.state import Phase, State
 
 __all__ = ["RULES", "bits_of", "legal_mask"]
 
@@ -135,41 +138,85 @@ def _low(mask: int) -> int:
 def apply(state: State, action_id: int) -> None:
     """Play the card of ``action_id`` (legal: checked by the caller) for the player to
     act; the fourth card of a trick decides it, the last trick ends the deal."""
-    seat = state.actor
-    hands = state.hands
-    hand = hands[seat]
     if state.one_pack:
-        bit = action_id
+        _play(state, action_id, None)
     else:  # the lower copy of the face still held
-        held = hand & state.space.face_mask[action_id]
-        bit = (held & -held).bit_length() - 1
-    hands[seat] = hand ^ _BIT[bit]
+        held = state.hands[state.actor] & state.space.face_mask[action_id]
+        _play(state, (held & -held).bit_length() - 1, None)
+
+
+def play_random(state: State, random: Callable[[], float]) -> int:
+    """Play random legal cards to the end of the play, logging them (one pack only: a
+    card's bit is its action id). Each is the ``int(random() * n)``-th lowest of the
+    ``n`` legal bits, as the public loop would choose from the sorted ids (see
+    :mod:`spadeslib.engine.rollout`). Returns the number of cards played."""
+    return _play(state, -1, random)
+
+
+def _play(state: State, bit: int, random: Callable[[], float] | None) -> int:
+    """Play ``bit`` for the player to act, or (``bit`` -1) a card chosen with ``random``;
+    with ``random``, go on to the end of the play. One loop serves both, so a rollout
+    plays by the very rules an applied card does; within a trick it keeps the seat, the
+    suit to follow and whether spades are broken in locals, and writes them back before
+    anything else reads the state."""
+    hands = state.hands
     trick = state.trick
-    trick.append(bit)
-    if len(trick) == 1:  # the lead: which suit to follow, which cards break spades
-        rules = state.rules
-        suit = rules.suit_of[bit]
-        state.follow = follow = rules.suit_masks[suit]
-        state.breaks = breaks = state.space.breaking[suit]
-    else:
-        follow = state.follow
-        breaks = state.breaks
-    if breaks >> bit & 1:
-        state.broken = True
     players = state.players
-    if len(trick) < players:
-        seat += 1
-        if seat == players:
-            seat = 0
-        state.actor = seat
-        # the next player's legal plays when it can follow suit (see legal_mask); a void
-        # hand is left to the compiled rules
-        state.legal = hands[seat] & follow or -1
-        return
-    state.legal = -1
+    seat = state.actor
+    follow = state.follow
+    breaks = state.breaks
+    broken = state.broken
+    legal = state.legal
+    played = 0
+    while True:
+        if bit < 0:
+            assert random is not None
+            if legal < 0:
+                state.actor = seat
+                state.broken = broken
+                legal = legal_mask(state)
+            skip = int(random() * legal.bit_count())
+            while skip:
+                legal &= legal - 1
+                skip -= 1
+            bit = (legal & -legal).bit_length() - 1
+            state.log = (state.log, bit)
+        hands[seat] ^= _BIT[bit]
+        trick.append(bit)
+        if len(trick) == 1:  # the lead: which suit to follow, which cards break spades
+            suit = state.rules.suit_of[bit]
+            state.follow = follow = state.rules.suit_masks[suit]
+            state.breaks = breaks = state.space.breaking[suit]
+        if breaks >> bit & 1:
+            broken = True
+        played += 1
+        if len(trick) < players:
+            seat += 1
+            if seat == players:
+                seat = 0
+            # the next player's legal plays when it can follow suit (see legal_mask); a
+            # void hand is left to the compiled rules
+            state.legal = legal = hands[seat] & follow or -1
+        else:
+            state.legal = legal = -1
+            state.broken = broken
+            seat = _end_trick(state, trick)
+            if state.phase != _PLAY:
+                return played
+            trick = state.trick
+        if random is None:
+            state.actor = seat
+            state.broken = broken
+            return played
+        bit = -1
+
+
+def _end_trick(state: State, trick: list[int]) -> int:
+    """Decide the full ``trick``: count it, log it, and have its winner lead the next one
+    (the last trick ends the deal). Returns the winner."""
     rules = state.rules
     leader = state.leader
-    winner = (leader + rules.trick_winner(trick)) % players
+    winner = (leader + rules.trick_winner(trick)) % state.players
     state.tricks[winner] += 1
     state.trick_log.append((leader, tuple(trick)))
     state.trick = []
@@ -181,9 +228,11 @@ def apply(state: State, action_id: int) -> None:
         from spadeslib.engine.phases.end import finish_deal
 
         finish_deal(state)
+    return winner
 
 
 _BIT = tuple(1 << bit for bit in range(128))
+_PLAY: Final = Phase.PLAY
 
 
 RULES = flow.PhaseRules(enter=enter, legal=legal, problem=problem, apply=apply)

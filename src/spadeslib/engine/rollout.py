@@ -1,0 +1,56 @@
+"""Random playouts: uniformly random legal actions, played inside the engine.
+
+A simulation that only wants random games (a Monte Carlo evaluation, a benchmark, the
+data for a learning agent's first steps) pays for the public loop's checks on every
+action: whose turn, is the id an int, is it legal. Here the engine chooses the actions
+itself from the ids it has just listed, so nothing needs checking, and the play, where
+most of the actions are, runs as one loop over the legal masks.
+
+The choice is the public loop's exactly: ``ids[int(random() * len(ids))]`` on
+:meth:`Game.legal_action_ids <spadeslib.engine.game.Game.legal_action_ids>`, so a rollout
+and that loop fed the same :class:`random.Random` play the same game (a property test
+holds them to it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Final
+
+from spadeslib.engine import flow
+from spadeslib.engine.phases import PHASES
+from spadeslib.engine.phases.play import play_random as _play_random
+from spadeslib.engine.state import Phase, State
+
+__all__ = ["rollout"]
+
+_PLAY: Final = Phase.PLAY
+_DEAL: Final = Phase.DEAL
+_OVER: Final = Phase.OVER
+
+
+def rollout(state: State, random: Callable[[], float], deals: int) -> int:
+    """Play random legal actions until ``deals`` more deals are finished or the game is
+    over; return the number of actions played."""
+    stop = state.deals_played + deals
+    played = 0
+    while True:
+        phase = state.phase
+        if phase == _DEAL:
+            if state.deals_played >= stop:
+                return played
+            flow.start_deal(state)
+            continue
+        if phase == _OVER:
+            return played
+        if phase == _PLAY and state.one_pack:
+            played += _play_random(state, random)
+            continue
+        ids: Sequence[int] | None = state.legal_ids
+        if ids is None:
+            ids = PHASES[phase].legal(state)
+        action_id = ids[int(random() * len(ids))]
+        state.legal_ids = None
+        PHASES[phase].apply(state, action_id)
+        state.log = (state.log, action_id)
+        played += 1
