@@ -345,6 +345,10 @@ def _split_tags(text: str) -> list[str]:
 
 
 def _quote(value: object, limit: int = 60) -> str:
-    """``repr`` of a bad value, shortened: a whole mapping would drown the message."""
+    """``repr`` of a bad value, shortened: a whole mapping would drown the message. A key
+    with nothing after its colon reads as None in YAML, which means nothing to its
+    writer: say what happened and what to do."""
+    if value is None:
+        return "nothing (write the value after the colon, or indent the keys under it)"
     text = repr(value)
     return text if len(text) <= limit else text[: limit - 3] + "..."
