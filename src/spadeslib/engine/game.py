@@ -52,6 +52,7 @@ _legal_mask = _phases.play.legal_mask
 _ids_of = _bits.ids_of
 _IDS = _bits.IDS
 _play = _phases.play.apply
+_play_bit = _phases.play.play_cards
 _PLAY: Final = Phase.PLAY
 _OVER: Final = Phase.OVER
 _DEAL: Final = Phase.DEAL
@@ -212,7 +213,7 @@ class Game:
                 legal = _legal_mask(s)
             if s.one_pack:  # a play's id is its card's bit
                 if action_id >= 0 and legal >> action_id & 1:
-                    _play(s, action_id)
+                    _play_bit(s, action_id, None)
                     s.log = (s.log, action_id)
                     return
             else:

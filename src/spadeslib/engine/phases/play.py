@@ -18,7 +18,7 @@ from spadeslib.engine import flow
 from spadeslib.engine.bits import bits_of
 from spadeslib.engine.state import Phase, State
 
-__all__ = ["RULES", "bits_of", "legal_mask"]
+__all__ = ["RULES", "bits_of", "legal_mask", "play_cards", "play_random"]
 
 
 def enter(state: State) -> bool:
@@ -139,10 +139,10 @@ def apply(state: State, action_id: int) -> None:
     """Play the card of ``action_id`` (legal: checked by the caller) for the player to
     act; the fourth card of a trick decides it, the last trick ends the deal."""
     if state.one_pack:
-        _play(state, action_id, None)
+        play_cards(state, action_id, None)
     else:  # the lower copy of the face still held
         held = state.hands[state.actor] & state.space.face_mask[action_id]
-        _play(state, (held & -held).bit_length() - 1, None)
+        play_cards(state, (held & -held).bit_length() - 1, None)
 
 
 def play_random(state: State, random: Callable[[], float]) -> int:
@@ -150,10 +150,10 @@ def play_random(state: State, random: Callable[[], float]) -> int:
     card's bit is its action id). Each is the ``int(random() * n)``-th lowest of the
     ``n`` legal bits, as the public loop would choose from the sorted ids (see
     :mod:`spadeslib.engine.rollout`). Returns the number of cards played."""
-    return _play(state, -1, random)
+    return play_cards(state, -1, random)
 
 
-def _play(state: State, bit: int, random: Callable[[], float] | None) -> int:
+def play_cards(state: State, bit: int, random: Callable[[], float] | None) -> int:
     """Play ``bit`` for the player to act, or (``bit`` -1) a card chosen with ``random``;
     with ``random``, go on to the end of the play. One loop serves both, so a rollout
     plays by the very rules an applied card does; within a trick it keeps the seat, the
