@@ -133,6 +133,7 @@ def test_observation_before_and_after_play() -> None:
     assert obs.trick == ((1, game.variant.compile().deck[0].parse("AH")),)
     assert obs.legal_actions and game.observation(3).legal_actions == ()
     assert obs.hand is not None and len(obs.hand) == 13
+    assert obs.hand_sizes == (13, 12, 13, 13)  # seat 1 led
 
 
 def _house(*rules: str) -> object:

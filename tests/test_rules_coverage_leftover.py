@@ -46,6 +46,8 @@ def test_b3_who_takes_the_kitty(rules: tuple[str, ...], taker: int) -> None:
     assert game.phase == "discard" and game.current_player == taker
     assert {"BJ", "LJ"} <= names(game, taker)
     assert sizes(game) == [15 if seat == taker else 13 for seat in range(4)]
+    for seat in range(4):  # everyone can count the taker's cards, not see them
+        assert list(game.observation(seat).hand_sizes) == sizes(game)
     discards = texts(game)
     assert len(discards) == comb(15, 2)  # any two of the fifteen, face down
     assert all(len(discard.split()) == 3 for discard in discards)

@@ -36,6 +36,10 @@ class Observation:
     """0 in the first deal (misdeals do not count)."""
     hand: tuple[Card, ...] | None
     """The seat's cards, or ``None`` while it has not looked (a blind decision is open)."""
+    hand_sizes: tuple[int, ...]
+    """How many cards each seat holds now: public, as at a real table, where everyone can
+    count the cards in front of each player (and it differs between seats during a trick,
+    and with a kitty or passing)."""
     bids: tuple[str, ...]
     """Each seat's own bid: ``"4"``, ``"nil"``, ``"blind nil"`` or ``"-"``."""
     contracts: tuple[int | None, ...]
@@ -114,6 +118,7 @@ def observe(state: State, seat: int, legal: list[int] | None) -> Observation:
         dealer=state.dealer,
         deal_number=state.deals_played,
         hand=hand,
+        hand_sizes=tuple(mask.bit_count() for mask in state.hands),
         bids=tuple("-" if b == NO_BID else format_bid(b) for b in state.bids),
         contracts=tuple(contracts),
         blind=tuple(bool(state.side_blind >> i & 1) for i in range(len(rules.sides))),
