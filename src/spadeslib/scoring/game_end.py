@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from spadeslib.scoring.inputs import check_standings, check_variant
+from spadeslib.scoring.settings import Settings, settings_of
 from spadeslib.scoring.types import (
     GameEvent,
     GameResult,
@@ -49,7 +50,7 @@ def _names(sides: Sequence[int]) -> str:
 
 
 def _highest(
-    variant: Variant,
+    settings: Settings,
     standings: tuple[Standing, ...],
     candidates: Sequence[int],
     reason: ResultReason,
@@ -61,13 +62,13 @@ def _highest(
     top = tuple(side for side in candidates if standings[side].score == best)
     if len(top) == 1:
         return GameResult(top, reason, f"side {top[0]} wins with {best}: {why}")
-    if variant.game_end.tie == "draw":
+    if settings.tie == "draw":
         return GameResult(top, reason, f"{_names(top)} draw at {best}: {why}")
     return _PLAY_ON
 
 
 def instant_win(
-    variant: Variant,
+    settings: Settings,
     standings: tuple[Standing, ...],
     deals_played: int,
     events: tuple[GameEvent, ...],
@@ -75,13 +76,15 @@ def instant_win(
     """B2 and B10: a side that wins at once (an :class:`InstantWin` event) wins, whatever
     the scores. Only one side can take every trick of a deal, so two such sides come only
     from events the caller gathered over several deals; the higher score then wins."""
+    if not events:
+        return None
     winners = sorted({event.side for event in events if isinstance(event, InstantWin)})
     if not winners:
         return None
     reasons = {
         event.side: event.reason for event in reversed(events) if isinstance(event, InstantWin)
     }  # each side's first reason
-    decision = _highest(variant, standings, winners, reasons[winners[0]], "")
+    decision = _highest(settings, standings, winners, reasons[winners[0]], "")
     if isinstance(decision, GameResult):
         reason = reasons[decision.winners[0]]
         why = _WIN_TEXT[reason]
@@ -103,7 +106,7 @@ _WIN_TEXT = {
 
 
 def instant_loss(
-    variant: Variant,
+    settings: Settings,
     standings: tuple[Standing, ...],
     deals_played: int,
     events: tuple[GameEvent, ...],
@@ -119,7 +122,9 @@ def instant_loss(
     higher score wins"). With more than two sides this is also how a table without
     elimination ends: one side busting ends the game for everyone.
     """
-    end = variant.game_end
+    sets_lose, losing_score = settings.consecutive_sets_lose, settings.losing_score
+    if not events and sets_lose is None and losing_score is None:
+        return None
     sets = {
         event.side
         for event in events
@@ -131,27 +136,21 @@ def instant_loss(
         if isinstance(event, InstantLoss) and event.reason == "losing_score"
     }
     for side, standing in enumerate(standings):
-        if end.consecutive_sets_lose is not None and (
-            standing.sets_in_a_row >= end.consecutive_sets_lose
-        ):
+        if sets_lose is not None and standing.sets_in_a_row >= sets_lose:
             sets.add(side)
-        if end.losing_score is not None and standing.score <= end.losing_score:
+        if losing_score is not None and standing.score <= losing_score:
             low.add(side)
     losers = sets | low
     if not losers:
         return None
     reason: ResultReason = "consecutive_sets" if sets else "losing_score"
-    what = (
-        f"set {end.consecutive_sets_lose} deals in a row"
-        if sets
-        else f"at or below {end.losing_score}"
-    )
+    what = f"set {sets_lose} deals in a row" if sets else f"at or below {losing_score}"
     survivors = [side for side in range(len(standings)) if side not in losers]
     if survivors:
         why = f"{_names(sorted(losers))} {'loses' if len(losers) == 1 else 'lose'} ({what})"
-        return _highest(variant, standings, survivors, reason, why)
+        return _highest(settings, standings, survivors, reason, why)
     return _highest(
-        variant,
+        settings,
         standings,
         range(len(standings)),
         reason,
@@ -160,7 +159,7 @@ def instant_loss(
 
 
 def target(
-    variant: Variant,
+    settings: Settings,
     standings: tuple[Standing, ...],
     deals_played: int,
     events: tuple[GameEvent, ...],
@@ -168,17 +167,17 @@ def target(
     """A7 and B13: the first side to reach `game_end.target` wins; if several reach it in
     the same deal, the highest score wins; an exact tie at or above it follows
     `game_end.tie` (Part D: play on)."""
-    goal = variant.game_end.target
+    goal = settings.target
     if goal is None:
         return None
     reached = [side for side, standing in enumerate(standings) if standing.score >= goal]
     if not reached:
         return None
-    return _highest(variant, standings, reached, "target", f"reached the target of {goal}")
+    return _highest(settings, standings, reached, "target", f"reached the target of {goal}")
 
 
 def max_deals(
-    variant: Variant,
+    settings: Settings,
     standings: tuple[Standing, ...],
     deals_played: int,
     events: tuple[GameEvent, ...],
@@ -186,11 +185,11 @@ def max_deals(
     """B13: after `game_end.max_deals` deals the highest score wins; a tie follows
     `game_end.tie` (with `play_on` the game goes on one deal at a time until it is
     broken)."""
-    limit = variant.game_end.max_deals
+    limit = settings.max_deals
     if limit is None or deals_played < limit:
         return None
     return _highest(
-        variant,
+        settings,
         standings,
         range(len(standings)),
         "max_deals",
@@ -199,7 +198,7 @@ def max_deals(
 
 
 _RULES: tuple[
-    Callable[[Variant, tuple[Standing, ...], int, tuple[GameEvent, ...]], Decision], ...
+    Callable[[Settings, tuple[Standing, ...], int, tuple[GameEvent, ...]], Decision], ...
 ] = (instant_win, instant_loss, target, max_deals)
 
 
@@ -248,10 +247,9 @@ def game_result_unchecked(
     """:func:`game_result` without checking its inputs, for the engine, whose standings
     and events come straight from :func:`~spadeslib.scoring.deal.score_deal_unchecked`.
     Same answer for valid inputs; everyone else calls :func:`game_result`."""
+    settings = settings_of(variant)
     for rule in _RULES:
-        decision = rule(variant, standings, deals_played, events)
-        if isinstance(decision, _PlayOn):
-            return None
+        decision = rule(settings, standings, deals_played, events)
         if decision is not None:
-            return decision
+            return None if isinstance(decision, _PlayOn) else decision
     return None
