@@ -8,22 +8,42 @@ read from the last digit of the score.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from typing import NamedTuple
 
-from spadeslib.variant.scoring import Bags
+from spadeslib.scoring.settings import Settings
 
 __all__ = ["BagsScore", "add_bags"]
 
+_new = tuple.__new__
+"""Builds a :class:`BagsScore` from a tuple of its fields: its own constructor is a Python
+function, which costs more than the rest of adding the bags."""
 
-@dataclass(frozen=True, slots=True)
-class BagsScore:
-    """The bags a deal added, the count carried into the next deal, the points lost
-    (a positive number) and the explanation."""
+
+class BagsScore(NamedTuple):
+    """The bags a deal added, the count carried into the next deal and the points lost
+    (a positive number). The rest is what :attr:`lines` is written from: the count carried
+    in, how many times the limit was reached, and the limit."""
 
     added: int
     carried: int
     penalty: int
-    lines: tuple[str, ...]
+    before: int
+    times: int
+    limit: int
+
+    @property
+    def lines(self) -> tuple[str, ...]:
+        """The sum of the bags and, when the limit was reached, its cost; nothing when the
+        deal added no bag."""
+        added = self.added
+        if not added:
+            return ()
+        text = f"bags {self.before} + {added} = {self.before + added}"
+        if self.times:
+            limit = self.limit
+            reached = f"{self.times} x {limit}" if self.times > 1 else f"{limit}"
+            text += f": {reached} bags reached, {-self.penalty:+d}, {self.carried} carried"
+        return (text,)
 
 
 # -- what is left after the limit is reached (B13 `after_penalty`) --------------------
@@ -38,27 +58,23 @@ _AFTER_PENALTY: dict[str, Callable[[int, int], tuple[int, int]]] = {
 }
 
 
-def add_bags(rules: Bags, carried: int, added: int) -> BagsScore:
+def add_bags(settings: Settings, carried: int, added: int) -> BagsScore:
     """Spec A5 and B13: add this deal's bags to the carried count; each time it reaches
     `scoring.bags.limit` the side loses `penalty`, and the count keeps the remainder
     (`keep_remainder`, standard: several penalties in one deal if enough bags came) or
     goes back to 0 (`reset`, one penalty). With bags off nothing is counted and the
     carried count is left as it was.
 
-    >>> from spadeslib.variant import Bags
-    >>> add_bags(Bags(), 7, 3)
-    BagsScore(added=3, carried=0, penalty=100, lines=('bags 7 + 3 = 10: 10 bags reached, -100, 0 carried',))
-    """  # noqa: E501
-    if not rules.enabled:
-        return BagsScore(0, carried, 0, ())
-    total = carried + added
-    times, left = _AFTER_PENALTY[rules.after_penalty](total, rules.limit)
-    penalty = times * rules.penalty
-    lines: tuple[str, ...] = ()
-    if added:
-        text = f"bags {carried} + {added} = {total}"
-        if times:
-            reached = f"{times} x {rules.limit}" if times > 1 else f"{rules.limit}"
-            text += f": {reached} bags reached, {-penalty:+d}, {left} carried"
-        lines = (text,)
-    return BagsScore(added, left, penalty, lines)
+    >>> from spadeslib.variant import Variant
+    >>> from spadeslib.scoring.settings import settings_of
+    >>> bags = add_bags(settings_of(Variant()), 7, 3)
+    >>> bags.added, bags.carried, bags.penalty
+    (3, 0, 100)
+    >>> bags.lines
+    ('bags 7 + 3 = 10: 10 bags reached, -100, 0 carried',)
+    """
+    if not settings.bags_enabled:
+        return _new(BagsScore, (0, carried, 0, carried, 0, settings.bags_limit))
+    limit = settings.bags_limit
+    times, left = _AFTER_PENALTY[settings.bags_after_penalty](carried + added, limit)
+    return _new(BagsScore, (added, left, times * settings.bags_penalty, carried, times, limit))

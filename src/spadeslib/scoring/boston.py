@@ -3,53 +3,48 @@ B10)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from typing import NamedTuple
 
-from spadeslib.variant.scoring import BostonBonus, BostonPoints
+from spadeslib.scoring.settings import Settings
+from spadeslib.variant.scoring import BostonPoints
 
 __all__ = ["BostonScore", "score_boston"]
 
 
-@dataclass(frozen=True, slots=True)
-class BostonScore:
-    """The bonus points of a Boston, whether it wins the game, and the explanation."""
+class BostonScore(NamedTuple):
+    """The bonus points of a Boston and whether it wins the game. ``kind`` (the variant's
+    `scoring.boston.kind`, or ``None`` when the side did not take every trick) and
+    ``tricks`` are what :attr:`lines` is written from."""
 
     points: int
     wins_game: bool
-    lines: tuple[str, ...]
+    kind: str | None
+    tricks: int
+
+    @property
+    def lines(self) -> tuple[str, ...]:
+        """What the Boston brought, if the side took every trick and the variant notes it."""
+        kind, tricks = self.kind, self.tricks
+        if kind == "record":
+            return (f"Boston: took all {tricks} tricks (recorded)",)
+        if kind == "points":
+            return (f"Boston: took all {tricks} tricks, {self.points:+d}",)
+        if kind == "win_game":
+            return (f"Boston: took all {tricks} tricks, wins the game",)
+        return ()
 
 
-def _none(rule: BostonBonus, tricks: int) -> BostonScore:
-    return BostonScore(0, False, ())
+_NO_BOSTON = BostonScore(0, False, None, 0)
 
 
-def _record(rule: BostonBonus, tricks: int) -> BostonScore:
-    return BostonScore(0, False, (f"Boston: took all {tricks} tricks (recorded)",))
-
-
-def _points(rule: BostonBonus, tricks: int) -> BostonScore:
-    points = rule.points if isinstance(rule, BostonPoints) else 0
-    return BostonScore(points, False, (f"Boston: took all {tricks} tricks, {points:+d}",))
-
-
-def _win_game(rule: BostonBonus, tricks: int) -> BostonScore:
-    return BostonScore(0, True, (f"Boston: took all {tricks} tricks, wins the game",))
-
-
-_BOSTON: dict[str, Callable[[BostonBonus, int], BostonScore]] = {
-    "none": _none,
-    "record": _record,
-    "points": _points,
-    "win_game": _win_game,
-}
-
-
-def score_boston(rule: BostonBonus, *, took_all: bool, tricks: int) -> BostonScore:
+def score_boston(settings: Settings, *, took_all: bool) -> BostonScore:
     """Spec B10 Boston bonus and B2's recorded Boston (`scoring.boston`): a side that took
-    all ``tricks`` tricks of the deal gets nothing (`none`), a record of it (`record`, NYC,
-    even when the side is set for too many overtricks), `points` on top of its contract,
-    or the game (`win_game`); whatever it bid, and in the deal that bids itself too."""
+    all `deal.hand_size` tricks of the deal gets nothing (`none`), a record of it
+    (`record`, NYC, even when the side is set for too many overtricks), `points` on top of
+    its contract, or the game (`win_game`); whatever it bid, and in the deal that bids
+    itself too."""
     if not took_all:
-        return BostonScore(0, False, ())
-    return _BOSTON[rule.kind](rule, tricks)
+        return _NO_BOSTON
+    rule = settings.boston
+    points = rule.points if isinstance(rule, BostonPoints) else 0
+    return BostonScore(points, rule.kind == "win_game", rule.kind, settings.hand_size)

@@ -4,44 +4,121 @@ ten for two hundred and the Moon (spec A5, B1, B2, B8, B10, B13).
 The contract here is only the number of tricks the side's non-Nil bidders undertook; Nil
 and Blind Nil are scored in :mod:`spadeslib.scoring.nil`, bags in
 :mod:`spadeslib.scoring.bags`.
+
+The numbers are worked out when a deal is scored; the words that explain them are written
+only when someone reads them (``lines``), from the facts the score keeps. Most deals are
+played by programs that never read them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, NamedTuple
 
+from spadeslib.scoring.settings import Settings
 from spadeslib.scoring.types import Contract, WinReason
-from spadeslib.variant import Variant
 from spadeslib.variant.special import MoonOutcome, ScorePoints, WinGame
 
-__all__ = ["ContractScore", "score_contract", "score_first_deal"]
+__all__ = ["ContractScore", "FirstDealScore", "score_contract", "score_first_deal"]
 
 Kind = Literal["normal", "ten_for_200", "moon"]
 
+_new = tuple.__new__
+"""Builds the scores below from a tuple of their fields: their own constructor is a
+Python function, which costs more than the rest of scoring a contract."""
 
-@dataclass(frozen=True, slots=True)
-class ContractScore:
+
+class ContractScore(NamedTuple):
     """What a side's trick contract scored. ``points`` is the contract's own value (minus
     the penalty when set); ``bags`` the overtricks that count as bags (before the variant's
-    `scoring.bags.enabled` is applied); ``wins`` names an instant win when made."""
+    `scoring.bags.enabled` is applied); ``wins`` names an instant win when made.
+
+    The other fields are what :attr:`lines` is written from: ``base`` is the made value
+    or the penalty (a positive number) before ``multiplier``, the blind multiplier that
+    applied (1 when none did); ``limit`` the overtrick limit that applied; ``scores_over``
+    whether overtricks score."""
 
     points: int
     overtrick_points: int
     bags: int
     made: bool
     wins: WinReason | None
-    lines: tuple[str, ...]
+    settings: Settings
+    contract: Contract
+    kind: Kind
+    tricks: int
+    base: int
+    multiplier: int
+    limit: int | None
+    scores_over: bool
+
+    @property
+    def lines(self) -> tuple[str, ...]:
+        """The explanation: the contract and what it scored, then what made it win the
+        game, then its overtricks."""
+        contract, tricks, multiplier = self.contract, self.tricks, self.multiplier
+        label = _label(contract, self.kind)
+        bid = contract.bid
+        over = tricks - bid
+        if not self.made:
+            if over < 0:
+                why = f"set, {-over} short"
+            else:
+                why = f"set, {_overtricks(over)} where at most {self.limit} are allowed"
+            penalty = self.base
+            how = f"{-penalty:+d}"
+            if multiplier != 1:
+                how = f"{multiplier} x {-penalty:+d} = {-penalty * multiplier:+d}"
+            return (f"{label}, took {tricks}: {why}: {how}",)
+        value, base, points = self.settings.trick_value, self.base, self.points
+        how = f"{value} x {bid} = {base:+d}" if self.kind == "normal" else f"{base:+d}"
+        if multiplier != 1:
+            how = (
+                f"{multiplier} x {base:+d} = {points:+d}"
+                if self.kind != "normal"
+                else (f"{multiplier} x {value} x {bid} = {points:+d}")
+            )
+        lines = [f"{label}, took {tricks}: made, {how}"]
+        if self.wins == "ten_for_200_all_tricks":
+            lines.append("took every trick with a bid of ten: wins the game")
+        elif self.wins == "moon":
+            lines.append("made the Moon: wins the game")
+        if over > 0:
+            if self.scores_over:
+                overtrick_value = self.settings.overtrick_value
+                lines.append(
+                    f"{_overtricks(over)} x {overtrick_value} = {self.overtrick_points:+d}"
+                )
+            else:
+                lines.append(f"{_overtricks(over)}: no points")
+        return tuple(lines)
 
 
-def score_first_deal(trick_value: int, tricks: int) -> ContractScore:
+class FirstDealScore(NamedTuple):
+    """What a side scored in the deal that bids itself: the fields of
+    :class:`ContractScore` that scoring reads, and the tricks and trick value its
+    explanation is written from."""
+
+    points: int
+    overtrick_points: int
+    bags: int
+    made: bool
+    wins: WinReason | None
+    tricks: int
+    trick_value: int
+
+    @property
+    def lines(self) -> tuple[str, ...]:
+        """The one line that explains the deal."""
+        won = "1 trick" if self.tricks == 1 else f"{self.tricks} tricks"
+        return (f"the first deal bids itself: {won} x {self.trick_value} = {self.points:+d}",)
+
+
+def score_first_deal(settings: Settings, tricks: int) -> FirstDealScore:
     """Spec B8 (and B2's "first hand bids itself"): the first deal of a game has no bidding;
     each side scores `scoring.trick_value` per trick won. No bags, never set."""
-    points = trick_value * tricks
-    won = "1 trick" if tricks == 1 else f"{tricks} tricks"
-    line = f"the first deal bids itself: {won} x {trick_value} = {points:+d}"
-    return ContractScore(points, 0, 0, True, None, (line,))
+    value = settings.trick_value
+    return _new(FirstDealScore, (value * tricks, 0, 0, True, None, tricks, value))
 
 
 # -- set modes (A5, B13) --------------------------------------------------------------
@@ -56,14 +133,12 @@ _SET_PENALTY: dict[str, Callable[[int, int, int], int]] = {
 }
 
 
-def _kind(variant: Variant, bid: int) -> Kind:
+def _kind(settings: Settings, bid: int) -> Kind:
     """Which value a bid has: the Moon (every trick, B10) wins over ten for 200 (B2, B10)
     when both cover the bid, being the more specific rule."""
-    bidding = variant.bidding
-    if bidding.moon.enabled and bid == variant.deal.hand_size:
+    if bid == settings.moon_bid:
         return "moon"
-    ten = bidding.ten_for_200
-    if ten.enabled and (bid == 10 or (ten.bids == "10_or_more" and bid > 10)):
+    if settings.ten_enabled and (bid == 10 or (settings.ten_or_more and bid > 10)):
         return "ten_for_200"
     return "normal"
 
@@ -95,7 +170,7 @@ def _label(contract: Contract, kind: Kind) -> str:
 
 
 def score_contract(
-    variant: Variant, contract: Contract, tricks: int, *, took_all: bool
+    settings: Settings, contract: Contract, tricks: int, *, took_all: bool
 ) -> ContractScore:
     """Score a side's trick contract on ``tricks``, the tricks that count for it.
 
@@ -119,107 +194,86 @@ def score_contract(
     Overtricks of a contract set by the overtrick limit score nothing but still count as
     bags (where that contract's overtricks would).
     """
-    scoring, bidding = variant.scoring, variant.bidding
-    bid, value = contract.bid, scoring.trick_value
+    s = settings
+    bid = contract.bid
     blind = contract.blind and not contract.came_out
-    rules = bidding.blind
-    kind = _kind(variant, bid)
-    label = _label(contract, kind)
-    ten, moon = bidding.ten_for_200, bidding.moon
+    kind = "normal" if bid < s.special_from else _kind(s, bid)
     over = tricks - bid
-    limit = None if blind and rules.no_overtrick_limit else scoring.overtrick_limit
-    wins_all_ten = kind == "ten_for_200" and ten.all_tricks_wins_game and took_all
+    limit = None if blind and s.blind_no_overtrick_limit else s.overtrick_limit
+    wins_all_ten = kind == "ten_for_200" and s.ten_all_tricks_wins_game and took_all
 
     scores_over = bags_over = True
     if kind == "ten_for_200":
-        scores_over, bags_over = ten.overtricks_score, ten.overtricks_bags
+        scores_over, bags_over = s.ten_overtricks_score, s.ten_overtricks_bags
     if blind:
-        scores_over = scores_over and rules.overtricks_score
-        bags_over = bags_over and rules.overtricks_bags
-    bags = max(over, 0) if bags_over else 0
+        scores_over = scores_over and s.blind_overtricks_score
+        bags_over = bags_over and s.blind_overtricks_bags
+    bags = over if over > 0 and bags_over else 0
 
+    missed = 0  # the tricks short of the bid, or over the overtrick limit: set
     if over < 0:
-        missed, why = -over, f"set, {-over} short"
+        missed = -over
     elif limit is not None and over > limit and not wins_all_ten:
         missed = over - limit
-        why = f"set, {_overtricks(over)} where at most {limit} are allowed"
-    else:
-        return _made(
-            variant,
-            contract,
-            kind=kind,
-            label=label,
-            tricks=tricks,
-            over=over,
-            scores_over=scores_over,
-            bags=bags,
-            wins_all_ten=wins_all_ten,
+    if missed:
+        penalty = _SET_PENALTY[s.set_mode](s.trick_value, bid, missed)
+        if kind == "ten_for_200" and s.ten_fail != "normal":
+            penalty = s.ten_fail
+        elif kind == "moon":
+            penalty = _moon_value(s.moon_fail, penalty)[0]
+        multiplier = s.fail_multiplier if blind else 1
+        return _new(
+            ContractScore,
+            (
+                -penalty * multiplier,
+                0,
+                bags,
+                False,
+                None,
+                s,
+                contract,
+                kind,
+                tricks,
+                penalty,
+                multiplier,
+                limit,
+                scores_over,
+            ),
         )
 
-    penalty = _SET_PENALTY[scoring.set](value, bid, missed)
-    if kind == "ten_for_200" and ten.fail != "normal":
-        penalty = ten.fail
-    elif kind == "moon":
-        penalty = _moon_value(moon.fail, penalty)[0]
-    how = f"{-penalty:+d}"
-    if blind and rules.fail_multiplier != 1:
-        how = f"{rules.fail_multiplier} x {-penalty:+d} = {-penalty * rules.fail_multiplier:+d}"
-        penalty *= rules.fail_multiplier
-    line = f"{label}, took {tricks}: {why}: {how}"
-    return ContractScore(-penalty, 0, bags, False, None, (line,))
-
-
-def _made(
-    variant: Variant,
-    contract: Contract,
-    *,
-    kind: Kind,
-    label: str,
-    tricks: int,
-    over: int,
-    scores_over: bool,
-    bags: int,
-    wins_all_ten: bool,
-) -> ContractScore:
-    bidding, value = variant.bidding, variant.scoring.trick_value
-    bid = contract.bid
-    blind = contract.blind and not contract.came_out
-    multiplier = bidding.blind.make_multiplier if blind else 1
-    normal = value * bid
+    multiplier = s.make_multiplier if blind else 1
+    normal = s.trick_value * bid
     wins: WinReason | None = None
-    if kind == "ten_for_200":
-        base = bidding.ten_for_200.make
+    if kind == "normal":
+        base = normal
+    elif kind == "ten_for_200":
+        base = s.ten_make
         if wins_all_ten:
             wins = "ten_for_200_all_tricks"
-    elif kind == "moon":
-        outcome = bidding.moon.make
-        if blind and bidding.moon.blind_make is not None:
-            outcome = bidding.moon.blind_make
+    else:
+        outcome = s.moon_make
+        if blind and s.moon_blind_make is not None:
+            outcome = s.moon_blind_make
             if isinstance(outcome, ScorePoints):
                 multiplier = 1  # a Blind Boston's own value, not multiplied again
         base, won = _moon_value(outcome, normal)
         wins = "moon" if won else None
-    else:
-        base = normal
-    how = f"{value} x {bid} = {base:+d}" if kind == "normal" else f"{base:+d}"
-    points = base * multiplier
-    if multiplier != 1:
-        how = (
-            f"{multiplier} x {base:+d} = {points:+d}"
-            if kind != "normal"
-            else (f"{multiplier} x {value} x {bid} = {points:+d}")
-        )
-    lines = [f"{label}, took {tricks}: made, {how}"]
-    if wins == "ten_for_200_all_tricks":
-        lines.append("took every trick with a bid of ten: wins the game")
-    elif wins == "moon":
-        lines.append("made the Moon: wins the game")
-    overtrick_points = 0
-    if over > 0:
-        overtrick_value = variant.scoring.overtrick_value
-        if scores_over:
-            overtrick_points = over * overtrick_value
-            lines.append(f"{_overtricks(over)} x {overtrick_value} = {overtrick_points:+d}")
-        else:
-            lines.append(f"{_overtricks(over)}: no points")
-    return ContractScore(points, overtrick_points, bags, True, wins, tuple(lines))
+    overtrick_points = over * s.overtrick_value if over > 0 and scores_over else 0
+    return _new(
+        ContractScore,
+        (
+            base * multiplier,
+            overtrick_points,
+            bags,
+            True,
+            wins,
+            s,
+            contract,
+            kind,
+            tricks,
+            base,
+            multiplier,
+            limit,
+            scores_over,
+        ),
+    )

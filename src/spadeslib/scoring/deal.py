@@ -7,14 +7,20 @@ from collections.abc import Sequence
 
 from spadeslib.scoring.bags import add_bags
 from spadeslib.scoring.boston import score_boston
-from spadeslib.scoring.contract import ContractScore, score_contract, score_first_deal
+from spadeslib.scoring.contract import (
+    ContractScore,
+    FirstDealScore,
+    score_contract,
+    score_first_deal,
+)
 from spadeslib.scoring.inputs import (
     check_contracts,
     check_standings,
     check_tricks,
     check_variant,
 )
-from spadeslib.scoring.nil import NilScore, score_nils, tricks_for_partner
+from spadeslib.scoring.nil import NO_NILS, score_nils, tricks_for_partner
+from spadeslib.scoring.settings import Settings, settings_of
 from spadeslib.scoring.types import (
     Contract,
     DealScore,
@@ -24,12 +30,13 @@ from spadeslib.scoring.types import (
     SideScore,
     Standing,
     WinReason,
+    new_deal_score,
+    new_side_score,
+    new_standing,
 )
 from spadeslib.variant import Variant
 
 __all__ = ["score_deal", "score_deal_unchecked"]
-
-_NO_NILS = NilScore(0, 0, 0, ())
 
 
 def score_deal(
@@ -118,11 +125,12 @@ def score_deal_unchecked(
     tuple, and ``bids_itself`` says the deal bids itself (``first_deal`` and the
     variant's `bidding.first_deal_bids_itself`).
     """
+    settings = settings_of(variant)
     out: list[SideScore] = []
     events: list[GameEvent] = []
     for index, seats in enumerate(sides):
         side, wins = _score_side(
-            variant,
+            settings,
             index,
             seats,
             contract=contracts[index],
@@ -131,12 +139,13 @@ def score_deal_unchecked(
             bids_itself=bids_itself,
         )
         out.append(side)
-        events.extend(_events(variant, side, wins))
-    return DealScore(tuple(out), tuple(events))
+        if wins or settings.ends_on_standing:
+            events.extend(_events(settings, side, wins))
+    return new_deal_score(tuple(out), tuple(events))
 
 
 def _score_side(
-    variant: Variant,
+    settings: Settings,
     index: int,
     seats: tuple[int, ...],
     *,
@@ -144,51 +153,50 @@ def _score_side(
     tricks: tuple[int, ...],
     before: Standing,
     bids_itself: bool,
-) -> tuple[SideScore, list[WinReason]]:
+) -> tuple[SideScore, tuple[WinReason, ...]]:
     """One side's score, and the reasons it wins the game at once (if any)."""
-    hand = variant.deal.hand_size
-    side_tricks = sum(tricks[seat] for seat in seats)
-    took_all = side_tricks == hand
-    nils = contract.nil_seats | contract.blind_nil_seats
-    bidders = [seat for seat in seats if seat not in nils]
-    has_contract = bool(bidders) and not bids_itself
+    side_tricks = 0
+    for seat in seats:
+        side_tricks += tricks[seat]
+    took_all = side_tricks == settings.hand_size
 
-    scored: ContractScore | None
+    has_nils = bool(contract.nil_seats or contract.blind_nil_seats)
+    scored: ContractScore | FirstDealScore | None = None
     if bids_itself:
-        scored = score_first_deal(variant.scoring.trick_value, side_tricks)
-    elif has_contract:
-        counted = sum(tricks[seat] for seat in bidders)
-        counted += tricks_for_partner(variant, contract, tricks, has_contract=True)
-        scored = score_contract(variant, contract, counted, took_all=took_all)
+        scored = score_first_deal(settings, side_tricks)
+    elif not has_nils:  # every seat bid tricks: all the side's tricks count
+        scored = score_contract(settings, contract, side_tricks, took_all=took_all)
     else:
-        scored = None
+        nil_seats, blind_nil_seats = contract.nil_seats, contract.blind_nil_seats
+        counted, has_contract = 0, False  # the tricks of the bidders who did not bid Nil
+        for seat in seats:
+            if seat not in nil_seats and seat not in blind_nil_seats:
+                counted += tricks[seat]
+                has_contract = True
+        if has_contract:
+            counted += tricks_for_partner(settings, contract, tricks, has_contract=True)
+            scored = score_contract(settings, contract, counted, took_all=took_all)
 
-    nil = _NO_NILS
-    if nils:
+    nil = NO_NILS
+    if has_nils:
         made = scored.made if scored is not None else None
-        nil = score_nils(variant, contract, tricks, side_contract_made=made)
+        nil = score_nils(settings, contract, tricks, side_contract_made=made)
 
     contract_points = scored.points if scored is not None else 0
-    overtrick_points = scored.overtrick_points if scored is not None else 0
-    overtrick_points += nil.overtrick_points
-    bags = add_bags(
-        variant.scoring.bags, before.bags, (scored.bags if scored is not None else 0) + nil.bags
-    )
-    boston = score_boston(variant.scoring.boston, took_all=took_all, tricks=hand)
+    overtrick_points = (scored.overtrick_points if scored is not None else 0) + nil.overtrick_points
+    bags = add_bags(settings, before.bags, (scored.bags if scored is not None else 0) + nil.bags)
+    boston = score_boston(settings, took_all=took_all)
     total = contract_points + overtrick_points + nil.points + boston.points - bags.penalty
     was_set = scored is not None and not scored.made
-    after = Standing(
-        score=before.score + total,
-        bags=bags.carried,
-        sets_in_a_row=before.sets_in_a_row + 1 if was_set else 0,
+    after = new_standing(
+        before.score + total, bags.carried, before.sets_in_a_row + 1 if was_set else 0
     )
-    lines = (*(scored.lines if scored is not None else ()), *nil.lines, *bags.lines, *boston.lines)
-    wins: list[WinReason] = []
+    wins: tuple[WinReason, ...] = ()
     if scored is not None and scored.wins is not None:
-        wins.append(scored.wins)
+        wins = (scored.wins,)
     if boston.wins_game:
-        wins.append("boston")
-    return SideScore(
+        wins = (*wins, "boston")
+    side = new_side_score(
         side=index,
         seats=seats,
         tricks=side_tricks,
@@ -203,19 +211,18 @@ def _score_side(
         after=after,
         was_set=was_set,
         took_all_tricks=took_all,
-        lines=lines,
-    ), wins
+        parts=(nil, bags, boston) if scored is None else (scored, nil, bags, boston),
+    )
+    return side, wins
 
 
-def _events(variant: Variant, side: SideScore, wins: list[WinReason]) -> list[GameEvent]:
+def _events(settings: Settings, side: SideScore, wins: tuple[WinReason, ...]) -> list[GameEvent]:
     """The game-ending events of one side's deal: its instant wins, then its instant
     losses (B2 and B13 `consecutive_sets_lose`, B13 `losing_score`)."""
     events: list[GameEvent] = [InstantWin(side.side, reason) for reason in wins]
-    end = variant.game_end
-    if end.consecutive_sets_lose is not None and (
-        side.after.sets_in_a_row >= end.consecutive_sets_lose
-    ):
+    sets_lose, losing_score = settings.consecutive_sets_lose, settings.losing_score
+    if sets_lose is not None and side.after.sets_in_a_row >= sets_lose:
         events.append(InstantLoss(side.side, "consecutive_sets"))
-    if end.losing_score is not None and side.after.score <= end.losing_score:
+    if losing_score is not None and side.after.score <= losing_score:
         events.append(InstantLoss(side.side, "losing_score"))
     return events

@@ -9,24 +9,66 @@ applies to Blind Nil.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from typing import Literal, NamedTuple
 
+from spadeslib.scoring.settings import Settings
 from spadeslib.scoring.types import Contract
-from spadeslib.variant import Variant
 
-__all__ = ["NilScore", "failed_nil_tricks", "score_nils", "tricks_for_partner"]
+__all__ = ["NO_NILS", "NilBid", "NilScore", "failed_nil_tricks", "score_nils", "tricks_for_partner"]
+
+_new = tuple.__new__
+"""Builds a :class:`NilScore` from a tuple of its fields: its own constructor is a Python
+function, which costs about as much as scoring the Nils."""
+
+FailedTricks = Literal["bags", "count_for_partner", "bags_no_points", "ignored"]
 
 
-@dataclass(frozen=True, slots=True)
-class NilScore:
+NilBid = tuple[int, Literal["Nil", "Blind Nil"], int, int]
+"""One Nil or Blind Nil: ``(seat, name, tricks taken, value)``, the value being what it
+scores before `needs_side_contract` is applied. A plain tuple: a side's Nils are scored at
+the end of many deals and explained in few."""
+
+
+class NilScore(NamedTuple):
     """What a side's Nil and Blind Nil bids scored: their own bonuses and penalties
     (``points``), the points and bags their failed tricks bring (``overtrick_points``,
-    ``bags``), and a line per bid and per rule applied."""
+    ``bags``). The rest is what :attr:`lines` is written from: each bid in seat order,
+    whether the bids scored (not when `needs_side_contract` and the side was set), the rule
+    applied to the failed tricks and how many there were (``nil_tricks``)."""
 
     points: int
     overtrick_points: int
     bags: int
-    lines: tuple[str, ...]
+    bids: tuple[NilBid, ...]
+    scored: bool
+    rule: FailedTricks
+    nil_tricks: int
+    overtrick_value: int
+
+    @property
+    def lines(self) -> tuple[str, ...]:
+        """A line per bid and, when a Nil failed, one for the rule its tricks follow."""
+        lines: list[str] = []
+        for seat, name, took, value in self.bids:
+            result = "made" if took == 0 else "failed"
+            text = f"{name} (seat {seat}), took {took}: {result}"
+            if not self.scored:
+                lines.append(f"{text}, scores nothing because the side's contract was set")
+            else:
+                lines.append(f"{text}, {value:+d}")
+        count = self.nil_tricks
+        if count:
+            what = _FAILED_TRICKS_TEXT[self.rule].format(
+                count=count, value=self.overtrick_value, points=self.overtrick_points
+            )
+            failed = sum(1 for _, _, took, _ in self.bids if took)
+            whose = "a failed Nil" if failed == 1 else f"{failed} failed Nils"
+            lines.append(f"{_tricks(count)} of {whose}: {what}")
+        return tuple(lines)
+
+
+NO_NILS = NilScore(0, 0, 0, (), True, "ignored", 0, 0)
+"""The score of a side without Nil or Blind Nil: nothing, and no line."""
 
 
 def _tricks(count: int) -> str:
@@ -39,11 +81,11 @@ def failed_nil_tricks(contract: Contract, tricks: tuple[int, ...]) -> int:
 
 
 def tricks_for_partner(
-    variant: Variant, contract: Contract, tricks: tuple[int, ...], *, has_contract: bool
+    settings: Settings, contract: Contract, tricks: tuple[int, ...], *, has_contract: bool
 ) -> int:
     """B9 rule (2), `failed_tricks: count_for_partner`: a failed Nil's tricks count towards
     the side's trick contract. Under every other rule they do not (A6)."""
-    if has_contract and variant.bidding.nil.failed_tricks == "count_for_partner":
+    if has_contract and settings.failed_tricks == "count_for_partner":
         return failed_nil_tricks(contract, tricks)
     return 0
 
@@ -68,7 +110,7 @@ _FAILED_TRICKS_TEXT = {
 
 
 def score_nils(
-    variant: Variant,
+    settings: Settings,
     contract: Contract,
     tricks: tuple[int, ...],
     *,
@@ -92,36 +134,37 @@ def score_nils(
     With no trick contract, rule (2) has no partner's bid to count towards: the tricks are
     the side's bags as under rule (1) (A6: "any tricks the side takes are bags").
     """
-    nil = variant.bidding.nil
-    points = 0
-    lines: list[str] = []
-    bids = [(seat, "Nil", nil.make, nil.fail) for seat in contract.nil_seats]
-    blind_nil = variant.bidding.blind_nil
-    bids += [
-        (seat, "Blind Nil", blind_nil.make, blind_nil.fail) for seat in contract.blind_nil_seats
-    ]
-    for seat, name, make, fail in sorted(bids):
-        took = tricks[seat]
-        value = make if took == 0 else -fail
-        result = "made" if took == 0 else "failed"
-        text = f"{name} (seat {seat}), took {took}: {result}"
-        if nil.needs_side_contract and side_contract_made is False:
-            lines.append(f"{text}, scores nothing because the side's contract was set")
-            continue
-        points += value
-        lines.append(f"{text}, {value:+d}")
+    s = settings
+    kinds: tuple[tuple[frozenset[int], Literal["Nil", "Blind Nil"], int, int], ...] = (
+        (contract.nil_seats, "Nil", s.nil_make, s.nil_fail),
+        (contract.blind_nil_seats, "Blind Nil", s.blind_nil_make, s.blind_nil_fail),
+    )
+    bids: list[NilBid] = []
+    points = count = 0
+    for seats, name, make, fail in kinds:
+        for seat in seats:
+            took = tricks[seat]
+            value = make if took == 0 else -fail
+            bids.append((seat, name, took, value))
+            points += value
+            count += took
+    bids.sort()
+    scored = not (s.needs_side_contract and side_contract_made is False)
 
-    count = failed_nil_tricks(contract, tricks)
-    rule = nil.failed_tricks
+    rule = s.failed_tricks
     if rule == "count_for_partner" and side_contract_made is None:
         rule = "bags"
-    overtrick_value = variant.scoring.overtrick_value
-    trick_points, bags = _FAILED_TRICKS[rule](count, overtrick_value)
-    if count:
-        what = _FAILED_TRICKS_TEXT[rule].format(
-            count=count, value=overtrick_value, points=trick_points
-        )
-        failed = sum(1 for seat, *_ in bids if tricks[seat])
-        whose = "a failed Nil" if failed == 1 else f"{failed} failed Nils"
-        lines.append(f"{_tricks(count)} of {whose}: {what}")
-    return NilScore(points, trick_points, bags, tuple(lines))
+    trick_points, bags = _FAILED_TRICKS[rule](count, s.overtrick_value)
+    return _new(
+        NilScore,
+        (
+            points if scored else 0,
+            trick_points,
+            bags,
+            tuple(bids),
+            scored,
+            rule,
+            count,
+            s.overtrick_value,
+        ),
+    )
