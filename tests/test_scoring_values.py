@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from spadeslib.scoring import Contract, DealScore, SideScore, Standing, score_deal
 from spadeslib.scoring import settings as scoring_settings
 from spadeslib.scoring.settings import settings_of
-from spadeslib.scoring.types import new_deal_score, new_side_score, new_standing
+from spadeslib.scoring.types import new_contract, new_deal_score, new_side_score, new_standing
 from spadeslib.testing import variants
 from spadeslib.variant import Variant
 from test_scoring_properties import Deal, deals
@@ -37,6 +37,18 @@ def test_the_builders_fill_every_field() -> None:
     """A field added to a class and not to its builder would be missing here."""
     before, after = Standing(1, 2, 3), Standing(4, 5, 6)
     assert new_standing(1, 2, 3) == Standing(1, 2, 3)
+    contract = new_contract(
+        bid=4,
+        nil_seats=frozenset({1}),
+        blind_nil_seats=frozenset({3}),
+        blind=True,
+        came_out=False,
+        seat_bids=((0, 4),),
+    )
+    assert contract == Contract(4, frozenset({1}), frozenset({3}), True, False, ((0, 4),))
+    assert repr(contract) == repr(
+        Contract(4, frozenset({1}), frozenset({3}), True, False, ((0, 4),))
+    )
     built = new_side_score(
         side=1,
         seats=(1, 3),
@@ -56,7 +68,7 @@ def test_the_builders_fill_every_field() -> None:
     )
     assert built == SideScore(1, (1, 3), 4, 5, 6, 7, 8, 9, 10, 11, before, after, True, False, ())
     assert new_deal_score((built,), ()) == DealScore((built,), ())
-    for value in (new_standing(1, 2, 3), built, new_deal_score((built,), ())):
+    for value in (contract, new_standing(1, 2, 3), built, new_deal_score((built,), ())):
         for field in dataclasses.fields(value):
             getattr(value, field.name)  # set, or (lines) written on demand
 
@@ -66,6 +78,18 @@ def test_built_values_are_frozen_and_of_the_real_class() -> None:
     assert type(standing) is Standing
     with pytest.raises(dataclasses.FrozenInstanceError):
         standing.score = 5  # type: ignore[misc]
+    contract = new_contract(
+        bid=4,
+        nil_seats=frozenset(),
+        blind_nil_seats=frozenset(),
+        blind=False,
+        came_out=False,
+        seat_bids=(),
+    )
+    assert type(contract) is Contract
+    assert hash(contract) == hash(Contract(4))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        contract.bid = 5  # type: ignore[misc]
     deal = score_deal(Variant(), [Contract(bid=5), Contract(bid=7)], [4, 3, 3, 3], [Standing()] * 2)
     assert type(deal) is DealScore
     assert type(deal.sides[0]) is SideScore
