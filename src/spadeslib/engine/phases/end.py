@@ -13,9 +13,10 @@ from spadeslib.cards import Card
 from spadeslib.compiler.bids import BLIND_NIL, NIL
 from spadeslib.engine.results import DealResult
 from spadeslib.engine.state import Phase, State
-from spadeslib.scoring import Contract, Standing
+from spadeslib.scoring import Contract
 from spadeslib.scoring.deal import score_deal_unchecked
 from spadeslib.scoring.game_end import game_result_unchecked
+from spadeslib.scoring.types import new_contract, new_standing
 
 __all__ = ["contracts_of", "finish_deal"]
 
@@ -47,14 +48,14 @@ def contracts_of(state: State) -> tuple[Contract, ...]:
         contract = state.contracts[side]
         came = bool(came_out >> side & 1)
         out.append(
-            Contract(
-                contract,
-                nils,
-                blind_nils,
-                bool(side_blind >> side & 1) and not came,
-                came,
+            new_contract(
+                bid=contract,
+                nil_seats=nils,
+                blind_nil_seats=blind_nils,
+                blind=bool(side_blind >> side & 1) and not came,
+                came_out=came,
                 # a team bid, a raise or a blind bid has no per-seat split
-                tuple(seat_bids) if total == contract else (),
+                seat_bids=tuple(seat_bids) if total == contract else (),
             )
         )
     return tuple(out)
@@ -72,7 +73,7 @@ def finish_deal(state: State) -> None:
     v = rules.variant
     sides = len(rules.sides)
     scores, bags, sets = state.scores, state.bags, state.sets
-    standings = tuple(Standing(scores[i], bags[i], sets[i]) for i in range(sides))
+    standings = tuple(new_standing(scores[i], bags[i], sets[i]) for i in range(sides))
     bids_itself = v.bidding.first_deal_bids_itself and state.first_deal
     tricks = tuple(state.tricks)
     score = score_deal_unchecked(

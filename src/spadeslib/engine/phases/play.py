@@ -156,59 +156,70 @@ def play_random(state: State, random: Callable[[], float]) -> int:
 def play_cards(state: State, bit: int, random: Callable[[], float] | None) -> int:
     """Play ``bit`` for the player to act, or (``bit`` -1) a card chosen with ``random``;
     with ``random``, go on to the end of the play. One loop serves both, so a rollout
-    plays by the very rules an applied card does; within a trick it keeps the seat, the
-    suit to follow and whether spades are broken in locals, and writes them back before
-    anything else reads the state."""
+    plays by the very rules an applied card does. Within a trick it keeps the seat, the
+    suit to follow, the legal mask, the log and whether spades are broken in locals, and
+    writes them back before anything else reads the state."""
+    choose = _no_choice if random is None else random
     hands = state.hands
     trick = state.trick
+    count = len(trick)
     players = state.players
     seat = state.actor
     follow = state.follow
     breaks = state.breaks
     broken = state.broken
     legal = state.legal
+    log = state.log
     played = 0
     while True:
         if bit < 0:
-            assert random is not None
             if legal < 0:
                 state.actor = seat
                 state.broken = broken
+                state.legal = -1
                 legal = legal_mask(state)
-            skip = int(random() * legal.bit_count())
+            skip = int(choose() * legal.bit_count())
             while skip:
                 legal &= legal - 1
                 skip -= 1
             bit = (legal & -legal).bit_length() - 1
-            state.log = (state.log, bit)
+            log = (log, bit)
         hands[seat] ^= _BIT[bit]
         trick.append(bit)
-        if len(trick) == 1:  # the lead: which suit to follow, which cards break spades
+        if not count:  # the lead: which suit to follow, which cards break spades
             suit = state.rules.suit_of[bit]
             state.follow = follow = state.rules.suit_masks[suit]
             state.breaks = breaks = state.space.breaking[suit]
         if breaks >> bit & 1:
             broken = True
         played += 1
-        if len(trick) < players:
+        count += 1
+        if count < players:
             seat += 1
             if seat == players:
                 seat = 0
             # the next player's legal plays when it can follow suit (see legal_mask); a
             # void hand is left to the compiled rules
-            state.legal = legal = hands[seat] & follow or -1
+            legal = hands[seat] & follow or -1
         else:
-            state.legal = legal = -1
+            state.log = log
             state.broken = broken
+            state.legal = legal = -1
             seat = _end_trick(state, trick)
             if state.phase != _PLAY:
                 return played
             trick = state.trick
+            count = 0
         if random is None:
             state.actor = seat
             state.broken = broken
+            state.legal = legal
             return played
         bit = -1
+
+
+def _no_choice() -> float:
+    raise AssertionError("play_cards chooses a card only when given random")  # pragma: no cover
 
 
 def _end_trick(state: State, trick: list[int]) -> int:
