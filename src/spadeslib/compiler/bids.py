@@ -44,6 +44,7 @@ from spadeslib.variant.bidding import AllowedBids, FixedBid, Mirror, Whiz
 if TYPE_CHECKING:
     from spadeslib.compiler.rules import Rules
     from spadeslib.variant.eligibility import Eligibility
+    from spadeslib.variant.root import Variant
 
 __all__ = [
     "BLIND_NIL",
@@ -52,6 +53,7 @@ __all__ = [
     "BlindContext",
     "Problem",
     "RaiseContext",
+    "Relevant",
     "SeatContext",
     "TeamBid",
     "TeamContext",
@@ -62,6 +64,7 @@ __all__ = [
     "format_bid",
     "raise_problem",
     "raises",
+    "relevant",
     "seat_bid_problem",
     "seat_bids",
     "team_bid_problem",
@@ -166,6 +169,88 @@ class RaiseContext:
     """The other sides' contracts."""
     first_bid: int = NO_BID
     """The bid of the side's first bidder in the first round (no bid of one, B7)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Relevant:
+    """Which parts of the contexts can change a variant's *legal* bids (not the reasons
+    given for an illegal one, which may quote any part).
+
+    The engine fills only these and leaves the rest at their defaults when it lists the
+    legal bids, so situations that differ only in what does not matter share one cached
+    answer: in most variants every seat's turn to bid has the same legal bids, whatever
+    its cards or the bids before it. Worked out once per variant (:func:`relevant`; the
+    compiled rules keep it as ``Rules.relevant``) and kept in step with the analyses below:
+    a part that might matter is marked as mattering.
+    """
+
+    seat_partners: bool
+    """:attr:`SeatContext.partner_bids` (a forced format, a rule about the partner's
+    Nil or minimum, no bid of one)."""
+    seat_trumps: bool
+    """:attr:`SeatContext.trumps` (Mirror and Whiz bid them)."""
+    seat_total: bool
+    """:attr:`SeatContext.last` and :attr:`SeatContext.others_total` (the total may not
+    equal the tricks); also :attr:`TeamContext.last` and :attr:`TeamContext.others_total`,
+    and those of :class:`BlindContext`."""
+    blind_nil: bool
+    """Blind Nil is played: :attr:`BlindContext.side_blind_nils` matters."""
+    blind: bool
+    """Blind bids are played: :attr:`BlindContext.partners_unseen` and
+    :attr:`BlindContext.side_bid` matter."""
+    blind_partner: bool
+    """:attr:`BlindContext.partner_bid` (both partners Nil, the partner of a Nil's
+    minimum, for Blind Nil)."""
+    blind_first_deal: bool
+    """:attr:`BlindContext.first_deal` (no Blind Nil in the first deal)."""
+    behind: tuple[int, int] | None
+    """:attr:`BlindContext.behind` matters only through comparisons with eligibility
+    thresholds; any value clamped into ``(low, high)`` compares the same with all of them.
+    ``None``: it does not matter (no threshold)."""
+
+
+def relevant(variant: Variant) -> Relevant:
+    """The :class:`Relevant` of ``variant``."""
+    bidding = variant.bidding
+    forced = bidding.forced
+    nil = bidding.nil
+    form = bidding.form
+    blind_nil = bidding.blind_nil
+    blind = bidding.blind
+    thresholds: list[int] = []
+    if blind_nil.enabled:
+        thresholds.extend(_thresholds(blind_nil.eligibility, [blind_nil.make]))
+    if blind.enabled:
+        values = [
+            bid * variant.scoring.trick_value * blind.make_multiplier
+            for bid in range(1, variant.deal.hand_size + 1)
+        ]
+        thresholds.extend(_thresholds(blind.eligibility, values))
+    return Relevant(
+        seat_partners=(
+            forced is not None
+            or not nil.both_partners
+            or nil.partner_min_bid is not None
+            or bool(getattr(form, "no_bid_of_one", False))
+        ),
+        seat_trumps=isinstance(forced, Mirror | Whiz),
+        seat_total=bidding.total_may_not_equal_tricks,
+        blind_nil=blind_nil.enabled,
+        blind=blind.enabled,
+        blind_partner=blind_nil.enabled
+        and (not nil.both_partners or nil.partner_min_bid is not None),
+        blind_first_deal=blind_nil.enabled and blind_nil.not_in_first_deal,
+        behind=(min(thresholds) - 1, max(thresholds)) if thresholds else None,
+    )
+
+
+def _thresholds(rule: Eligibility, values: list[int]) -> list[int]:
+    """The ``behind`` values at which :func:`eligible` may change its answer."""
+    if rule.kind == "behind":
+        return [rule.points]
+    if rule.kind == "behind_by_value":
+        return values
+    return []
 
 
 Check = Callable[[int], "str | None"]

@@ -26,6 +26,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from spadeslib.cards import Card, parse_cards
+from spadeslib.compiler import bids as _bids
 from spadeslib.compiler import follow as _follow
 from spadeslib.compiler import leaders as _leaders
 from spadeslib.compiler import tricks as _tricks
@@ -94,6 +95,34 @@ class Rules:
     """The side index of each seat."""
     partner_of: tuple[int | None, ...]
     """The partner of each seat with partnerships of pairs; ``None`` otherwise."""
+
+    # Facts about the variant the engine asks on every deal or every bid, worked out once
+    # here: reading them through the pydantic model costs a chain of attribute lookups.
+    everyone: int
+    """The mask of every seat (``(1 << players) - 1``)."""
+    side_masks: tuple[int, ...]
+    """The mask of each side's seats."""
+    copies: tuple[tuple[int, ...], ...]
+    """For each bit, the bits of its face, one per pack (``card_bits`` of its card)."""
+    cut_cards: int
+    """Cards the French cut turns up (one per player); 0 without the cut."""
+    dealt_per_hand: int
+    """Cards each hand receives from the round-robin deal itself (0 when the players draw
+    their hands, as two-handed Spades does)."""
+    draws: bool
+    """The players draw their hands (``deal.method`` ``draw_and_discard``): no blind
+    decisions, each player has seen cards before the auction."""
+    partnership: bool
+    """The first round of the auction is one team bid per side (``bidding.form``
+    ``partnership``)."""
+    blind_bids: bool
+    """Blind Nil or blind bids are played: some seat may have to decide before looking."""
+    misdeals: bool
+    """Some hand may call a misdeal (``misdeal.conditions`` is not empty)."""
+    first_deal_bids_itself: bool
+    """``bidding.first_deal_bids_itself``: no auction in the first deal."""
+    relevant: _bids.Relevant
+    """What the legal bids depend on (:class:`spadeslib.compiler.bids.Relevant`)."""
 
     _bits_of: dict[Card, tuple[int, ...]]
     _non_trumps: int
@@ -238,6 +267,7 @@ def compile_rules(variant: Variant) -> Rules:
     trump_mask = layout.suit_masks[SPADES]
     bits_of = layout.bits_of
     deck_model = variant.deck
+    draws = variant.deal.method.kind == "draw_and_discard"
 
     def strength(card: Card | str) -> int:
         face = _card(card)
@@ -262,6 +292,17 @@ def compile_rules(variant: Variant) -> Rules:
         sides=sides,
         side_of=tuple(side_of),
         partner_of=_partners(variant),
+        everyone=(1 << variant.table.players) - 1,
+        side_masks=tuple(sum(1 << seat for seat in seats) for seats in sides),
+        copies=tuple(bits_of[card] for card in layout.deck),
+        cut_cards=variant.table.players if variant.deal.french_cut else 0,
+        dealt_per_hand=0 if draws else variant.deal.hand_size - int(variant.deal.french_cut),
+        draws=draws,
+        partnership=variant.bidding.form.kind == "partnership",
+        blind_bids=variant.bidding.blind_nil.enabled or variant.bidding.blind.enabled,
+        misdeals=bool(variant.misdeal.conditions),
+        first_deal_bids_itself=variant.bidding.first_deal_bids_itself,
+        relevant=_bids.relevant(variant),
         _bits_of=bits_of,
         _non_trumps=layout.full_mask & ~trump_mask,
         _winner_keys=_tricks.winner_tables(layout),
