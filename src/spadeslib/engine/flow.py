@@ -20,7 +20,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
 from spadeslib.compiler.bids import NO_BID
-from spadeslib.engine.dealing import cut_count, shuffle_deal
+from spadeslib.engine.dealing import shuffle_deal
 from spadeslib.engine.state import Phase, State
 
 if TYPE_CHECKING:
@@ -139,21 +139,24 @@ def start_deal(state: State) -> None:
     state.deal_count += 1
     state.dealt = dealt
     hands = list(dealt[0])
-    cut = cut_count(rules)
     rest = dealt[1]
-    state.cut = tuple(rest[:cut])
-    leftover = 0
-    for bit in rest[cut:]:
-        leftover |= 1 << bit
-    state.stock = ()
     state.stock_pos = 0
-    v = rules.variant
-    if v.deal.method.kind == "draw_and_discard":
-        state.stock = rest
+    if rest:
+        cut = rules.cut_cards
+        state.cut = rest[:cut]
         leftover = 0
-    elif v.deal.leftover.kind == "kitty" and leftover:
-        taker = kitty_taker(rules, state.dealer, hands, leftover)
-        hands[taker] |= leftover
+        for bit in rest[cut:]:
+            leftover |= 1 << bit
+        state.stock = ()
+        if rules.draws:
+            state.stock = rest
+            leftover = 0
+        elif leftover and rules.variant.deal.leftover.kind == "kitty":
+            taker = kitty_taker(rules, state.dealer, hands, leftover)
+            hands[taker] |= leftover
+    else:  # every card dealt: no cut, no stock, nothing left over
+        state.cut = state.stock = ()
+        leftover = 0
     state.leftover = leftover
     state.hands = hands
     state.seen_cards = [0] * players
