@@ -5,16 +5,22 @@ French cut's turned-up cards first when the variant has the cut, then deals one 
 time clockwise from the dealer's left until every hand is full; what remains is left over.
 The two-handed draw keeps the whole order as the stock. :func:`read_deal` accepts hands
 given by a caller (``Game(deal=...)``, a record) and checks them against the variant.
+
+:func:`deal_from_order` is that definition, card by card; :func:`shuffle_deal`, which
+starts every deal, makes the same deal without building the order: the shuffle tells each
+card which seat its position goes to (:func:`~spadeslib.engine.shuffle.shuffled_labels`),
+and each hand is read from those bytes in C.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from spadeslib.cards import Card, parse_cards
 from spadeslib.engine.results import Dealt
-from spadeslib.engine.shuffle import SplitMix64, shuffled, stream_seed
+from spadeslib.engine.shuffle import shuffled_labels, shuffled_stream
 from spadeslib.errors import RecordError
 
 if TYPE_CHECKING:
@@ -36,23 +42,21 @@ dict ``{"hands": [...], "rest": "..."}`` naming the other cards' order too."""
 
 def cut_count(rules: Rules) -> int:
     """Cards the French cut turns up (one per player), 0 without the cut."""
-    return rules.players if rules.variant.deal.french_cut else 0
+    return rules.cut_cards
 
 
 def dealt_hand_size(rules: Rules) -> int:
     """Cards each hand receives from the round-robin deal itself."""
-    if rules.variant.deal.method.kind == "draw_and_discard":
-        return 0
-    return rules.hand_size - (1 if rules.variant.deal.french_cut else 0)
+    return rules.dealt_per_hand
 
 
 def deal_from_order(rules: Rules, dealer: int, order: Sequence[int]) -> Dealt:
     """The deal made from the deck's bits in ``order`` (see the module docstring)."""
     players = rules.players
-    per_hand = dealt_hand_size(rules)
+    per_hand = rules.dealt_per_hand
     if per_hand == 0:
         return ((0,) * players, tuple(order))
-    cut = cut_count(rules)
+    cut = rules.cut_cards
     end = cut + per_hand * players
     hands = [0] * players
     bit = _BIT.__getitem__
@@ -68,8 +72,38 @@ _BIT = tuple(1 << bit for bit in range(128))
 
 def shuffle_deal(rules: Rules, seed: int, index: int, dealer: int) -> Dealt:
     """Deal number ``index`` (counting misdeals) of a game seeded ``seed``."""
-    order = shuffled(rules.size, SplitMix64(stream_seed(seed, index)))
-    return canonical_copies(rules, deal_from_order(rules, dealer, order))
+    if rules.dealt_per_hand == 0:  # the players draw: the whole order is the stock
+        return ((0,) * rules.players, tuple(shuffled_stream(rules.size, seed, index)))
+    labels, left, picks, twos = _positions(rules, dealer)
+    # the seat (or place among the other cards) each card's position gives it, by card
+    found = shuffled_labels(rules.size, seed, index, labels)
+    # the highest card first, each seat's hand is the binary number of '1' for its cards
+    hands = tuple(map(int, map(found[::-1].translate, picks), twos))
+    dealt = (hands, tuple(map(found.index, left)) if left else ())
+    return dealt if rules.packs == 1 else canonical_copies(rules, dealt)
+
+
+@functools.lru_cache(maxsize=1024)
+def _positions(
+    rules: Rules, dealer: int
+) -> tuple[tuple[int, ...], range, tuple[bytes, ...], tuple[int, ...]]:
+    """For :func:`shuffle_deal`: the label of each position of the shuffled order (the
+    seat :func:`deal_from_order` gives it to, or ``players + k`` for the ``k``-th of the
+    other cards: the cut's first, then those after the deal), the labels of the other
+    cards in order, for each seat a translation of the labels to ``1`` for that seat's
+    and ``0`` for any other, and a ``2`` (the base) for each seat."""
+    players = rules.players
+    cut = rules.cut_cards
+    end = cut + rules.dealt_per_hand * players
+    labels = list(range(players, players + cut))
+    labels += [(dealer + 1 + step) % players for step in range(end - cut)]
+    labels += range(players + cut, players + cut + rules.size - end)
+    picks = tuple(
+        bytes(ord("1") if label == seat else ord("0") for label in range(256))
+        for seat in range(players)
+    )
+    left = range(players, players + cut + rules.size - end)
+    return tuple(labels), left, picks, (2,) * players
 
 
 def canonical_copies(rules: Rules, dealt: Dealt) -> Dealt:
@@ -82,26 +116,76 @@ def canonical_copies(rules: Rules, dealt: Dealt) -> Dealt:
     """
     if rules.packs == 1:
         return dealt
+    first = _first_copies(rules)
+    if first is None:
+        hands = _canonical_hands(rules, dealt[0])
+    else:
+        hands = _canonical_pairs(first, dealt[0])
     taken = 0
-    hands: list[int] = []
-    for hand in dealt[0]:
-        mask = 0
-        for bit in range(rules.size):
-            if hand >> bit & 1:
-                for copy in rules.card_bits(rules.deck[bit]):
-                    if not (taken | mask) >> copy & 1:
-                        mask |= 1 << copy
-                        break
-        taken |= mask
-        hands.append(mask)
+    for hand in hands:
+        taken |= hand
+    copies = rules.copies
     rest: list[int] = []
     for bit in dealt[1]:
-        for copy in rules.card_bits(rules.deck[bit]):
+        for copy in copies[bit]:
             if not taken >> copy & 1:
                 taken |= 1 << copy
                 rest.append(copy)
                 break
-    return (tuple(hands), tuple(rest))
+    return (hands, tuple(rest))
+
+
+def _canonical_hands(rules: Rules, dealt: tuple[int, ...]) -> tuple[int, ...]:
+    """The hands of :func:`canonical_copies`, card by card: each card, lowest bit first,
+    takes the first copy of its face that no hand has taken."""
+    copies = rules.copies
+    taken = 0
+    hands: list[int] = []
+    for hand in dealt:
+        mask = 0
+        cards = hand
+        while cards:
+            low = cards & -cards
+            cards ^= low
+            for copy in copies[low.bit_length() - 1]:
+                if not (taken | mask) >> copy & 1:
+                    mask |= 1 << copy
+                    break
+        taken |= mask
+        hands.append(mask)
+    return tuple(hands)
+
+
+def _canonical_pairs(first: int, dealt: tuple[int, ...]) -> tuple[int, ...]:
+    """:func:`_canonical_hands` when every face is two neighbouring bits, the lower one in
+    ``first``: a few mask operations a hand instead of a loop over its cards. The first
+    holder of a face in seat order gets the first copy, a later holder the second, and a
+    hand holding both keeps both."""
+    second = first << 1
+    taken = 0
+    hands: list[int] = []
+    for hand in dealt:
+        low = hand & first
+        high = (hand & second) >> 1
+        both = low & high
+        one = (low | high) & ~both  # faces held once, at their first copy's bit
+        free = first & ~taken  # faces whose first copy nobody has yet
+        mask = both | both << 1 | one & free | (one & ~free) << 1
+        taken |= mask
+        hands.append(mask)
+    return tuple(hands)
+
+
+@functools.lru_cache(maxsize=256)
+def _first_copies(rules: Rules) -> int | None:
+    """The mask of every face's first copy, when each face is two neighbouring bits (the
+    layout puts a face's copies side by side); ``None`` otherwise."""
+    first = 0
+    for bits in rules.copies:
+        if len(bits) != 2 or bits[1] != bits[0] + 1:
+            return None
+        first |= 1 << bits[0]
+    return first
 
 
 def read_deal(rules: Rules, given: object, where: str = "deal") -> Dealt:
