@@ -18,54 +18,63 @@ from typing import TYPE_CHECKING
 
 from spadeslib.compiler import bids as B
 from spadeslib.engine import flow
-from spadeslib.engine.phases import misdeal
+from spadeslib.engine.phases import blind, misdeal
 from spadeslib.engine.state import State
 
 if TYPE_CHECKING:
+    from spadeslib.compiler.rules import Rules
     from spadeslib.engine.actions import ActionSpace
 
 __all__ = ["RULES", "closes_round", "others_total"]
 
-
-def _partnership(state: State) -> bool:
-    return state.rules.variant.bidding.form.kind == "partnership"
+# Every bid lists the legal actions and applies one, so this module reads the variant
+# through the flags compiled into ``Rules`` (``partnership``, ``misdeals``, ``relevant``,
+# ...) rather than the pydantic model, and caches the legal ids by the parts of the
+# situation that can change them (``Rules.relevant``): in most variants every turn to
+# bid has the same legal bids, found with one cache lookup.
 
 
 def enter(state: State) -> bool:
-    v = state.rules.variant
-    if v.bidding.first_deal_bids_itself and state.first_deal:
+    rules = state.rules
+    if rules.first_deal_bids_itself and state.first_deal:
         return False
-    order = (
-        flow.captains(state.rules, state.dealer)
-        if _partnership(state)
-        else flow.bidding_order(state.rules, state.dealer)
-    )
-    state.steps = tuple(("bid", seat, 0) for seat in order)
+    state.steps = _steps(rules, state.dealer)
     state.step = 0
     _advance(state)
     return True
 
 
+@functools.lru_cache(maxsize=1024)
+def _steps(rules: Rules, dealer: int) -> tuple[tuple[str, int, int], ...]:
+    """The first round's turns: each captain (partnership) or each seat, in bidding order."""
+    order = flow.captains(rules, dealer) if rules.partnership else flow.bidding_order(rules, dealer)
+    return tuple(("bid", seat, 0) for seat in order)
+
+
 def needs_bid(state: State, seat: int) -> bool:
     """Whether ``seat`` still has a decision in the first round."""
-    side = state.rules.side_of[seat]
+    rules = state.rules
+    side = rules.side_of[seat]
     if state.come_out_side == side:
         return True
     if state.side_blind >> side & 1:
         return False
-    if _partnership(state):
+    if rules.partnership:
         return not state.sides_bid >> side & 1
     return state.bids[seat] == B.NO_BID
 
 
 def _advance(state: State) -> None:
     steps = state.steps
-    while state.step < len(steps):
-        seat = steps[state.step][1]
+    step = state.step
+    while step < len(steps):
+        seat = steps[step][1]
         if needs_bid(state, seat):
+            state.step = step
             flow.give_turn(state, seat)
             return
-        state.step += 1
+        step += 1
+    state.step = step
     flow.next_phase(state)
 
 
@@ -113,8 +122,7 @@ def team_context(state: State, seat: int) -> B.TeamContext:
     )
 
 
-def _team_id(state: State, bid: B.TeamBid) -> int:
-    space = state.space
+def _team_id(space: ActionSpace, bid: B.TeamBid) -> int:
     contract, mine, partner = bid
     if mine == B.NIL and partner == B.NIL:
         return space.BOTH_NIL
@@ -130,14 +138,14 @@ def _team_bid(state: State, action_id: int) -> B.TeamBid | None:
     top = state.rules.hand_size
     if action_id == space.BOTH_NIL:
         return (0, B.NIL, B.NIL)
-    for base, make in (
-        (space.NIL_PARTNER, lambda n: (n, B.NIL, n)),
-        (space.PARTNER_NIL, lambda n: (n, n, B.NIL)),
-    ):
-        if base <= action_id <= base + top:
-            return make(action_id - base)
-    if space.BID <= action_id <= space.BID + top:
-        n = action_id - space.BID
+    n = action_id - space.NIL_PARTNER
+    if 0 <= n <= top:
+        return (n, B.NIL, n)
+    n = action_id - space.PARTNER_NIL
+    if 0 <= n <= top:
+        return (n, n, B.NIL)
+    n = action_id - space.BID
+    if 0 <= n <= top:
         if state.bids[state.actor] == B.BLIND_NIL:
             return (n, B.BLIND_NIL, n)
         return (n, B.NO_BID, B.NO_BID)
@@ -151,25 +159,46 @@ def _seat_id(state: State, bid: int) -> int:
 def legal(state: State) -> list[int]:
     seat = state.actor
     space = state.space
-    side = state.rules.side_of[seat]
-    if state.come_out_side == side:
+    rules = state.rules
+    if state.come_out_side == rules.side_of[seat]:
         out = [space.STAND]
         if _come_out_problem(state) is None:
             out.append(space.COME_OUT)
         return sorted(out)
-    if _partnership(state):
-        out = list(_team_ids(state, team_context(state, seat)))
+    relevant = rules.relevant
+    last = False
+    total = 0
+    if relevant.seat_total:  # only then do the round's end and the total matter
+        last = closes_round(state, seat, team=rules.partnership)
+        total = others_total(state, seat)
+    if rules.partnership:
+        out = list(_team_ids(space, state.bids[seat] == B.BLIND_NIL, last, total))
     else:
-        out = list(_seat_ids(space, seat_context(state, seat)))
-    if state.rules.variant.misdeal.conditions and misdeal.problem(state, seat) is None:
+        partners: tuple[int, ...] = ()
+        if relevant.seat_partners:
+            bids = state.bids
+            partners = tuple(
+                bids[m]
+                for m in rules.sides[rules.side_of[seat]]
+                if m != seat and bids[m] != B.NO_BID
+            )
+        trumps = (state.hands[seat] & rules.trump_mask).bit_count() if relevant.seat_trumps else 0
+        out = list(_seat_ids(space, partners, trumps, last, total))
+    if rules.misdeals and misdeal.problem(state, seat) is None:
         out.append(space.MISDEAL)
         out.sort()
     return out
 
 
 @functools.lru_cache(maxsize=4096)
-def _seat_ids(space: ActionSpace, ctx: B.SeatContext) -> tuple[int, ...]:
-    """The legal bids' ids in a context, sorted (cached: contexts repeat all the time)."""
+def _seat_ids(
+    space: ActionSpace, partner_bids: tuple[int, ...], trumps: int, last: bool, others_total: int
+) -> tuple[int, ...]:
+    """The legal bids' ids in a :class:`~spadeslib.compiler.bids.SeatContext`, sorted
+    (cached: its parts that matter, ``Rules.relevant``, repeat all the time)."""
+    ctx = B.SeatContext(
+        partner_bids=partner_bids, trumps=trumps, last=last, others_total=others_total
+    )
     return tuple(
         sorted(
             space.NIL if bid == B.NIL else space.BID + bid for bid in B.seat_bids(space.rules, ctx)
@@ -177,8 +206,13 @@ def _seat_ids(space: ActionSpace, ctx: B.SeatContext) -> tuple[int, ...]:
     )
 
 
-def _team_ids(state: State, ctx: B.TeamContext) -> tuple[int, ...]:
-    return tuple(sorted(_team_id(state, bid) for bid in B.team_bids(state.rules, ctx)))
+@functools.lru_cache(maxsize=1024)
+def _team_ids(
+    space: ActionSpace, captain_blind_nil: bool, last: bool, others_total: int
+) -> tuple[int, ...]:
+    """The legal team bids' ids in a :class:`~spadeslib.compiler.bids.TeamContext`, sorted."""
+    ctx = B.TeamContext(captain_blind_nil=captain_blind_nil, last=last, others_total=others_total)
+    return tuple(sorted(_team_id(space, bid) for bid in B.team_bids(space.rules, ctx)))
 
 
 def _come_out_problem(state: State) -> tuple[str, str] | None:
@@ -203,7 +237,7 @@ def problem(state: State, action_id: int) -> tuple[str, str] | None:
         return ("the side bid blind: answer 'come out' or 'stand'", "bidding.blind.come_out_to")
     if action_id == space.MISDEAL:
         return misdeal.problem(state, seat)
-    if _partnership(state):
+    if rules.partnership:
         bid = _team_bid(state, action_id)
         if bid is None:
             return _other_problem(state, seat, action_id, team=True)
@@ -224,9 +258,7 @@ def _other_problem(
 ) -> tuple[str, str]:
     """Why an action that is not a bid of this auction is refused: a blind action says
     which rule forbids it (:func:`.blind.refusal`), anything else whose turn it is."""
-    from spadeslib.engine.phases.blind import refusal
-
-    found = refusal(state, seat, action_id)
+    found = blind.refusal(state, seat, action_id)
     if found is not None:
         return found
     if team:
@@ -249,7 +281,7 @@ def apply(state: State, action_id: int) -> None:
     elif action_id == space.MISDEAL:
         misdeal.apply(state, seat)
         return
-    elif _partnership(state):
+    elif rules.partnership:
         bid = _team_bid(state, action_id)
         assert bid is not None
         contract, mine, other = bid
@@ -263,16 +295,15 @@ def apply(state: State, action_id: int) -> None:
                 state.nil_seats |= 1 << member
         state.contracts[side] = contract
         state.sides_bid |= 1 << side
+    elif action_id == space.NIL:
+        state.bids[seat] = B.NIL
+        state.nil_seats |= 1 << seat
     else:
-        seat_bid = B.NIL if action_id == space.NIL else action_id - space.BID
+        seat_bid = action_id - space.BID
         state.bids[seat] = seat_bid
-        if seat_bid == B.NIL:
-            state.nil_seats |= 1 << seat
-        else:
-            state.contracts[side] += seat_bid
-    from spadeslib.engine.phases.blind import refresh_seen
-
-    refresh_seen(state)
+        state.contracts[side] += seat_bid
+    if state.seen != rules.everyone:
+        blind.refresh_seen(state)
     state.step += 1
     _advance(state)
 

@@ -24,26 +24,14 @@ from spadeslib.engine.state import Phase, State
 
 if TYPE_CHECKING:
     from spadeslib.compiler.rules import Rules
+    from spadeslib.engine.actions import ActionSpace
 
 __all__ = ["RULES", "initial_seen", "options", "refresh_seen", "refusal"]
 
-
-@functools.lru_cache(maxsize=256)
-def _blind_rules(rules: Rules) -> bool:
-    """Whether the variant has any blind bid at all (most deals of most variants: no)."""
-    bidding = rules.variant.bidding
-    return bidding.blind_nil.enabled or bidding.blind.enabled
-
-
-def _partnership(state: State) -> bool:
-    return state.rules.variant.bidding.form.kind == "partnership"
-
-
-def _bidding_happens(state: State) -> bool:
-    v = state.rules.variant
-    if v.bidding.first_deal_bids_itself and state.first_deal:
-        return False
-    return v.deal.method.kind != "draw_and_discard"
+# Every deal and every bid asks whether some seat may still bid blind (``refresh_seen``),
+# so the variant is read through the flags compiled into ``Rules`` (``blind_bids``: none
+# of this work at all without a blind option; ``partnership``; ``relevant``), and a seat's
+# options are cached by the parts of its situation that can change them.
 
 
 def context(state: State, seat: int) -> B.BlindContext:
@@ -60,12 +48,8 @@ def context(state: State, seat: int) -> B.BlindContext:
     # in the auction (at the seat's turn, or in the blind decision interrupting it) a blind
     # bid or a Blind Nil may close the round with a forbidden total
     in_auction = Phase.BID in (state.phase, state.resume)
-    if rules.variant.bidding.total_may_not_equal_tricks and in_auction:
-        from spadeslib.engine.phases.bidding import closes_round, others_total
-
-        last = closes_round(state, seat)
-        nil_last = not _partnership(state) and closes_round(state, seat, team=False)
-        total = others_total(state, seat)
+    if rules.relevant.seat_total and in_auction:
+        last, nil_last, total = _auction_end(state, seat)
     bids = state.bids
     return B.BlindContext(
         behind=behind,
@@ -80,19 +64,96 @@ def context(state: State, seat: int) -> B.BlindContext:
     )
 
 
+def _auction_end(state: State, seat: int) -> tuple[bool, bool, int]:
+    """:attr:`~spadeslib.compiler.bids.BlindContext.last`, ``nil_last`` and
+    ``others_total`` in the auction."""
+    from spadeslib.engine.phases.bidding import closes_round, others_total
+
+    last = closes_round(state, seat)
+    nil_last = not state.rules.partnership and closes_round(state, seat, team=False)
+    return last, nil_last, others_total(state, seat)
+
+
 def options(state: State, seat: int) -> list[int]:
     """The blind action ids open to ``seat`` now (``look`` included), or ``[]`` when it has
     none and should simply see its cards."""
-    if not _bidding_happens(state) or state.bids[seat] != B.NO_BID:
-        return []
+    return list(_options(state, seat))
+
+
+def _options(state: State, seat: int) -> tuple[int, ...]:
+    """:func:`options`, as the cached tuple."""
     rules = state.rules
+    if (
+        not rules.blind_bids
+        or state.bids[seat] != B.NO_BID
+        or (rules.first_deal_bids_itself and state.first_deal)
+        or rules.draws
+    ):  # no blind option in the variant, the seat has bid, or no auction this deal
+        return ()
     side = rules.side_of[seat]
     if state.side_blind >> side & 1:
-        return []
-    if _partnership(state) and seat not in flow.captains(rules, state.dealer):
-        return []
-    ctx = context(state, seat)
-    space = state.space
+        return ()
+    if rules.partnership and seat not in flow.captains(rules, state.dealer):
+        return ()
+    # the parts of context(state, seat) that can change the answer (Rules.relevant); the
+    # others keep BlindContext's defaults, so equivalent situations share a cache entry
+    relevant = rules.relevant
+    bids = state.bids
+    behind = 0
+    if relevant.behind is not None:
+        scores = state.scores
+        others = [score for index, score in enumerate(scores) if index != side]
+        low, high = relevant.behind
+        behind = min(max((max(others) - scores[side]) if others else 0, low), high)
+    first_deal = state.first_deal if relevant.blind_first_deal else False
+    side_blind_nils = 0
+    partner_bid = B.NO_BID
+    if relevant.blind_nil:
+        for member in rules.sides[side]:
+            if bids[member] == B.BLIND_NIL:
+                side_blind_nils += 1
+        partner = rules.partner_of[seat]
+        if relevant.blind_partner and partner is not None:
+            partner_bid = bids[partner]
+    partners_unseen = True
+    side_bid = False  # side_blind is 0 here: the side has a contract if a member has bid
+    if relevant.blind:
+        partners_unseen = not state.seen & rules.side_masks[side] & ~(1 << seat)
+        for member in rules.sides[side]:
+            if bids[member] != B.NO_BID:
+                side_bid = True
+                break
+    last = nil_last = False
+    total = 0
+    if relevant.seat_total and Phase.BID in (state.phase, state.resume):
+        last, nil_last, total = _auction_end(state, seat)
+    key = (behind, first_deal, side_blind_nils, partner_bid, partners_unseen, side_bid)
+    return _option_ids(state.space, key, last, nil_last, total)
+
+
+@functools.lru_cache(maxsize=4096)
+def _option_ids(
+    space: ActionSpace,
+    key: tuple[int, bool, int, int, bool, bool],
+    last: bool,
+    nil_last: bool,
+    others_total: int,
+) -> tuple[int, ...]:
+    """The blind action ids of a :class:`~spadeslib.compiler.bids.BlindContext` (``key``:
+    its first six fields), sorted, ``look`` included; ``()`` when there is none."""
+    rules = space.rules
+    behind, first_deal, side_blind_nils, partner_bid, partners_unseen, side_bid = key
+    ctx = B.BlindContext(
+        behind=behind,
+        first_deal=first_deal,
+        side_blind_nils=side_blind_nils,
+        partner_bid=partner_bid,
+        partners_unseen=partners_unseen,
+        side_bid=side_bid,
+        last=last,
+        nil_last=nil_last,
+        others_total=others_total,
+    )
     out: list[int] = []
     if B.blind_nil_problem(rules, ctx) is None:
         out.append(space.BLIND_NIL)
@@ -100,35 +161,63 @@ def options(state: State, seat: int) -> list[int]:
     if out:
         out.append(space.LOOK)
         out.sort()
-    return out
-
-
-def _possible(state: State, seat: int) -> bool:
-    if options(state, seat):
-        return True
-    if _partnership(state):  # a partner waits, unseen, for the captain's team decision
-        rules = state.rules
-        side = rules.side_of[seat]
-        for captain in flow.captains(rules, state.dealer):
-            if rules.side_of[captain] == side and captain != seat:
-                if state.seen >> captain & 1:
-                    return False
-                return any(
-                    state.space.BLIND <= a < state.space.BLIND + 32 for a in options(state, captain)
-                )
-    return False
+    return tuple(out)
 
 
 def refresh_seen(state: State) -> None:
     """Let every seat that can no longer bid blind see its cards."""
-    everyone = (1 << state.players) - 1
+    rules = state.rules
+    everyone = rules.everyone
     if state.seen == everyone:
         return
-    if not _blind_rules(state.rules):
+    if not rules.blind_bids:
         state.seen = everyone
         return
-    for seat in _refresh_order(state.rules, state.dealer):
-        if not state.seen >> seat & 1 and not _possible(state, seat):
+    if rules.partnership:
+        _refresh_sides(state)
+        return
+    for seat in _refresh_order(rules, state.dealer):
+        if not state.seen >> seat & 1 and not _options(state, seat):
+            state.seen |= 1 << seat
+
+
+def _refresh_sides(state: State) -> None:
+    """:func:`refresh_seen` in a partnership auction: a captain may still bid blind if it
+    has a blind option; a partner waits, unseen, while its captain has not looked and may
+    still make the side's blind bid (only the captain decides, so the partner's own
+    options are always empty).
+
+    Each captain's options are worked out once: they depend on the seen bits of its own
+    side alone among what changes here, so they are reused while those bits are the same.
+    """
+    rules = state.rules
+    captains = flow.captains(rules, state.dealer)
+    side_of = rules.side_of
+    side_masks = rules.side_masks
+    known: dict[int, tuple[int, tuple[int, ...]]] = {}
+
+    def captain_options(captain: int) -> tuple[int, ...]:
+        mates_seen = state.seen & side_masks[side_of[captain]]
+        found = known.get(captain)
+        if found is None or found[0] != mates_seen:
+            found = known[captain] = (mates_seen, _options(state, captain))
+        return found[1]
+
+    blind_bid = state.space.BLIND  # "blind N" is blind_bid + N
+    for seat in _refresh_order(rules, state.dealer):
+        if state.seen >> seat & 1:
+            continue
+        if seat in captains:
+            possible = bool(captain_options(seat))
+        else:
+            possible = False
+            for captain in captains:
+                if side_of[captain] == side_of[seat]:
+                    possible = not state.seen >> captain & 1 and any(
+                        blind_bid <= a < blind_bid + 32 for a in captain_options(captain)
+                    )
+                    break
+        if not possible:
             state.seen |= 1 << seat
 
 
@@ -152,7 +241,7 @@ def _eligible_on(rules: Rules, scores: tuple[int, ...], first_deal: bool) -> boo
     v = rules.variant
     if (v.bidding.first_deal_bids_itself and first_deal) or (
         v.deal.method.kind == "draw_and_discard"
-    ):  # no bidding this deal (see _bidding_happens)
+    ):  # no blind decision this deal (see _options)
         return False
     bidding = v.bidding
     top = max(scores)
@@ -175,8 +264,8 @@ def _eligible_on(rules: Rules, scores: tuple[int, ...], first_deal: bool) -> boo
 def initial_seen(state: State) -> int:
     """The seats that see their cards as soon as they are dealt."""
     state.resume = Phase.OVER
-    if not _anyone_eligible(state):
-        state.seen = (1 << state.players) - 1
+    if not state.rules.blind_bids or not _anyone_eligible(state):
+        state.seen = state.rules.everyone
         return state.seen
     state.seen = 0
     refresh_seen(state)
@@ -184,7 +273,7 @@ def initial_seen(state: State) -> int:
 
 
 def legal(state: State) -> list[int]:
-    return options(state, state.actor)
+    return list(_options(state, state.actor))
 
 
 def _with_scores(state: State, seat: int, found: tuple[str, str]) -> tuple[str, str]:
@@ -219,21 +308,20 @@ def refusal(state: State, seat: int, action_id: int) -> tuple[str, str] | None:
     if found is not None:
         return _with_scores(state, seat, found)
     rule = "bidding.blind_nil" if action_id == space.BLIND_NIL else "bidding.blind"
-    if _partnership(state) and seat not in flow.captains(rules, state.dealer):
+    if rules.partnership and seat not in flow.captains(rules, state.dealer):
         return (f"in a partnership auction only the side's first bidder decides {what}", rule)
     if state.bids[seat] != B.NO_BID:
         return (f"seat {seat} has already bid", rule)
     if state.seen >> seat & 1:
         return (f"seat {seat} has looked at its cards; {what} is made before looking", rule)
-    if action_id in options(state, seat):
+    if action_id in _options(state, seat):
         return None
     return (f"{what} is not open here", rule)
 
 
 def problem(state: State, action_id: int) -> tuple[str, str] | None:
     seat = state.actor
-    open_ = options(state, seat)
-    if action_id in open_:
+    if action_id in _options(state, seat):
         return None
     found = refusal(state, seat, action_id)
     if found is not None:

@@ -77,10 +77,10 @@ def problem(state: State, seat: int) -> tuple[str, str] | None:
     """Why ``seat`` may not call a misdeal now, or ``None``. In a partnership auction
     ``seat`` decides for its side: any member's hand may qualify."""
     rules = state.rules
-    if not rules.variant.misdeal.conditions:
+    if not rules.misdeals:
         return ("misdeals are not played here", "misdeal.conditions")
     found = _caller_problem(state, seat)
-    if found is None or rules.variant.bidding.form.kind != "partnership":
+    if found is None or not rules.partnership:
         return found
     side = rules.side_of[seat]
     problems = [found] + [_caller_problem(state, m) for m in rules.sides[side] if m != seat]

@@ -24,7 +24,7 @@ def _raises_possible(state: State, seat: int) -> bool:
 
 
 def enter(state: State) -> bool:
-    if state.rules.variant.bidding.first_deal_bids_itself and state.first_deal:
+    if state.rules.first_deal_bids_itself and state.first_deal:
         return False
     order = flow.captains(state.rules, state.dealer)
     state.steps = tuple(("raise", seat, 0) for seat in order if _raises_possible(state, seat))
