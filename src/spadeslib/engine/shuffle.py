@@ -27,7 +27,7 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Callable, Sequence
-from typing import Any, NamedTuple
+from typing import Any
 
 __all__ = [
     "MASK64",
@@ -81,9 +81,11 @@ def stream_seed(seed: int, stream: int) -> int:
     return mixer.next64()
 
 
-Decoder = Callable[[int, list[int]], list[int]]
-"""Applies the swaps of a shuffle, given by the uniform integer below ``count!``, to a list
-(:func:`_decoders`)."""
+Forward = Callable[[int], tuple[list[int], int]]
+"""The shuffle of ``range(count)`` from a SplitMix64 state: the order, and the state after
+(:func:`_forward`)."""
+Backward = Callable[[int, int, Sequence[int]], bytes]
+""":func:`shuffled_labels` for one ``count``: ``(seed, stream, labels)`` (:func:`_backward`)."""
 
 
 def shuffled(count: int, rng: SplitMix64) -> list[int]:
@@ -97,17 +99,15 @@ def shuffled(count: int, rng: SplitMix64) -> list[int]:
     """
     if count < 2:
         return list(range(count))
-    plan = _plan(count)
-    value, rng.state = _draw(rng.state, plan)
-    return plan.forward(value, list(range(count)))
+    order, rng.state = _forward(count)(rng.state)
+    return order
 
 
 def shuffled_stream(count: int, seed: int, stream: int) -> list[int]:
     """``shuffled(count, SplitMix64(stream_seed(seed, stream)))``, the order of a deal."""
     if count < 2:
         return list(range(count))
-    plan = _plan(count)
-    return plan.forward(_draw(_stream_state(seed, stream), plan)[0], list(range(count)))
+    return _forward(count)(_stream_state(seed, stream))[0]
 
 
 def shuffled_labels(count: int, seed: int, stream: int, labels: Sequence[int]) -> bytes:
@@ -123,8 +123,7 @@ def shuffled_labels(count: int, seed: int, stream: int, labels: Sequence[int]) -
     """
     if count < 2:
         return bytes(labels)
-    plan = _plan(count)
-    return bytes(plan.backward(_draw(_stream_state(seed, stream), plan)[0], list(labels)))
+    return _backward(count)(seed, stream, labels)
 
 
 def _stream_state(seed: int, stream: int) -> int:
@@ -135,58 +134,92 @@ def _stream_state(seed: int, stream: int) -> int:
     return z ^ (z >> 31)
 
 
-class _Plan(NamedTuple):
-    """What a shuffle of ``count`` cards needs, computed once per deck size."""
-
-    total: int
-    """``count!``: the draw is a uniform integer below it."""
-    words: int
-    """64-bit outputs per attempt."""
-    surplus: int
-    """Low bits of those outputs dropped, so an attempt is accepted more often than not."""
-    top: int
-    """The first output of an attempt above this rejects it whatever the others are."""
-    forward: Decoder
-    """The swaps in the shuffle's order (on ``range(count)``: the order)."""
-    backward: Decoder
-    """The swaps in reverse order (see :func:`shuffled_labels`)."""
+@functools.lru_cache(maxsize=64)
+def _forward(count: int) -> Forward:
+    """The shuffle of ``count`` cards (``count >= 2``) as straight-line code."""
+    draw, digits, swaps, tables = _source(count)
+    lines = [
+        "def forward(state):",
+        *draw,
+        f"    o = list(range({count}))",
+        *digits,
+        *swaps,
+        "    return o, state",
+    ]
+    forward: Forward = _compile(lines, tables)["forward"]
+    return forward
 
 
 @functools.lru_cache(maxsize=64)
-def _plan(count: int) -> _Plan:
+def _backward(count: int) -> Backward:
+    """:func:`shuffled_labels` of ``count`` cards (``count >= 2``) as straight-line code:
+    the stream's seed derived inline, then the shuffle's swaps from ``i = 1`` up."""
+    draw, digits, swaps, tables = _source(count)
+    lines = [
+        "def backward(seed, stream, labels):",
+        f"    state = (seed + (stream + 1) * {_STREAM}) & {MASK64}",
+        *_next64_lines("state", "state", "    "),
+        *draw,
+        "    o = list(labels)",
+        *digits,
+        *reversed(swaps),
+        "    return bytes(o)",
+    ]
+    backward: Backward = _compile(lines, tables)["backward"]
+    return backward
+
+
+def _compile(lines: list[str], tables: dict[str, Any]) -> dict[str, Any]:
+    """Run generated source with its tables as globals (looked up by name, no closure)."""
+    namespace = dict(tables)
+    exec("\n".join(lines), namespace)
+    return namespace
+
+
+@functools.lru_cache(maxsize=16)
+def _source(count: int) -> tuple[list[str], list[str], list[str], dict[str, Any]]:
+    """The shuffle of ``count`` cards as source lines: the draw (leaving ``value`` and
+    ``state``), the digits (:func:`_digit_lines`), the swaps in the shuffle's order, and
+    the tables the digits read.
+
+    The plain algorithm, which the tests keep as the reference, is: ``words`` outputs of
+    :meth:`SplitMix64.next64`, high first, make one number; drop its ``surplus`` low bits;
+    draw again until it is below ``count!``; then ``for i in range(count - 1, 0, -1):
+    value, j = divmod(value, i + 1); order[i], order[j] = order[j], order[i]``. Here every
+    radix and position is a constant and the generator is inlined: the loops' bookkeeping
+    was a third of the cost. Two shortcuts keep the answers: an attempt whose first output
+    is above ``top`` is rejected without computing its other outputs (the state just moves
+    past them), and the digits come two at a time from tables (:func:`_digit_lines`).
+    """
     total = math.factorial(count)
     bits = total.bit_length()
     words = (bits + 63) // 64
     surplus = words * 64 - bits
     top = (total << surplus) >> (64 * (words - 1))
-    return _Plan(total, words, surplus, top, *_decoders(count))
+    draw = [
+        "    while True:",
+        *_next64_lines("value", "state", "        "),
+        f"        if value > {top}:  # too large whatever the other outputs are",
+        f"            state = (state + {(words - 1) * _GOLDEN}) & {MASK64}",
+        "            continue",
+    ]
+    for _ in range(words - 1):
+        draw += _next64_lines("z", "state", "        ")
+        draw.append("        value = (value << 64) | z")
+    draw += [f"        value >>= {surplus}", f"        if value < {total}:", "            break"]
+    digits, tables = _digit_lines(count)
+    swaps = [f"    o[{i}], o[j{i}] = o[j{i}], o[{i}]" for i in range(count - 1, 0, -1)]
+    return draw, digits, swaps, dict(tables)
 
 
-def _draw(state: int, plan: _Plan) -> tuple[int, int]:
-    """A uniform integer below ``plan.total`` from the SplitMix64 ``state`` (whole 64-bit
-    outputs, the top ``plan.surplus`` bits dropped, values too large rejected), and the
-    state after it: :meth:`SplitMix64.next64` inlined, as this is a third of a deal's cost.
-
-    An attempt whose first output is above ``plan.top`` is rejected without computing its
-    other outputs: the generator's state just moves past them, as it would have."""
-    top = plan.top
-    more = plan.words - 1
-    while True:
-        state = z = (state + _GOLDEN) & MASK64
-        z = ((z ^ (z >> 30)) * _MIX1) & MASK64
-        z = ((z ^ (z >> 27)) * _MIX2) & MASK64
-        value = z ^ (z >> 31)
-        if value > top:
-            state = (state + more * _GOLDEN) & MASK64
-            continue
-        for _ in range(more):
-            state = z = (state + _GOLDEN) & MASK64
-            z = ((z ^ (z >> 30)) * _MIX1) & MASK64
-            z = ((z ^ (z >> 27)) * _MIX2) & MASK64
-            value = (value << 64) | z ^ (z >> 31)
-        value >>= plan.surplus
-        if value < plan.total:
-            return value, state
+def _next64_lines(out: str, state: str, indent: str) -> list[str]:
+    """Source of :meth:`SplitMix64.next64` on the int variable ``state``, into ``out``."""
+    return [
+        f"{indent}{state} = z = ({state} + {_GOLDEN}) & {MASK64}",
+        f"{indent}z = ((z ^ (z >> 30)) * {_MIX1}) & {MASK64}",
+        f"{indent}z = ((z ^ (z >> 27)) * {_MIX2}) & {MASK64}",
+        f"{indent}{out} = z ^ (z >> 31)",
+    ]
 
 
 def _radix_groups(count: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
@@ -207,43 +240,57 @@ def _radix_groups(count: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
     return tuple(groups)
 
 
-def _decoders(count: int) -> tuple[Decoder, Decoder]:
-    """The Fisher-Yates swaps of a shuffle of ``count`` cards, by the digits of a number
-    below ``count!`` (least significant first, radix ``count`` down to ``2``), written out
-    as straight-line code for this ``count``: each radix and position is a constant, and
-    the loop's bookkeeping, a third of its cost, is gone. Forward, the steps are exactly
-    those of the plain loop ``for i in range(count - 1, 0, -1): value, j = divmod(value,
-    i + 1); order[i], order[j] = order[j], order[i]``; backward, the same swaps from
-    ``i = 1`` up.
+_PAIRED = 52
+"""Radices up to this are divided out two at a time, with a table of both digits
+(:func:`_pair_table`); the tables of a 52-card deck hold about 23,000 entries."""
 
-    Each run of :func:`_radix_groups` divides the big number once; its last digit is what
-    remains of the run's part, and the last run's part is what remains of the number."""
+
+def _digit_lines(count: int) -> tuple[list[str], dict[str, tuple[tuple[int, int], ...]]]:
+    """Source lines that set ``j{i}``, the digit of radix ``i + 1``, for each position
+    ``i`` from ``value`` (which they consume), and the tables those lines read.
+
+    Each run of :func:`_radix_groups` divides the big number once (the last run's part is
+    what remains of it); inside a run, two neighbouring radices ``a`` and ``b`` give both
+    digits with one division by ``a * b`` and a look-up of ``(q % a, q // a)``, and the
+    last digit of a run is what remains of its part."""
     groups = _radix_groups(count)
-    digits: list[str] = []
+    lines: list[str] = []
+    tables: dict[str, tuple[tuple[int, int], ...]] = {}
     for index, (product, positions) in enumerate(groups):
         if index < len(groups) - 1:
-            digits.append(f"    value, p = divmod(value, {product})")
+            lines.append(f"    value, p = divmod(value, {product})")
         else:
-            digits.append("    p = value")
-        for i in positions[:-1]:
-            digits.append(f"    j{i} = p % {i + 1}; p //= {i + 1}")
-        digits.append(f"    j{positions[-1]} = p")
-    swaps = [f"    o[{i}], o[j{i}] = o[j{i}], o[{i}]" for i in range(count - 1, 0, -1)]
-    source = "\n".join(
-        [
-            "def forward(value, o):",
-            *digits,
-            *swaps,
-            "    return o",
-            "def backward(value, o):",
-            *digits,
-            *reversed(swaps),
-            "    return o",
-        ]
-    )
-    namespace: dict[str, Any] = {}
-    exec(source, namespace)
-    return namespace["forward"], namespace["backward"]
+            lines.append("    p = value")
+        rest = list(positions)
+        while rest:
+            i = rest.pop(0)
+            if not rest:
+                lines.append(f"    j{i} = p")
+            elif i + 1 <= _PAIRED:
+                k = rest.pop(0)
+                name = f"pair_{i}"
+                tables[name] = _pair_table(i + 1, k + 1)
+                if rest:
+                    radix = (i + 1) * (k + 1)
+                    lines.append(f"    q = p % {radix}; p //= {radix}; j{i}, j{k} = {name}[q]")
+                else:
+                    lines.append(f"    j{i}, j{k} = {name}[p]")
+            else:
+                lines.append(f"    j{i} = p % {i + 1}; p //= {i + 1}")
+    return lines, tables
+
+
+@functools.lru_cache(maxsize=128)
+def _pair_table(a: int, b: int) -> tuple[tuple[int, int], ...]:
+    """``(q % a, q // a)`` for each ``q`` below ``a * b`` (the pairs shared between tables)."""
+    pairs = _digit_pairs()
+    return tuple(pairs[q % a][q // a] for q in range(a * b))
+
+
+@functools.cache
+def _digit_pairs() -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Every pair of digits below :data:`_PAIRED`, built once: the tables share them."""
+    return tuple(tuple((a, b) for b in range(_PAIRED)) for a in range(_PAIRED))
 
 
 def first_dealer(seed: int, players: int) -> int:
