@@ -14,6 +14,8 @@ import math
 import random
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from spadeslib.compiler.rules import Rules
 from spadeslib.engine import dealing
@@ -27,6 +29,7 @@ from spadeslib.engine.shuffle import (
     stream_seed,
 )
 from spadeslib.loader import bundled_variants, load_variant
+from spadeslib.testing import variants
 from spadeslib.variant import Variant
 
 BUNDLED = sorted(bundled_variants())
@@ -160,6 +163,24 @@ def test_deals_match_the_plain_definition(variant: Variant) -> None:
                 assert shuffle_deal(rules, seed, index, dealer) == plain_deal(
                     rules, seed, index, dealer
                 )
+
+
+@given(variants(), st.integers(0, 2**64 - 1))
+def test_deals_of_any_variant_match_the_plain_definition(variant: Variant, seed: int) -> None:
+    rules = variant.compile()
+    for index in (0, 1):
+        for dealer in range(rules.players):
+            assert shuffle_deal(rules, seed, index, dealer) == plain_deal(
+                rules, seed, index, dealer
+            )
+
+
+@given(variants(players=2, packs=2), st.integers(0, 2**64 - 1))
+def test_deals_of_two_packs_match_the_plain_definition(variant: Variant, seed: int) -> None:
+    """Two packs (the copies settled after the deal), drawn hands among them."""
+    rules = variant.compile()
+    for dealer in range(rules.players):
+        assert shuffle_deal(rules, seed, 0, dealer) == plain_deal(rules, seed, 0, dealer)
 
 
 def test_two_pack_copies_by_mask_match_the_card_by_card_rule() -> None:

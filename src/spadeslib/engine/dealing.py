@@ -73,13 +73,14 @@ _BIT = tuple(1 << bit for bit in range(128))
 def shuffle_deal(rules: Rules, seed: int, index: int, dealer: int) -> Dealt:
     """Deal number ``index`` (counting misdeals) of a game seeded ``seed``."""
     if rules.dealt_per_hand == 0:  # the players draw: the whole order is the stock
-        return ((0,) * rules.players, tuple(shuffled_stream(rules.size, seed, index)))
-    labels, left, picks, twos = _positions(rules, dealer)
-    # the seat (or place among the other cards) each card's position gives it, by card
-    found = shuffled_labels(rules.size, seed, index, labels)
-    # the highest card first, each seat's hand is the binary number of '1' for its cards
-    hands = tuple(map(int, map(found[::-1].translate, picks), twos))
-    dealt = (hands, tuple(map(found.index, left)) if left else ())
+        dealt = ((0,) * rules.players, tuple(shuffled_stream(rules.size, seed, index)))
+    else:
+        labels, left, picks, twos = _positions(rules, dealer)
+        # the seat (or place among the other cards) each card's position gives it, by card
+        found = shuffled_labels(rules.size, seed, index, labels)
+        # the highest card first, each seat's hand is the binary number of '1' for its cards
+        hands = tuple(map(int, map(found[::-1].translate, picks), twos))
+        dealt = (hands, tuple(map(found.index, left)) if left else ())
     return dealt if rules.packs == 1 else canonical_copies(rules, dealt)
 
 
