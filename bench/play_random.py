@@ -35,9 +35,10 @@ Runner = Callable[[float], tuple[int, float]]
 """Plays hands for about the given seconds; returns (hands, seconds taken)."""
 
 
-def fresh_hands(name: str, seed: int) -> Runner:
+def fresh_hands(name: str, seed: int, *, rollout: bool = False) -> Runner:
     """Hands when every hand is the first of a new game (scores 0-0), as in OpenSpiel's
-    spades, whose game is one hand."""
+    spades, whose game is one hand: played through the public loop, or with ``rollout``
+    by ``Game.rollout``, which makes the same random choices inside the engine."""
     from spadeslib.loader import load_variant
 
     variant = load_variant(name)
@@ -52,36 +53,14 @@ def fresh_hands(name: str, seed: int) -> Runner:
         deadline = start + seconds
         while True:
             game = Game(variant, seed=seed + played + hands)
-            # the deal is counted before the game can end, so deal_number alone says the
-            # hand is over: one check per action, like OpenSpiel's is_terminal()
-            while game.deal_number == 0:
-                ids = game.legal_action_ids()
-                game.apply_id(ids[int(choose() * len(ids))])
-            hands += 1
-            if hands % 16 == 0 and time.perf_counter() > deadline:
-                break
-        played += hands
-        return hands, time.perf_counter() - start
-
-    return run
-
-
-def rollout_hands(name: str, seed: int) -> Runner:
-    """Hands when each is the first of a new game, played by ``Game.rollout``: the same
-    random choices as :func:`fresh_hands`, made inside the engine."""
-    from spadeslib.loader import load_variant
-
-    variant = load_variant(name)
-    rng = random.Random(seed)
-    played = 0
-
-    def run(seconds: float) -> tuple[int, float]:
-        nonlocal played
-        hands = 0
-        start = time.perf_counter()
-        deadline = start + seconds
-        while True:
-            Game(variant, seed=seed + played + hands).rollout(rng)
+            if rollout:
+                game.rollout(rng)
+            else:
+                # the deal is counted before the game can end, so deal_number alone says
+                # the hand is over: one check per action, like OpenSpiel's is_terminal()
+                while game.deal_number == 0:
+                    ids = game.legal_action_ids()
+                    game.apply_id(ids[int(choose() * len(ids))])
             hands += 1
             if hands % 16 == 0 and time.perf_counter() > deadline:
                 break
@@ -236,7 +215,10 @@ def main(argv: list[str] | None = None) -> None:
         f"(random legal actions, games played on: {games} game(s))"
     )
     other = openspiel_hands(args.seed)
-    runners = [fresh_hands(args.variant, args.seed), rollout_hands(args.variant, args.seed)]
+    runners = [
+        fresh_hands(args.variant, args.seed),
+        fresh_hands(args.variant, args.seed, rollout=True),
+    ]
     rates = interleaved(runners + ([other] if other else []), args.seconds)
     fresh, rolled = rates[0], rates[1]
     print(f"spadeslib {args.variant}: {fresh:,.0f} hands/s (each hand a new game, 0-0)")

@@ -120,35 +120,3 @@ def test_shuffle_is_uniform_enough() -> None:
         counts[order] = counts.get(order, 0) + 1
     assert len(counts) == 6
     assert all(800 < n < 1200 for n in counts.values())
-
-
-def _reference_shuffled(count: int, rng: SplitMix64) -> list[int]:
-    """The shuffle written plainly: one uniform integer below count!, then one digit of
-    the mixed radix count, count - 1, ..., 2 per Fisher-Yates swap."""
-    import math
-
-    total = math.factorial(count)
-    words = (total.bit_length() + 63) // 64
-    surplus = words * 64 - total.bit_length()
-    order = list(range(count))
-    if count < 2:
-        return order
-    while True:
-        value = 0
-        for _ in range(words):
-            value = (value << 64) | rng.next64()
-        value >>= surplus
-        if value < total:
-            break
-    for i in range(count - 1, 0, -1):
-        value, j = divmod(value, i + 1)
-        order[i], order[j] = order[j], order[i]
-    return order
-
-
-def test_shuffle_matches_the_plain_reference() -> None:
-    for seed in range(300):
-        for count in (1, 2, 3, 13, 52, 54, 104, 108):
-            fast, plain = SplitMix64(seed), SplitMix64(seed)
-            assert shuffled(count, fast) == _reference_shuffled(count, plain)
-            assert fast.state == plain.state
