@@ -303,6 +303,24 @@ def test_variant_out_of_range_and_wrong_type() -> None:
     }
 
 
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ('bidding:\n  nil:\n    enabled: "no"\n', "'no'"),  # quoted: text, not a boolean
+        ("bidding:\n  raise_round: 1\n", "1"),
+        ("deal:\n  french_cut: 'true'\n", "'true'"),
+    ],
+)
+def test_a_yes_no_setting_takes_only_true_or_false(text: str, shown: str) -> None:
+    [problem] = validate(text)
+    assert problem.code == "wrong_type"
+    assert problem.message == f"expected true or false, got {shown}"
+
+
+def test_yaml_booleans_are_yes_no_settings() -> None:
+    assert validate("bidding:\n  nil:\n    enabled: no\n  raise_round: on\n") == []
+
+
 def test_variant_tagged_union_path() -> None:
     [problem] = validate("deal:\n  leftover: {kind: kitty, to: nobody}\n")
     assert where(problem)[1:] == (2, 31, "deal.leftover.to")

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, Strict
 
 from spadeslib.cards import canonical_card_name
 
-__all__ = ["CardName", "Count", "Model", "Points", "Seat"]
+__all__ = ["CardName", "Count", "Flag", "Model", "Points", "Seat"]
 
 
 class Model(BaseModel):
@@ -33,6 +33,11 @@ CardName = Annotated[
     Field(description="A card: rank then suit, like AS, TD or 10D, 2C; BJ/LJ for the jokers."),
 ]
 """A card written as text, stored in its canonical spelling (``10s`` becomes ``TS``)."""
+
+Flag = Annotated[bool, Strict()]
+"""A yes/no setting: ``true`` or ``false`` only. YAML already reads ``yes``/``no``/``on``/
+``off`` as booleans; what is left to refuse is text such as ``"no"`` (quoted) or a number,
+which pydantic's lax mode would quietly turn into a boolean (``"no"`` into ``False``)."""
 
 Count = Annotated[int, Field(ge=0, le=108)]
 """A number of cards or tricks."""

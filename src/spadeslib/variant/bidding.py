@@ -11,7 +11,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from spadeslib.variant._base import Model
+from spadeslib.variant._base import Flag, Model
 from spadeslib.variant.blind import BlindBids
 from spadeslib.variant.nil import BlindNil, Nil
 from spadeslib.variant.special import Moon, TenForTwoHundred
@@ -40,7 +40,7 @@ class RoundTheTable(Model):
     """Lowest bid a player may make (0 is Nil, or zero tricks; see `bidding.nil`)."""
     max_bid: int | None = Field(default=None, ge=0, le=27)
     """Highest bid a player may make; empty means the hand size."""
-    no_bid_of_one: bool = False
+    no_bid_of_one: Flag = False
     """When the first partner of a side bids x, the side's contract must be x or at least
     x + 2: the second partner may not add exactly 1 (B7)."""
 
@@ -105,14 +105,14 @@ class Bidding(Model):
     form: BiddingForm = RoundTheTable()
     """Round the table (each player bids) or partnership (each side bids once)."""
 
-    raise_round: bool = False
+    raise_round: Flag = False
     """After the first round each side in turn, starting with the side that bid first, may
     increase its contract once (B6, B7)."""
 
-    total_may_not_equal_tricks: bool = False
+    total_may_not_equal_tricks: Flag = False
     """The bids of all sides may not add up to exactly the number of tricks (B6, B7, B14)."""
 
-    first_deal_bids_itself: bool = False
+    first_deal_bids_itself: Flag = False
     """The first deal of a game has no bidding; each side scores `scoring.trick_value` per
     trick won (B8)."""
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from spadeslib.variant._base import Model
+from spadeslib.variant._base import Flag, Model
 from spadeslib.variant.eligibility import Always, Eligibility
 
 __all__ = ["BlindBids"]
@@ -13,7 +13,7 @@ __all__ = ["BlindBids"]
 class BlindBids(Model):
     """A side's blind bid: a team bid declared before looking, worth more if made."""
 
-    enabled: bool = False
+    enabled: Flag = False
     """Whether a side may bid blind."""
 
     min_bid: int = Field(default=6, ge=1, le=27)
@@ -31,13 +31,13 @@ class BlindBids(Model):
     fail_multiplier: int = Field(default=1, ge=1, le=10)
     """The normal penalty is multiplied by this when failed (NYC 1, Barmore 2)."""
 
-    overtricks_score: bool = True
+    overtricks_score: Flag = True
     """Whether overtricks of a made blind bid score their points."""
 
-    overtricks_bags: bool = True
+    overtricks_bags: Flag = True
     """Whether overtricks of a blind bid count as bags."""
 
-    no_overtrick_limit: bool = True
+    no_overtrick_limit: Flag = True
     """Blind bids are exempt from `scoring.overtrick_limit` (NYC)."""
 
     come_out_to: int | None = Field(default=None, ge=1, le=27)

@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from spadeslib.variant._base import Model, Seat
+from spadeslib.variant._base import Flag, Model, Seat
 
 __all__ = [
     "Deal",
@@ -79,7 +79,7 @@ class Deal(Model):
     """The first dealer: `random` (the standard) or a seat number. The deal then passes
     clockwise."""
 
-    french_cut: bool = False
+    french_cut: Flag = False
     """NYC's French cut (B2): four cards are turned up and given one to each player, so every
     player has one card that everyone knows."""
 

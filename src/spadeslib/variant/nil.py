@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from spadeslib.variant._base import Model, Points
+from spadeslib.variant._base import Flag, Model, Points
 from spadeslib.variant.eligibility import BehindBy, Eligibility
 
 __all__ = ["BlindNil", "Nil"]
@@ -15,7 +15,7 @@ __all__ = ["BlindNil", "Nil"]
 class Nil(Model):
     """A bid to win no tricks at all, scored on its own beside the partner's bid."""
 
-    enabled: bool = True
+    enabled: Flag = True
     """Whether a bid of 0 is Nil."""
 
     zero_bid: Literal["illegal", "zero_tricks"] = "illegal"
@@ -34,7 +34,7 @@ class Nil(Model):
     partner_min_bid: int | None = Field(default=None, ge=1, le=27)
     """The least the Nil bidder's partner must bid (4 is common); empty: no obligation."""
 
-    both_partners: bool = True
+    both_partners: Flag = True
     """Whether both partners may bid Nil (each then scored on its own)."""
 
     failed_tricks: Literal["bags", "count_for_partner", "bags_no_points", "ignored"] = "bags"
@@ -43,7 +43,7 @@ class Nil(Model):
     they count towards the partner's bid; `bags_no_points`: bags that score nothing;
     `ignored`: they count for nothing."""
 
-    needs_side_contract: bool = False
+    needs_side_contract: Flag = False
     """A Nil scores (made or failed) only if the side's other contract is made."""
 
     double_nil_means: Literal["blind_nil", "both_partners"] | None = None
@@ -54,7 +54,7 @@ class Nil(Model):
 class BlindNil(Model):
     """A Nil declared before looking at one's cards (A3, A6, B9)."""
 
-    enabled: bool = True
+    enabled: Flag = True
     """Whether Blind Nil may be bid."""
 
     make: Points = 200
@@ -66,7 +66,7 @@ class BlindNil(Model):
     eligibility: Eligibility = BehindBy()
     """Which sides may bid it (standard: behind by at least 100)."""
 
-    not_in_first_deal: bool = False
+    not_in_first_deal: Flag = False
     """Forbidden in the first deal of a game."""
 
     exchange: int = Field(default=2, ge=0, le=4)

@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from spadeslib.variant._base import Model
+from spadeslib.variant._base import Flag, Model
 
 __all__ = [
     "AtMostSpades",
@@ -66,5 +66,5 @@ class Misdeal(Model):
     conditions: tuple[MisdealCondition, ...] = ()
     """Any one of these lets a player call a misdeal. Empty: no misdeals."""
 
-    before_partner_bids: bool = True
+    before_partner_bids: Flag = True
     """Only before the caller's partner has bid (disclosed anything about their hand)."""

@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from spadeslib.variant._base import Model, Points
+from spadeslib.variant._base import Flag, Model, Points
 
 __all__ = [
     "Bags",
@@ -22,7 +22,7 @@ __all__ = [
 class Bags(Model):
     """Sandbagging: overtricks accumulate and cost points in tens (or another limit)."""
 
-    enabled: bool = True
+    enabled: Flag = True
     """Whether bags are counted at all."""
 
     limit: int = Field(default=10, ge=1, le=100)

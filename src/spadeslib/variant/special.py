@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from spadeslib.variant._base import Model, Points
+from spadeslib.variant._base import Flag, Model, Points
 
 __all__ = ["Moon", "MoonOutcome", "NormalValue", "ScorePoints", "TenForTwoHundred", "WinGame"]
 
@@ -37,7 +37,7 @@ MoonOutcome = Annotated[ScorePoints | WinGame | NormalValue, Field(discriminator
 class TenForTwoHundred(Model):
     """A side bidding ten scores a flat value instead of 10 x bid."""
 
-    enabled: bool = False
+    enabled: Flag = False
     """Whether the rule is on."""
 
     bids: Literal["exactly_10", "10_or_more"] = "exactly_10"
@@ -49,20 +49,20 @@ class TenForTwoHundred(Model):
     fail: Points | Literal["normal"] = 200
     """Points lost for failing it, or `normal` for the usual set penalty."""
 
-    overtricks_score: bool = False
+    overtricks_score: Flag = False
     """Whether overtricks add their points."""
 
-    overtricks_bags: bool = False
+    overtricks_bags: Flag = False
     """Whether overtricks count as bags."""
 
-    all_tricks_wins_game: bool = False
+    all_tricks_wins_game: Flag = False
     """NYC: a side that bid ten and took every trick wins the game at once."""
 
 
 class Moon(Model):
     """Bidding every trick."""
 
-    enabled: bool = False
+    enabled: Flag = False
     """Whether a side may bid every trick."""
 
     make: MoonOutcome = ScorePoints(points=200)
