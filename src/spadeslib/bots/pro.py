@@ -14,10 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from spadeslib.bots.knowledge import read
 from spadeslib.bots.sampling import sample_hands
-from spadeslib.bots.standard import StandardBot, legal_mask, play_action, table_of
-from spadeslib.bots.strategy import NIL, WIN, made, mode_of, play_out
+from spadeslib.bots.standard import StandardBot, legal_mask, play_action, situation
+from spadeslib.bots.strategy import NIL, WIN, play_out
 from spadeslib.bots.tables import tables_of
 from spadeslib.compiler import Rules
 from spadeslib.engine import Action, Observation
@@ -29,21 +28,10 @@ class ProBot(StandardBot):
     """The Pro computer player (see the module docstring)."""
 
     def play(self, observation: Observation, rules: Rules, legal: Sequence[Action]) -> Action:
-        knowledge = read(observation, rules)
+        knowledge, table, mode = situation(observation, rules)
         tables = tables_of(rules)
-        table = table_of(observation, rules, knowledge)
         seat = observation.seat
         side = rules.side_of[seat]
-        side_made = made(table, side, knowledge.tricks)
-        mode = mode_of(
-            rules,
-            table,
-            seat,
-            knowledge.tricks,
-            side_made,
-            trick=knowledge.trick,
-            leader=knowledge.leader,
-        )
         mask = legal_mask(rules, knowledge, legal)
         candidates: list[int] = []
         faces: set[int] = set()

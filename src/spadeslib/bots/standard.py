@@ -22,7 +22,7 @@ from spadeslib.compiler import Rules
 from spadeslib.engine import Action, Observation
 from spadeslib.errors import ArgumentError
 
-__all__ = ["StandardBot", "legal_mask", "play_action", "table_of"]
+__all__ = ["StandardBot", "legal_mask", "play_action", "situation"]
 
 
 def legal_mask(rules: Rules, knowledge: Knowledge, legal: Sequence[Action]) -> int:
@@ -42,9 +42,22 @@ def play_action(rules: Rules, legal: Sequence[Action], bit: int) -> Action:
     return next(action for action in legal if action.cards[0] == card)
 
 
-def table_of(observation: Observation, rules: Rules, knowledge: Knowledge) -> Table:
-    """The contracts and Nil bidders of the deal, as the play rule needs them."""
-    return Table(rules, observation.contracts, knowledge.nils)
+def situation(observation: Observation, rules: Rules) -> tuple[Knowledge, Table, int]:
+    """What the seat knows, the deal's contracts and Nils as the play rule needs them, and
+    the seat's mode for its card (``WIN``, ``LOSE`` or ``NIL``): where every play starts."""
+    knowledge = read(observation, rules)
+    table = Table(rules, observation.contracts, knowledge.nils)
+    seat = observation.seat
+    mode = mode_of(
+        rules,
+        table,
+        seat,
+        knowledge.tricks,
+        made(table, rules.side_of[seat], knowledge.tricks),
+        trick=knowledge.trick,
+        leader=knowledge.leader,
+    )
+    return knowledge, table, mode
 
 
 class StandardBot(BaseBot):
@@ -61,25 +74,13 @@ class StandardBot(BaseBot):
         return f"{type(self).__name__}(seed={self.seed!r}, simulations={self.simulations!r})"
 
     def play(self, observation: Observation, rules: Rules, legal: Sequence[Action]) -> Action:
-        knowledge = read(observation, rules)
-        table = table_of(observation, rules, knowledge)
-        seat = observation.seat
-        side_made = made(table, rules.side_of[seat], knowledge.tricks)
-        mode = mode_of(
-            rules,
-            table,
-            seat,
-            knowledge.tricks,
-            side_made,
-            trick=knowledge.trick,
-            leader=knowledge.leader,
-        )
+        knowledge, table, mode = situation(observation, rules)
         bit = standard_card(
             rules,
             tables_of(rules),
             table,
             mode=mode,
-            seat=seat,
+            seat=observation.seat,
             legal=legal_mask(rules, knowledge, legal),
             trick=knowledge.trick,
             leader=knowledge.leader,
