@@ -217,11 +217,11 @@ def test_the_card_states_the_spec(name: str, facts: list[tuple[str, bool]]) -> N
 @pytest.mark.parametrize(
     ("data", "phrase"),
     [
-        # A negative penalty is scored as a gain: the card says so instead of "loses -50".
-        ({"scoring": {"bags": {"limit": 5, "penalty": -50}}}, "reaches 5 it gains 50 points;"),
-        ({"bidding": {"nil": {"make": 50, "fail": -50}}}, "Nil: +50 if the Nil bidder wins no "),
-        ({"bidding": {"nil": {"make": 50, "fail": -50}}}, "+50 if they win any"),
+        # Points won may be negative (points lost may not: a variant refuses them), and
+        # the card reads them as scored, never "+-100".
         ({"bidding": {"blind_nil": {"make": -100}}}, "Blind Nil: -100 if made, -200 if failed."),
+        ({"scoring": {"bags": {"limit": 5, "penalty": 0}}}, "reaches 5 it loses 0 points;"),
+        ({"scoring": {"overtrick_value": -1}}, "and loses 1 point for each overtrick."),
     ],
 )
 def test_signs_are_read_as_scored(data: dict[str, Any], phrase: str) -> None:

@@ -99,13 +99,8 @@ def _gain(n: int) -> str:
 
 
 def _loss(n: int) -> str:
-    """Points lost, signed: ``-100``; a negative penalty is a gain, ``+100``."""
+    """Points lost (never negative: see ``variant._base.Loss``), signed: ``-100``."""
     return f"{-n:+d}"
-
-
-def _loses(n: int) -> str:
-    """``loses 100 points``; a negative penalty ``gains 100 points``, as it is scored."""
-    return f"loses {_points(n)}" if n >= 0 else f"gains {_points(-n)}"
 
 
 def _tricks(n: int) -> str:
@@ -976,7 +971,7 @@ def _bags(v: Variant) -> Statement:
     return _say(
         f"Sandbagging: every overtrick is a bag, and bags are counted over the whole "
         f"game. When a {_side_word(v)}'s count reaches {bags.limit} it "
-        f"{_loses(bags.penalty)}; {after}.",
+        f"loses {_points(bags.penalty)}; {after}.",
         *about,
     )
 

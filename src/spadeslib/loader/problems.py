@@ -110,6 +110,12 @@ def _is_alternative(item: ErrorDict, located: Located) -> bool:
 
 
 def _union_problem(document: Document, located: Located, items: list[ErrorDict]) -> Problem:
+    """One problem for a value that matched none of a union's forms. When a form took the
+    value's type and only its validator refused it (``fail: -100`` against points lost or
+    ``normal``), the validator's message says more than the list of forms, so it is used."""
+    refused = [item for item in items if item["type"] == "value_error"]
+    if len(refused) == 1:
+        return document.problem(located.path, _strip(str(refused[0]["msg"])), "invalid")
     expected = describe(located.union) or "one of several forms"
     codes = {_classify(item["type"])[1] for item in items}
     code = codes.pop() if len(codes) == 1 else "invalid"
@@ -347,8 +353,13 @@ def _split_tags(text: str) -> list[str]:
 def _quote(value: object, limit: int = 60) -> str:
     """``repr`` of a bad value, shortened: a whole mapping would drown the message. A key
     with nothing after its colon reads as None in YAML, which means nothing to its
-    writer: say what happened and what to do."""
+    writer: say what happened and what to do. A boolean is shown as YAML spells it, with
+    the spellings that make one, since ``yes`` where a number belongs is the usual cause."""
     if value is None:
         return "nothing (write the value after the colon, or indent the keys under it)"
+    if isinstance(value, bool):
+        return (
+            f"{str(value).lower()} (YAML reads true, false, yes, no, on and off as true or false)"
+        )
     text = repr(value)
     return text if len(text) <= limit else text[: limit - 3] + "..."

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, Strict
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, Strict
 
 from spadeslib.cards import canonical_card_name
 
-__all__ = ["CardName", "Count", "Flag", "Model", "Points", "Seat"]
+__all__ = ["CardName", "Count", "Flag", "Loss", "Model", "Points", "Seat"]
 
 
 class Model(BaseModel):
@@ -39,10 +39,25 @@ Flag = Annotated[bool, Strict()]
 ``off`` as booleans; what is left to refuse is text such as ``"no"`` (quoted) or a number,
 which pydantic's lax mode would quietly turn into a boolean (``"no"`` into ``False``)."""
 
-Count = Annotated[int, Field(ge=0, le=108)]
+Count = Annotated[int, Field(strict=True, ge=0, le=108)]
 """A number of cards or tricks."""
 
-Points = Annotated[int, Field(ge=-10_000, le=10_000)]
+Points = Annotated[int, Field(strict=True, ge=-10_000, le=10_000)]
 """A score value. Penalties are written as positive numbers and subtracted."""
 
-Seat = Annotated[int, Field(ge=0, le=5)]
+
+def _written_positive(points: object) -> object:
+    if isinstance(points, int) and not isinstance(points, bool) and points < 0:
+        raise ValueError(
+            f"points lost are written as a positive number and subtracted: "
+            f"write {-points}, not {points}"
+        )
+    return points
+
+
+Loss = Annotated[int, Field(strict=True, ge=0, le=10_000), BeforeValidator(_written_positive)]
+"""Points lost (a penalty, a failed Nil): ``fail: 100`` means minus 100. A minus sign
+would turn the penalty into a reward without a word, the mistake a house-rules file is
+most likely to make here, so it is refused with the number to write instead."""
+
+Seat = Annotated[int, Field(strict=True, ge=0, le=5)]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import Field, Strict
 
 from spadeslib.variant._base import Flag, Model
 from spadeslib.variant.blind import BlindBids
@@ -36,9 +36,9 @@ class RoundTheTable(Model):
     kind: Literal["round_the_table"] = "round_the_table"
     first: Literal["dealer_left", "dealer"] = "dealer_left"
     """Who bids first."""
-    min_bid: int = Field(default=0, ge=0, le=27)
+    min_bid: int = Field(strict=True, default=0, ge=0, le=27)
     """Lowest bid a player may make (0 is Nil, or zero tricks; see `bidding.nil`)."""
-    max_bid: int | None = Field(default=None, ge=0, le=27)
+    max_bid: int | None = Field(strict=True, default=None, ge=0, le=27)
     """Highest bid a player may make; empty means the hand size."""
     no_bid_of_one: Flag = False
     """When the first partner of a side bids x, the side's contract must be x or at least
@@ -50,9 +50,9 @@ class Partnership(Model):
     dealer's side last (B6). A team bid may include one partner's Nil where Nil is on."""
 
     kind: Literal["partnership"] = "partnership"
-    min_team_bid: int = Field(default=4, ge=0, le=27)
+    min_team_bid: int = Field(strict=True, default=4, ge=0, le=27)
     """Lowest team bid (4 is common)."""
-    max_team_bid: int | None = Field(default=None, ge=0, le=27)
+    max_team_bid: int | None = Field(strict=True, default=None, ge=0, le=27)
     """Highest team bid; empty means every trick."""
 
 
@@ -76,7 +76,7 @@ class Suicide(Model):
     `partner_min` (B11). The first partner to bid chooses which."""
 
     kind: Literal["suicide"] = "suicide"
-    partner_min: int = Field(default=4, ge=1, le=27)
+    partner_min: int = Field(strict=True, default=4, ge=1, le=27)
     """The least the partner of the Nil bidder must bid."""
 
 
@@ -84,7 +84,7 @@ class FixedBid(Model):
     """Everyone bids `bid`."""
 
     kind: Literal["fixed"] = "fixed"
-    bid: int = Field(ge=0, le=27)
+    bid: int = Field(strict=True, ge=0, le=27)
     """The bid every player must make (0 is Nil)."""
 
 
@@ -92,7 +92,7 @@ class AllowedBids(Model):
     """Only these bids are allowed, like `[0, 4]` for "4 or Nil" (0 means Nil)."""
 
     kind: Literal["allowed"] = "allowed"
-    bids: tuple[int, ...] = Field(min_length=1)
+    bids: tuple[Annotated[int, Strict()], ...] = Field(min_length=1)
     """The bids a player may choose from (0 is Nil)."""
 
 

@@ -16,19 +16,19 @@ class BlindBids(Model):
     enabled: Flag = False
     """Whether a side may bid blind."""
 
-    min_bid: int = Field(default=6, ge=1, le=27)
+    min_bid: int = Field(strict=True, default=6, ge=1, le=27)
     """Lowest blind bid (Barmore 7, NYC 6)."""
 
-    max_bid: int | None = Field(default=None, ge=1, le=27)
+    max_bid: int | None = Field(strict=True, default=None, ge=1, le=27)
     """Highest blind bid; empty means every trick."""
 
     eligibility: Eligibility = Always()
     """Which sides may bid blind (NYC: behind by at least 100)."""
 
-    make_multiplier: int = Field(default=2, ge=1, le=10)
+    make_multiplier: int = Field(strict=True, default=2, ge=1, le=10)
     """The bid's normal value is multiplied by this when made (2: double)."""
 
-    fail_multiplier: int = Field(default=1, ge=1, le=10)
+    fail_multiplier: int = Field(strict=True, default=1, ge=1, le=10)
     """The normal penalty is multiplied by this when failed (NYC 1, Barmore 2)."""
 
     overtricks_score: Flag = True
@@ -40,6 +40,6 @@ class BlindBids(Model):
     no_overtrick_limit: Flag = True
     """Blind bids are exempt from `scoring.overtrick_limit` (NYC)."""
 
-    come_out_to: int | None = Field(default=None, ge=1, le=27)
+    come_out_to: int | None = Field(strict=True, default=None, ge=1, le=27)
     """NYC: after agreeing a blind bid and looking, the side may "come out" and bid this
     instead (10), which then scores singly. Empty: no coming out."""

@@ -72,7 +72,7 @@ DealMethod = Annotated[RoundRobin | DrawAndDiscard, Field(discriminator="kind")]
 class Deal(Model):
     """How the cards reach the players."""
 
-    hand_size: int = Field(default=13, ge=1, le=27)
+    hand_size: int = Field(strict=True, default=13, ge=1, le=27)
     """Cards each player holds for the play."""
 
     first_dealer: Literal["random"] | Seat = "random"

@@ -15,7 +15,7 @@ class BehindBy(Model):
     """The bidder's side trails the leading other side by at least `points`."""
 
     kind: Literal["behind"] = "behind"
-    points: int = Field(default=100, ge=0)
+    points: int = Field(strict=True, default=100, ge=0)
     """How many points behind the side must be."""
 
 

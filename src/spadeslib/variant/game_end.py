@@ -21,10 +21,10 @@ class GameEnd(Model):
     losing_score: Points | None = None
     """"Mercy": a side at or below this score loses at once. Empty: none."""
 
-    max_deals: int | None = Field(default=None, ge=1, le=1000)
+    max_deals: int | None = Field(strict=True, default=None, ge=1, le=1000)
     """After this many deals the highest score wins. Empty: no limit."""
 
-    consecutive_sets_lose: int | None = Field(default=None, ge=1, le=10)
+    consecutive_sets_lose: int | None = Field(strict=True, default=None, ge=1, le=10)
     """A side set on this many deals in a row loses (NYC: 2). If several sides reach it in
     the same deal, the higher score wins. Empty: never."""
 

@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from spadeslib.variant._base import Flag, Model, Points
+from spadeslib.variant._base import Flag, Loss, Model, Points
 from spadeslib.variant.eligibility import BehindBy, Eligibility
 
 __all__ = ["BlindNil", "Nil"]
@@ -25,13 +25,13 @@ class Nil(Model):
     make: Points = 100
     """Points for a Nil that takes no trick."""
 
-    fail: Points = 100
+    fail: Loss = 100
     """Points lost for a Nil that takes a trick."""
 
-    exchange: int = Field(default=0, ge=0, le=4)
+    exchange: int = Field(strict=True, default=0, ge=0, le=4)
     """Cards the Nil bidder exchanges with partner after the bidding (0: none)."""
 
-    partner_min_bid: int | None = Field(default=None, ge=1, le=27)
+    partner_min_bid: int | None = Field(strict=True, default=None, ge=1, le=27)
     """The least the Nil bidder's partner must bid (4 is common); empty: no obligation."""
 
     both_partners: Flag = True
@@ -60,7 +60,7 @@ class BlindNil(Model):
     make: Points = 200
     """Points for a Blind Nil that takes no trick."""
 
-    fail: Points = 200
+    fail: Loss = 200
     """Points lost for a Blind Nil that takes a trick."""
 
     eligibility: Eligibility = BehindBy()
@@ -69,9 +69,9 @@ class BlindNil(Model):
     not_in_first_deal: Flag = False
     """Forbidden in the first deal of a game."""
 
-    exchange: int = Field(default=2, ge=0, le=4)
+    exchange: int = Field(strict=True, default=2, ge=0, le=4)
     """Cards exchanged with partner after the bidding: the bidder gives first, face down;
     the partner sees them before giving back as many. None when both partners bid Nil."""
 
-    per_side: int = Field(default=1, ge=1, le=3)
+    per_side: int = Field(strict=True, default=1, ge=1, le=3)
     """How many Blind Nils one side may bid in a deal."""

@@ -22,7 +22,7 @@ __all__ = [
 class Passing(Model):
     """Cards passed face down to partner before the bidding, both partners at once."""
 
-    cards: int = Field(default=0, ge=0, le=13)
+    cards: int = Field(strict=True, default=0, ge=0, le=13)
     """How many cards each player passes (0: no passing; 3 is usual)."""
 
 
@@ -36,7 +36,7 @@ class AtMostSpades(Model):
     """The hand holds at most `count` spades."""
 
     kind: Literal["at_most_spades"] = "at_most_spades"
-    count: int = Field(default=1, ge=0, le=13)
+    count: int = Field(strict=True, default=1, ge=0, le=13)
     """The most spades (jokers and elevated cards included) the hand may hold."""
 
 
@@ -44,7 +44,7 @@ class LongSuit(Model):
     """The hand holds `length` or more cards of one suit."""
 
     kind: Literal["long_suit"] = "long_suit"
-    length: int = Field(default=7, ge=2, le=27)
+    length: int = Field(strict=True, default=7, ge=2, le=27)
     """The least number of cards of one suit that makes a misdeal."""
 
 

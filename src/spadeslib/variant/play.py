@@ -28,7 +28,7 @@ class AfterTricks(Model):
     may be led (NYC: 3)."""
 
     kind: Literal["after_tricks"] = "after_tricks"
-    tricks: int = Field(default=3, ge=1, le=26)
+    tricks: int = Field(strict=True, default=3, ge=1, le=26)
     """How many tricks, from the first, in which spades may not be led unless broken."""
 
 

@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from spadeslib.variant._base import Flag, Model, Points
+from spadeslib.variant._base import Flag, Loss, Model, Points
 
 __all__ = [
     "Bags",
@@ -25,10 +25,10 @@ class Bags(Model):
     enabled: Flag = True
     """Whether bags are counted at all."""
 
-    limit: int = Field(default=10, ge=1, le=100)
+    limit: int = Field(strict=True, default=10, ge=1, le=100)
     """Accumulated bags that trigger the penalty."""
 
-    penalty: Points = 100
+    penalty: Loss = 100
     """Points lost each time the limit is reached."""
 
     after_penalty: Literal["keep_remainder", "reset"] = "keep_remainder"
@@ -80,7 +80,7 @@ class Scoring(Model):
     """A side that fails its contract loses `trick_value` x bid (standard), scores 0, or loses
     `trick_value` per trick short."""
 
-    overtrick_limit: int | None = Field(default=None, ge=0, le=27)
+    overtrick_limit: int | None = Field(strict=True, default=None, ge=0, le=27)
     """NYC: a side that takes more than this many overtricks is set. Empty: no limit."""
 
     bags: Bags = Bags()

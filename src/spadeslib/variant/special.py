@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from spadeslib.variant._base import Flag, Model, Points
+from spadeslib.variant._base import Flag, Loss, Model, Points
 
 __all__ = ["Moon", "MoonOutcome", "NormalValue", "ScorePoints", "TenForTwoHundred", "WinGame"]
 
@@ -15,7 +15,7 @@ class ScorePoints(Model):
     """A fixed number of points."""
 
     kind: Literal["points"] = "points"
-    points: Points
+    points: Loss
     """The number of points: added when made, subtracted when failed."""
 
 
@@ -46,7 +46,7 @@ class TenForTwoHundred(Model):
     make: Points = 200
     """Points for making it."""
 
-    fail: Points | Literal["normal"] = 200
+    fail: Loss | Literal["normal"] = 200
     """Points lost for failing it, or `normal` for the usual set penalty."""
 
     overtricks_score: Flag = False
