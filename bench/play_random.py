@@ -4,15 +4,23 @@
 
 Plays hands (the shuffle and deal, the bids, every trick, the scoring) with uniformly
 random legal actions chosen from ``Game.legal_action_ids()`` and applied with
-``Game.apply_id()``, a game after another, and prints hands per second. Then times the
-three calls one at a time on positions sampled from those games: microseconds per
+``Game.apply_id()``, each hand the first of a new game, and prints hands per second;
+then the same hands by ``Game.rollout()``, which makes the same choices inside the
+engine. (Games played on are no yardstick: under random bids a standard game never
+reaches 500, and its cost grows with the sides' Blind Nil options.) And ``Game()`` alone,
+the part of a hand that is not actions. Then times the public calls one at a time on
+positions sampled from those games: microseconds per
 ``legal_action_ids``, ``legal_actions``, ``apply_id``, ``apply`` (text) and ``clone``.
 
 When ``open_spiel`` is installed (``pip install open-spiel``, the ``bench`` extra) it runs
 OpenSpiel's ``spades`` in the same process with the same kind of lean loop: a shuffled
 deck applied as the 52 chance actions, then uniformly random legal actions to the end of
-the hand. The new-game-per-hand loop and OpenSpiel's take turns in half-second slices,
-so on a shared machine both see the same load and their ratio means something.
+the hand. Two yardsticks from ``calibration.py`` run beside them: the public loop over a
+game that does nothing (the ceiling for any engine driven one action at a time from
+Python) and a naive pure-Python playout (to place the machine against the project's
+reference numbers). The new-game-per-hand loops, the yardsticks and OpenSpiel's loop take
+turns in half-second slices, so on a shared machine all see the same load and their ratios
+mean something.
 
 Timings only: nothing here asserts a speed (see docs/performance.md for the numbers).
 """
@@ -24,15 +32,13 @@ import gc
 import random
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
-from spadeslib.engine import Game
+from calibration import Runner, empty_loop, naive_playout, timed
 
-Runner = Callable[[float], tuple[int, float]]
-"""Plays hands for about the given seconds; returns (hands, seconds taken)."""
+from spadeslib.engine import Game
 
 
 def fresh_hands(name: str, seed: int, *, rollout: bool = False) -> Runner:
@@ -44,30 +50,29 @@ def fresh_hands(name: str, seed: int, *, rollout: bool = False) -> Runner:
     variant = load_variant(name)
     rng = random.Random(seed)
     choose = rng.random
-    played = 0
+    seeds = iter(range(seed, 2**63))
 
-    def run(seconds: float) -> tuple[int, float]:
-        nonlocal played
-        hands = 0
-        start = time.perf_counter()
-        deadline = start + seconds
-        while True:
-            game = Game(variant, seed=seed + played + hands)
-            if rollout:
-                game.rollout(rng)
-            else:
-                # the deal is counted before the game can end, so deal_number alone says
-                # the hand is over: one check per action, like OpenSpiel's is_terminal()
-                while game.deal_number == 0:
-                    ids = game.legal_action_ids()
-                    game.apply_id(ids[int(choose() * len(ids))])
-            hands += 1
-            if hands % 16 == 0 and time.perf_counter() > deadline:
-                break
-        played += hands
-        return hands, time.perf_counter() - start
+    def play_hand() -> None:
+        game = Game(variant, seed=next(seeds))
+        if rollout:
+            game.rollout(rng)
+            return
+        # the deal is counted before the game can end, so deal_number alone says the
+        # hand is over: one check per action, like OpenSpiel's is_terminal()
+        while game.deal_number == 0:
+            ids = game.legal_action_ids()
+            game.apply_id(ids[int(choose() * len(ids))])
 
-    return run
+    return timed(play_hand)
+
+
+def new_games(name: str, seed: int) -> Runner:
+    """``Game()`` alone: a new game's state, its shuffle and deal, the auction's start."""
+    from spadeslib.loader import load_variant
+
+    variant = load_variant(name)
+    seeds = iter(range(seed, 2**63))
+    return timed(lambda: Game(variant, seed=next(seeds)))
 
 
 def interleaved(runners: list[Runner], seconds: float, slice_: float = 0.5) -> list[float]:
@@ -82,33 +87,6 @@ def interleaved(runners: list[Runner], seconds: float, slice_: float = 0.5) -> l
             hands[index] += count
             spent[index] += elapsed
     return [count / elapsed for count, elapsed in zip(hands, spent, strict=True)]
-
-
-def spadeslib_hands(name: str, seconds: float, seed: int) -> tuple[float, int]:
-    """Hands per second through ``legal_action_ids``/``apply_id``, games played on."""
-    from spadeslib.loader import load_variant
-
-    variant = load_variant(name)
-    rng = random.Random(seed)
-    choose = rng.random
-    game = Game(variant, seed=seed)
-    hands = 0
-    games = 1
-    start = time.perf_counter()
-    deadline = start + seconds
-    while True:
-        deal = game.deal_number
-        while game.deal_number == deal:
-            ids = game.legal_action_ids()
-            game.apply_id(ids[int(choose() * len(ids))])
-        hands += 1
-        if game.is_over:
-            games += 1
-            game = Game(variant, seed=seed + games)
-        if hands % 64 == 0 and time.perf_counter() > deadline:
-            break
-    elapsed = time.perf_counter() - start
-    return hands / elapsed, games
 
 
 def positions(variant: str, count: int, seed: int) -> list[Game]:
@@ -183,24 +161,16 @@ def openspiel_hands(seed: int) -> Runner | None:
     choose = rng.random
     deck = list(range(52))
 
-    def run(seconds: float) -> tuple[int, float]:
-        hands = 0
-        start = time.perf_counter()
-        deadline = start + seconds
-        while True:
-            state = game.new_initial_state()
-            rng.shuffle(deck)
-            for card in deck:
-                state.apply_action(card)
-            while not state.is_terminal():
-                actions = state.legal_actions()
-                state.apply_action(actions[int(choose() * len(actions))])
-            hands += 1
-            if hands % 16 == 0 and time.perf_counter() > deadline:
-                break
-        return hands, time.perf_counter() - start
+    def play_hand() -> None:
+        state = game.new_initial_state()
+        rng.shuffle(deck)
+        for card in deck:
+            state.apply_action(card)
+        while not state.is_terminal():
+            actions = state.legal_actions()
+            state.apply_action(actions[int(choose() * len(actions))])
 
-    return run
+    return timed(play_hand)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -209,28 +179,33 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--variant", default="standard")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
-    rate, games = spadeslib_hands(args.variant, args.seconds, args.seed)
-    print(
-        f"spadeslib {args.variant}: {rate:,.0f} hands/s "
-        f"(random legal actions, games played on: {games} game(s))"
-    )
     other = openspiel_hands(args.seed)
     runners = [
         fresh_hands(args.variant, args.seed),
         fresh_hands(args.variant, args.seed, rollout=True),
+        new_games(args.variant, args.seed),
+        empty_loop(args.seed),
+        naive_playout(args.seed),
+        *([other] if other else []),
     ]
-    rates = interleaved(runners + ([other] if other else []), args.seconds)
-    fresh, rolled = rates[0], rates[1]
+    fresh, rolled, games, empty, naive, *rest = interleaved(runners, args.seconds)
     print(f"spadeslib {args.variant}: {fresh:,.0f} hands/s (each hand a new game, 0-0)")
     print(f"spadeslib {args.variant}: {rolled:,.0f} hands/s (the same, by Game.rollout)")
-    if other is None:
+    print(f"spadeslib {args.variant}: {games:,.0f} Game()/s (no action played)")
+    print(f"calibration: {empty:,.0f} hands/s (the public loop over a game that does nothing)")
+    print(f"calibration: {naive:,.0f} hands/s (a naive pure-Python playout of standard spades)")
+    if not rest:
         print("OpenSpiel: not installed (pip install open-spiel)")
     else:
+        spiel = rest[0]
         print(
-            f"OpenSpiel spades: {rates[2]:,.0f} hands/s (lean loop: shuffled chance "
-            f"actions, random legal actions; run in turn with the two lines above, half a "
-            f"second each); spadeslib/OpenSpiel = {fresh / rates[2]:.2f} (public loop), "
-            f"{rolled / rates[2]:.2f} (rollout)"
+            f"OpenSpiel spades: {spiel:,.0f} hands/s (lean loop: shuffled chance actions, "
+            f"random legal actions; all six lines run in turn, half a second each)"
+        )
+        print(
+            f"  ratios to OpenSpiel: public loop {fresh / spiel:.2f}, rollout "
+            f"{rolled / spiel:.2f}, Game() {games / spiel:.2f}, empty loop "
+            f"{empty / spiel:.2f}, naive playout {naive / spiel:.2f}"
         )
     for name, micros in per_call(args.variant, args.seed).items():
         print(f"  {name:>18}: {micros:6.2f} us/call")
