@@ -386,3 +386,64 @@ def test_every_bundled_variant_composes() -> None:
         assert path is not None
         document: Document = compose_file(path)
         assert document.data.get("name") == name
+
+
+# --- every problem in one run -------------------------------------------------------------
+# A problem found while reading or composing (a duplicate key, an unknown house rule, a
+# missing base) does not hide the rest of the file: what could be read is validated too.
+
+
+def test_an_unknown_house_rule_does_not_hide_the_files_other_mistakes() -> None:
+    from spadeslib.loader import validate
+
+    problems = validate(
+        "house_rules: [jokers]\nscoring:\n  bags: {penalty: -100}\ngame_end: {target: lots}\n"
+    )
+    assert [(p.line, p.path, p.code) for p in problems] == [
+        (1, "house_rules[0]", "unknown_house_rule"),
+        (3, "scoring.bags.penalty", "invalid"),
+        (4, "game_end.target", "wrong_type"),
+    ]
+
+
+def test_a_duplicate_key_does_not_hide_the_files_other_mistakes() -> None:
+    from spadeslib.loader import validate
+
+    problems = validate("scoring:\n  bags:\n    limit: 5\n    limit: 6\ngame_end: {target: lots}\n")
+    assert [(p.line, p.path, p.code) for p in problems] == [
+        (4, "scoring.bags.limit", "duplicate_key"),
+        (5, "game_end.target", "wrong_type"),
+    ]
+
+
+def test_with_the_base_missing_local_mistakes_report_but_no_contradiction() -> None:
+    from spadeslib.loader import validate
+
+    # Three players in pairs contradict each other, but only because the base that
+    # would have set up a three-handed table is misspelt: only the typos are reported.
+    assert any(p.code == "contradiction" for p in validate("table:\n  players: 3\n"))
+    problems = validate("extends: cuthroat\ntable:\n  players: 3\n  playres: 3\n")
+    assert [(p.line, p.path, p.code) for p in problems] == [
+        (1, "extends", "unknown_variant"),
+        (4, "table.playres", "unknown_key"),
+    ]
+
+
+def test_a_value_under_a_refused_tag_is_not_validated_as_well() -> None:
+    from spadeslib.loader import validate
+
+    [problem] = validate("name: !!python/object/apply:os.system ['echo hi']\n")
+    assert (problem.path, problem.code) == ("name", "unsupported_tag")
+
+
+def test_loading_raises_a_plain_variant_error_with_every_problem() -> None:
+    import pickle
+
+    from spadeslib.loader import parse_variant
+
+    with pytest.raises(VariantError) as caught:
+        parse_variant("house_rules: [jokers]\ngame_end: {target: lots}\n")
+    assert type(caught.value) is VariantError
+    assert [p.code for p in caught.value.problems] == ["unknown_house_rule", "wrong_type"]
+    again = pickle.loads(pickle.dumps(caught.value))
+    assert again.problems == caught.value.problems

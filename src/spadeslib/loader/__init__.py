@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar, overload
@@ -26,7 +26,7 @@ from spadeslib.errors import Problem, VariantError
 from spadeslib.loader import yaml_source
 from spadeslib.loader.bundled import bundled_house_rules, bundled_variant_path, bundled_variants
 from spadeslib.loader.compose import compose_file, compose_text, looks_like_path, unknown_name
-from spadeslib.loader.document import Document, Mark
+from spadeslib.loader.document import Document, IncompleteDocument, Mark
 from spadeslib.loader.problems import in_reading_order, validate_document
 from spadeslib.loader.yaml_source import parse_yaml
 
@@ -116,6 +116,11 @@ def load_document(name_or_path: str | os.PathLike[str]) -> Document:
     A :class:`~pathlib.Path` (or any path-like) is a file. A string is a file if it has a
     path separator or ends in ``.yaml``/``.yml``, and otherwise a bundled variant name.
     """
+    with _in_reading_order():
+        return _compose_named(name_or_path)
+
+
+def _compose_named(name_or_path: str | os.PathLike[str]) -> Document:
     if isinstance(name_or_path, str) and not looks_like_path(name_or_path):
         path = bundled_variant_path(name_or_path)
         if path is None:
@@ -123,8 +128,40 @@ def load_document(name_or_path: str | os.PathLike[str]) -> Document:
             raise VariantError([Problem(name_or_path, None, None, "", message, code)])
     else:
         path = Path(name_or_path)
-    with _in_reading_order():
-        return compose_file(path)
+    return compose_file(path)
+
+
+def _under(path: str, paths: tuple[str, ...]) -> bool:
+    """Whether the dotted ``path`` is one of ``paths`` or inside one of them."""
+    return any(path == p or path.startswith((p + ".", p + "[")) for p in paths)
+
+
+def _validated(compose: Callable[[], Document], model: type[BaseModel] | None) -> Any:
+    """Compose, then validate against ``model`` (the variant format by default).
+
+    When composing found problems (a duplicate key, an unknown house rule), what it made
+    despite them is validated too, and both kinds of problem are reported at once, so one
+    run shows every mistake in a file. Left out then are contradictions (with a house rule
+    or a base missing, two settings may only seem to disagree) and problems at or under a
+    key already reported (a value under a refused YAML tag)."""
+    model = model or _default_model()
+    try:
+        document = compose()
+    except IncompleteDocument as error:
+        problems = list(error.problems)
+        try:
+            validate_document(error.document, model)
+        except VariantError as invalid:
+            reported = tuple({p.path for p in problems if p.path})
+            problems += [
+                p
+                for p in invalid.problems
+                if p.code != "contradiction" and not _under(p.path, reported)
+            ]
+        raise VariantError(in_reading_order(problems)) from None
+    except VariantError as error:
+        raise VariantError(in_reading_order(error.problems)) from None
+    return validate_document(document, model)
 
 
 @overload
@@ -139,8 +176,7 @@ def load_variant(
     Raises :class:`~spadeslib.errors.VariantError` listing every problem, each with its
     file, line, column and dotted key.
     """
-    document = load_document(name_or_path)
-    return validate_document(document, model or _default_model())
+    return _validated(lambda: _compose_named(name_or_path), model)
 
 
 @overload
@@ -167,9 +203,8 @@ def parse_variant(
     Relative paths in ``extends``/``house_rules`` resolve against ``base_dir`` (default:
     the working directory).
     """
-    with _in_reading_order():
-        document = compose_text(text, source, None if base_dir is None else Path(base_dir))
-    return validate_document(document, model or _default_model())
+    where = None if base_dir is None else Path(base_dir)
+    return _validated(lambda: compose_text(text, source, where), model)
 
 
 def validate(
@@ -183,10 +218,9 @@ def validate(
     bytes, is YAML text.
     """
     try:
-        document = _document_for(name_or_path_or_text)
-        validate_document(document, model or _default_model())
+        _validated(lambda: _document_for(name_or_path_or_text), model)
     except VariantError as error:
-        return in_reading_order(error.problems)
+        return list(error.problems)
     return []
 
 
@@ -200,5 +234,5 @@ def _document_for(value: str | bytes | os.PathLike[str]) -> Document:
     if os.path.exists(value):
         return compose_file(Path(value))
     if _WORD.fullmatch(value) or (looks_like_path(value) and not _YAML_HINT.search(value)):
-        return load_document(value)
+        return _compose_named(value)
     return compose_text(value)

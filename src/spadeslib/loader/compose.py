@@ -33,7 +33,7 @@ from pathlib import Path
 
 from spadeslib.errors import Problem, VariantError
 from spadeslib.loader import bundled
-from spadeslib.loader.document import Document, KeyPath, Mark, dotted
+from spadeslib.loader.document import Document, IncompleteDocument, KeyPath, Mark, dotted
 from spadeslib.loader.yaml_source import MAX_BYTES, parse_yaml
 
 __all__ = [
@@ -100,10 +100,10 @@ def compose_file(path: Path) -> Document:
         raise VariantError(
             [Problem(str(path), None, None, "", error.message, error.code)]
         ) from None
-    document = parse_yaml(data, str(path))
     composer = _Composer()
+    document = composer.parse(data, str(path))
     result = composer.compose(document, path.parent, (_Link(path.resolve(), str(path)),))
-    composer.raise_problems()
+    composer.raise_problems(result)
     return result
 
 
@@ -112,10 +112,10 @@ def compose_text(
 ) -> Document:
     """Parse and compose variant text; relative references resolve against ``base_dir``
     (the working directory by default)."""
-    document = parse_yaml(text, source)
     composer = _Composer()
+    document = composer.parse(text, source)
     result = composer.compose(document, base_dir or Path.cwd(), ())
-    composer.raise_problems()
+    composer.raise_problems(result)
     return result
 
 
@@ -140,9 +140,19 @@ class _Composer:
 
     problems: list[Problem] = field(default_factory=list)
 
-    def raise_problems(self) -> None:
+    def raise_problems(self, result: Document) -> None:
+        """Raise the problems found, with what was composed despite them."""
         if self.problems:
-            raise VariantError(self.problems)
+            raise IncompleteDocument(self.problems, result)
+
+    def parse(self, text: str | bytes, source: str) -> Document:
+        """The document in ``text``; a bad key is reported and left out, the rest kept.
+        A syntax error or a limit stops the reading and raises at once."""
+        try:
+            return parse_yaml(text, source)
+        except IncompleteDocument as error:
+            self.problems.extend(error.problems)
+            return error.document
 
     def compose(self, document: Document, base_dir: Path, chain: tuple[_Link, ...]) -> Document:
         extends = self._extends_reference(document)
@@ -215,8 +225,7 @@ class _Composer:
 
     def _read(self, document: Document, where: KeyPath, path: Path) -> Document | None:
         try:
-            data = read_file(path)
-            return parse_yaml(data, str(path))
+            return self.parse(read_file(path), str(path))
         except FileProblem as error:
             self._report(document, where, error.message, error.code)
         except VariantError as error:

@@ -12,9 +12,9 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
-from spadeslib.errors import Problem
+from spadeslib.errors import Problem, VariantError
 
-__all__ = ["Document", "KeyPath", "Mark", "dotted", "parse_dotted"]
+__all__ = ["Document", "IncompleteDocument", "KeyPath", "Mark", "dotted", "parse_dotted"]
 
 KeyPath = tuple[str | int, ...]
 """A location in the data: mapping keys (str) and list indexes (int), outermost first."""
@@ -86,6 +86,22 @@ class Document:
         if mark is None:
             return Problem(self.source, None, None, dotted(path), message, code)
         return Problem(mark.source, mark.line, mark.column, dotted(path), message, code)
+
+
+class IncompleteDocument(VariantError):
+    """Problems found while reading or composing, with the document made despite them (a
+    duplicate key, an unknown house rule or a missing base left out).
+
+    The loader validates that document too and reports both kinds of problem in one run,
+    so a file with an unknown house rule and a misspelt key shows both. Never leaves the
+    loader: its public functions raise a plain :class:`VariantError`."""
+
+    def __init__(self, problems: list[Problem] | tuple[Problem, ...], document: Document) -> None:
+        super().__init__(problems)
+        self.document = document
+
+    def __reduce__(self) -> tuple[type[VariantError], tuple[tuple[Problem, ...]]]:
+        return (VariantError, (self.problems,))  # the document stays behind
 
 
 def dotted(path: KeyPath) -> str:

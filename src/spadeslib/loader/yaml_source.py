@@ -29,7 +29,7 @@ from yaml.reader import Reader
 from yaml.resolver import Resolver
 
 from spadeslib.errors import Problem, VariantError
-from spadeslib.loader.document import Document, KeyPath, Mark, dotted
+from spadeslib.loader.document import Document, IncompleteDocument, KeyPath, Mark, dotted
 
 __all__ = ["MAX_BYTES", "MAX_DEPTH", "MAX_NODES", "parse_yaml"]
 
@@ -98,9 +98,10 @@ def parse_yaml(text: str | bytes, source: str = "<string>") -> Document:
         data = builder.build_root(root)
     except _Stop as stop:
         raise VariantError([stop.problem]) from None
-    if builder.problems:
-        raise VariantError(builder.problems)
-    return Document(source, data, builder.keys, builder.values)
+    document = Document(source, data, builder.keys, builder.values)
+    if builder.problems:  # each bad key was left out and the rest read
+        raise IncompleteDocument(builder.problems, document)
+    return document
 
 
 # -- text -------------------------------------------------------------------------------
