@@ -2,7 +2,8 @@
 every deal uses every card exactly once; tricks per deal equal the hand size; scores
 change only at the end of a deal; bags are never negative; a record replays to the same
 state; a clone is independent; an illegal action leaves the state byte-identical;
-observations hold no other player's hidden cards."""
+observations hold no other player's hidden cards; every trick goes to the card the plain
+reading of the rules picks."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import reference_rules as ref
 from game_helpers import dump, plausible_id
 from spadeslib.engine import Game
 from spadeslib.errors import IllegalActionError
@@ -56,6 +58,19 @@ def check_observation(game: Game, seat: int) -> None:
     assert played == public
 
 
+def check_trick_winners(game: Game) -> None:
+    """Each trick of the deal was won by the card the plain reading of the rules picks
+    (``reference_rules``): its winner led the next trick, and the last winner leads now."""
+    s = game._s
+    if not s.trick_log:
+        return
+    variant = game.variant
+    leaders = [leader for leader, _ in s.trick_log[1:]] + [s.leader]
+    for (leader, bits), winner in zip(s.trick_log, leaders, strict=True):
+        cards = [s.rules.deck[bit] for bit in bits]
+        assert winner == (leader + ref.trick_winner(variant, cards)) % s.players
+
+
 def run(game: Game, rng: random.Random, steps: int) -> None:
     scores = game.scores
     deals = game.deal_number
@@ -87,6 +102,7 @@ def run(game: Game, rng: random.Random, steps: int) -> None:
             twin.apply_id(plausible_id(twin, random.Random(step)))
             assert dump(game) == before
         game.apply_id(plausible_id(game, rng))
+        check_trick_winners(game)
         if len(game._s.deals) != count:
             count = len(game._s.deals)
             if not game.is_over:

@@ -194,7 +194,7 @@ def play_out(
     side_of = rules.side_of
     suit_masks = rules.suit_masks
     suit_of = rules.suit_of
-    legal_plays = rules.legal_plays
+    allowed = rules.allowed
     trick_winner = rules.trick_winner
     breaks = rules.breaks_spades
     full = rules.full_mask
@@ -212,14 +212,10 @@ def play_out(
         if current:
             legal = hand & suit_masks[suit_of[current[0]]]
             if not legal:
-                legal = legal_plays(hand, current, broken=broken, trick_number=trick_number)
+                legal = allowed(hand, current, broken, trick_number, 0)
         else:
-            legal = legal_plays(
-                hand,
-                current,
-                broken=broken,
-                trick_number=trick_number,
-                must_lead=must_lead if trick_number == 0 else 0,
+            legal = allowed(
+                hand, current, broken, trick_number, must_lead if trick_number == 0 else 0
             )
         if first is not None:
             bit = first

@@ -44,7 +44,7 @@ from spadeslib.variant.play import Play
 if TYPE_CHECKING:
     from spadeslib.compiler.rules import Rules
 
-__all__ = ["NEVER", "VOID_RULES", "LeadFlags", "VoidRule", "lead_flags", "legal_plays"]
+__all__ = ["NEVER", "VOID_RULES", "LeadFlags", "VoidRule", "allowed", "lead_flags", "legal_plays"]
 
 NEVER = 1 << 30
 """A trick number no deal reaches."""
@@ -129,6 +129,15 @@ def legal_plays(
     >>> rules.cards_of(rules.legal_plays(hand, [led], broken=False, trick_number=1))
     [Card.parse('2H'), Card.parse('KH')]
     """
+    return allowed(rules, hand, trick, broken, trick_number, must_lead)
+
+
+def allowed(  # noqa: PLR0917 - by position on purpose: see the docstring
+    rules: Rules, hand: int, trick: Sequence[int], broken: bool, trick_number: int, must_lead: int
+) -> int:
+    """:func:`legal_plays` with every argument by position: the engine's play loop and the
+    bots' lookahead call it for every lead and every void hand, where binding keywords
+    costs more than the answer."""
     if trick:
         follow = hand & rules.suit_masks[rules.suit_of[trick[0]]]
         if follow:

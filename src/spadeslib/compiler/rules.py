@@ -140,6 +140,7 @@ class Rules:
 
     # The hot path: plain functions of their modules, bound here as methods.
     legal_plays = _follow.legal_plays
+    allowed = _follow.allowed
     trick_winner = _tricks.trick_winner
     beating_mask = _tricks.beating_mask
     breaks_spades = _tricks.breaks_spades

@@ -165,6 +165,8 @@ def state_dict(state: State) -> dict[str, Any]:
             "legal_ids",
             "follow",
             "breaks",
+            "lead_keys",
+            "winning",
             "log",
             "history",
             "deals",

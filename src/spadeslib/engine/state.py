@@ -11,8 +11,10 @@ Seats and sides are ints. Bids use the codes of :mod:`spadeslib.compiler.bids`
 
 A few slots are caches, left out of ``state_dict``: ``legal`` (the legal plays of the
 player to act, -1 until computed), ``legal_ids`` (the legal ids outside the play, kept by
-``Game.legal_action_ids`` until the next action), ``follow`` and ``breaks`` (the led
-suit's mask and the cards that break spades in the trick being played, set by its lead).
+``Game.legal_action_ids`` until the next action), ``follow``, ``breaks`` and
+``lead_keys`` (the led suit's mask, the cards that break spades and each card's key to
+win, for the trick being played, set by its lead), and ``winning`` (the index in the
+trick of the card winning it so far).
 
 The action log is a persistent linked list, ``(previous, action id)`` pairs, so appending
 and cloning cost the same however long the game is.
@@ -138,6 +140,8 @@ class State:
         "must_lead",
         "follow",
         "breaks",
+        "lead_keys",
+        "winning",
         "legal",
         "legal_ids",
         "trick_log",
@@ -195,6 +199,8 @@ class State:
     must_lead: int
     follow: int
     breaks: int
+    lead_keys: tuple[int, ...]
+    winning: int
     legal: int
     legal_ids: tuple[int, ...] | None
     trick_log: list[tuple[int, tuple[int, ...]]]
@@ -253,6 +259,8 @@ class State:
         self.must_lead = 0
         self.follow = 0
         self.breaks = 0
+        self.lead_keys = ()
+        self.winning = 0
         self.legal = -1
         self.legal_ids = None
         self.trick_log = []

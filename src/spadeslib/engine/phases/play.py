@@ -53,23 +53,11 @@ def legal_mask(state: State) -> int:
         return legal
     hand = state.hands[state.actor]
     trick = state.trick
-    if trick:
-        # A hand holding the led suit must follow it: the first rule of
-        # ``rules.legal_plays``, answered here with the led suit's mask kept at the lead.
-        legal = hand & state.follow
-        if not legal:
-            legal = state.rules.legal_plays(
-                hand, trick, broken=state.broken, trick_number=state.trick_number
-            )
-    else:
-        number = state.trick_number
-        legal = state.rules.legal_plays(
-            hand,
-            trick,
-            broken=state.broken,
-            trick_number=number,
-            must_lead=state.must_lead if number == 0 else 0,
-        )
+    # A hand holding the led suit must follow it: the first rule of ``rules.legal_plays``,
+    # answered here with the led suit's mask kept at the lead.
+    legal = hand & state.follow if trick else 0
+    if not legal:
+        legal = state.rules.allowed(hand, trick, state.broken, state.trick_number, state.must_lead)
     state.legal = legal
     return legal
 
@@ -157,9 +145,11 @@ def play_cards(state: State, bit: int, random: Callable[[], float] | None) -> in
     """Play ``bit`` for the player to act, or (``bit`` -1) a card chosen with ``random``;
     with ``random``, go on to the end of the play. One loop serves both, so a rollout
     plays by the very rules an applied card does. Within a trick it keeps the seat, the
-    suit to follow, the legal mask, the log and whether spades are broken in locals, and
-    writes them back before anything else reads the state."""
+    suit to follow, the legal mask, the card winning so far, the log and whether spades
+    are broken in locals, and writes them back before anything else reads the state."""
     choose = _no_choice if random is None else random
+    rules = state.rules
+    allowed = rules.allowed
     hands = state.hands
     trick = state.trick
     count = len(trick)
@@ -170,14 +160,16 @@ def play_cards(state: State, bit: int, random: Callable[[], float] | None) -> in
     broken = state.broken
     legal = state.legal
     log = state.log
+    later_wins = rules._later_wins
+    keys = state.lead_keys
+    winning = state.winning
+    if count:  # within a trick: the key of the card winning it so far
+        best = keys[trick[winning]]
     played = 0
     while True:
         if bit < 0:
             if legal < 0:
-                state.actor = seat
-                state.broken = broken
-                state.legal = -1
-                legal = legal_mask(state)
+                legal = allowed(hands[seat], trick, broken, state.trick_number, state.must_lead)
             skip = int(choose() * legal.bit_count())
             while skip:
                 legal &= legal - 1
@@ -186,10 +178,18 @@ def play_cards(state: State, bit: int, random: Callable[[], float] | None) -> in
             log = (log, bit)
         hands[seat] ^= _BIT[bit]
         trick.append(bit)
-        if not count:  # the lead: which suit to follow, which cards break spades
-            suit = state.rules.suit_of[bit]
-            state.follow = follow = state.rules.suit_masks[suit]
+        if count:  # the trick's winner so far, as ``rules.trick_winner`` would find it
+            key = keys[bit]
+            if key > best or (later_wins and key == best):
+                best = key
+                winning = count
+        else:  # the lead: which suit to follow, which cards break spades and win
+            suit = rules.suit_of[bit]
+            state.follow = follow = rules.suit_masks[suit]
             state.breaks = breaks = state.space.breaking[suit]
+            state.lead_keys = keys = rules._winner_keys[suit]
+            best = keys[bit]
+            winning = 0
         if breaks >> bit & 1:
             broken = True
         played += 1
@@ -205,7 +205,7 @@ def play_cards(state: State, bit: int, random: Callable[[], float] | None) -> in
             state.log = log
             state.broken = broken
             state.legal = legal = -1
-            seat = _end_trick(state, trick)
+            seat = _end_trick(state, trick, winning)
             if state.phase != _PLAY:
                 return played
             trick = state.trick
@@ -214,6 +214,7 @@ def play_cards(state: State, bit: int, random: Callable[[], float] | None) -> in
             state.actor = seat
             state.broken = broken
             state.legal = legal
+            state.winning = winning
             return played
         bit = -1
 
@@ -222,12 +223,12 @@ def _no_choice() -> float:
     raise AssertionError("play_cards chooses a card only when given random")  # pragma: no cover
 
 
-def _end_trick(state: State, trick: list[int]) -> int:
-    """Decide the full ``trick``: count it, log it, and have its winner lead the next one
-    (the last trick ends the deal). Returns the winner."""
+def _end_trick(state: State, trick: list[int], winning: int) -> int:
+    """Count the full ``trick``, won by its card at index ``winning``, log it, and have its
+    winner lead the next one (the last trick ends the deal). Returns the winner."""
     rules = state.rules
     leader = state.leader
-    winner = (leader + rules.trick_winner(trick)) % state.players
+    winner = (leader + winning) % state.players
     state.tricks[winner] += 1
     state.trick_log.append((leader, tuple(trick)))
     state.trick = []
