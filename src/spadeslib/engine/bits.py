@@ -1,8 +1,11 @@
 """Masks to bits: the set bits of an int, lowest first, for listing legal plays as ids
 and hands as cards.
 
-:data:`IDS` remembers the bits of the masks listed most often (legal plays repeat: a
-suit's few cards, a short hand), so listing them again is a dict lookup and a list copy.
+:func:`bits_of` reads a mask a byte at a time from fixed tables (the bits of each byte
+value at each byte position), starting at the lowest set byte: a legal mask is usually
+one suit, a byte or two, so listing it is two or three table lookups, at the same cost
+however many different masks a long simulation meets (a memo of whole masks missed on a
+third of them and stopped growing when full).
 
 >>> bits_of(0b1011_0000_0000_0000_0001)
 [0, 16, 17, 19]
@@ -14,54 +17,42 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
-__all__ = ["IDS", "bits_of", "ids_of", "items_of"]
+__all__ = ["bits_of", "items_of"]
 
 T = TypeVar("T")
 
-_CHUNKS: list[dict[int, tuple[int, ...]]] = [{} for _ in range(8)]
-_CHUNK_MEMO = 16_384  # per 16-bit position; beyond it chunks are computed, not kept
+_CHUNK_MEMO = 16_384  # per 16-bit position (items_of); beyond it chunks are computed
+
+_BYTES: list[tuple[tuple[int, ...], ...]] = []
+"""``_BYTES[p][v]``: the bits set in byte value ``v`` at byte position ``p``, as absolute
+bit numbers; a position's table is made when a mask first reaches it (18 KB each)."""
 
 
-def _chunk(position: int, value: int) -> tuple[int, ...]:
-    bits = tuple(16 * position + i for i in range(16) if value >> i & 1)
-    memo = _CHUNKS[position]
-    if len(memo) < _CHUNK_MEMO:
-        memo[value] = bits
-    return bits
+def _byte_table(position: int) -> tuple[tuple[int, ...], ...]:
+    while len(_BYTES) <= position:
+        base = 8 * len(_BYTES)
+        _BYTES.append(
+            tuple(tuple(base + i for i in range(8) if value >> i & 1) for value in range(256))
+        )
+    return _BYTES[position]
 
 
 def bits_of(mask: int) -> list[int]:
-    """The set bits of ``mask`` (a mask of a deck's cards: at most 128 bits), lowest
-    first: one memoised table lookup per 16 bits (twice as fast as peeling bits one at a
-    time; a legal mask is usually one suit)."""
+    """The set bits of ``mask`` (a non-negative int), lowest first, as a new list."""
     out: list[int] = []
-    position = 0
-    chunks = _CHUNKS
+    if not mask:
+        return out
+    position = ((mask & -mask).bit_length() - 1) >> 3
+    mask >>= position << 3
+    tables = _BYTES
     while mask:
-        value = mask & 0xFFFF
+        value = mask & 0xFF
         if value:
-            bits = chunks[position].get(value)
-            if bits is None:
-                bits = _chunk(position, value)
-            out += bits
-        mask >>= 16
+            table = tables[position] if position < len(tables) else _byte_table(position)
+            out += table[value]
+        mask >>= 8
         position += 1
     return out
-
-
-IDS: dict[int, tuple[int, ...]] = {}
-"""Masks already listed by :func:`ids_of`, to their bits (at most ``_IDS_MEMO`` of them)."""
-_IDS_MEMO = 1 << 15
-
-
-def ids_of(mask: int) -> list[int]:
-    """``bits_of(mask)``, remembered in :data:`IDS` while it has room."""
-    found = IDS.get(mask)
-    if found is None:
-        found = tuple(bits_of(mask))
-        if len(IDS) < _IDS_MEMO:
-            IDS[mask] = found
-    return list(found)
 
 
 _CARD_CHUNKS: dict[int, tuple[tuple[Any, ...], list[dict[int, tuple[Any, ...]]]]] = {}

@@ -49,8 +49,7 @@ TERMINAL: Final = -4
 
 _PHASES = _phases.PHASES
 _legal_mask = _phases.play.legal_mask
-_ids_of = _bits.ids_of
-_IDS = _bits.IDS
+_bits_of = _bits.bits_of
 _play = _phases.play.apply
 _play_bit = _phases.play.play_cards
 _PLAY: Final = Phase.PLAY
@@ -166,8 +165,7 @@ class Game:
             legal = s.legal
             if legal < 0:
                 legal = _legal_mask(s)
-            ids = _IDS.get(legal)
-            return _ids_of(legal) if ids is None else list(ids)
+            return _bits_of(legal)
         if phase == _DEAL:
             phase = _dealt(s).phase
         if phase == _OVER:

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Final
 
 from spadeslib.compiler.bids import NIL, NO_BID, tricks_of
+from spadeslib.compiler.follow import allowed as _allowed
 from spadeslib.engine import flow
 from spadeslib.engine.bits import bits_of
 from spadeslib.engine.state import Phase, State
@@ -149,7 +150,6 @@ def play_cards(state: State, bit: int, random: Callable[[], float] | None) -> in
     are broken in locals, and writes them back before anything else reads the state."""
     choose = _no_choice if random is None else random
     rules = state.rules
-    allowed = rules.allowed
     hands = state.hands
     trick = state.trick
     count = len(trick)
@@ -160,16 +160,16 @@ def play_cards(state: State, bit: int, random: Callable[[], float] | None) -> in
     broken = state.broken
     legal = state.legal
     log = state.log
-    later_wins = rules._later_wins
-    keys = state.lead_keys
+    keys = state.lead_keys  # within a trick, the key of the card winning it so far
     winning = state.winning
-    if count:  # within a trick: the key of the card winning it so far
-        best = keys[trick[winning]]
+    best = keys[trick[winning]] if count else 0
     played = 0
     while True:
         if bit < 0:
             if legal < 0:
-                legal = allowed(hands[seat], trick, broken, state.trick_number, state.must_lead)
+                legal = _allowed(
+                    rules, hands[seat], trick, broken, state.trick_number, state.must_lead
+                )
             skip = int(choose() * legal.bit_count())
             while skip:
                 legal &= legal - 1
@@ -180,7 +180,7 @@ def play_cards(state: State, bit: int, random: Callable[[], float] | None) -> in
         trick.append(bit)
         if count:  # the trick's winner so far, as ``rules.trick_winner`` would find it
             key = keys[bit]
-            if key > best or (later_wins and key == best):
+            if key > best or (key == best and rules._later_wins):
                 best = key
                 winning = count
         else:  # the lead: which suit to follow, which cards break spades and win
