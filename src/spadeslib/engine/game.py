@@ -51,7 +51,7 @@ _PHASES = _phases.PHASES
 _legal_mask = _phases.play.legal_mask
 _bits_of = _bits.bits_of
 _play = _phases.play.apply
-_play_bit = _phases.play.play_cards
+_play_card = _phases.play.play_card
 _PLAY: Final = Phase.PLAY
 _OVER: Final = Phase.OVER
 _DEAL: Final = Phase.DEAL
@@ -211,7 +211,7 @@ class Game:
                 legal = _legal_mask(s)
             if s.one_pack:  # a play's id is its card's bit
                 if action_id >= 0 and legal >> action_id & 1:
-                    _play_bit(s, action_id, None)
+                    _play_card(s, action_id)
                     s.log = (s.log, action_id)
                     return
             else:

@@ -19,7 +19,7 @@ from spadeslib.engine import flow
 from spadeslib.engine.bits import bits_of
 from spadeslib.engine.state import Phase, State
 
-__all__ = ["RULES", "bits_of", "legal_mask", "play_cards", "play_random"]
+__all__ = ["RULES", "bits_of", "legal_mask", "play_card", "play_random"]
 
 
 def enter(state: State) -> bool:
@@ -128,27 +128,67 @@ def apply(state: State, action_id: int) -> None:
     """Play the card of ``action_id`` (legal: checked by the caller) for the player to
     act; the fourth card of a trick decides it, the last trick ends the deal."""
     if state.one_pack:
-        play_cards(state, action_id, None)
+        play_card(state, action_id)
     else:  # the lower copy of the face still held
         held = state.hands[state.actor] & state.space.face_mask[action_id]
-        play_cards(state, (held & -held).bit_length() - 1, None)
+        play_card(state, (held & -held).bit_length() - 1)
+
+
+def play_card(state: State, bit: int) -> None:
+    """Play ``bit`` (legal: checked by the caller) for the player to act.
+
+    The steps of one card of :func:`play_random`, which keeps them in locals over a whole
+    deal; they are written twice because a card applied from outside pays for every
+    local it sets up. ``tests/test_rollout.py`` holds the two to the same games, over
+    generated variants and from any position."""
+    hands = state.hands
+    seat = state.actor
+    hands[seat] ^= _BIT[bit]
+    trick = state.trick
+    trick.append(bit)
+    count = len(trick)
+    if count > 1:  # the trick's winner so far, as ``rules.trick_winner`` would find it
+        keys = state.lead_keys
+        key = keys[bit]
+        best = keys[trick[state.winning]]
+        if key > best or (key == best and state.rules._later_wins):
+            state.winning = count - 1
+    else:
+        _lead(state, bit)
+    if state.breaks >> bit & 1:
+        state.broken = True
+    if count < state.players:
+        seat += 1
+        if seat == state.players:
+            seat = 0
+        state.actor = seat
+        # the next player's legal plays when it can follow suit (see legal_mask); a void
+        # hand is left to the compiled rules
+        state.legal = hands[seat] & state.follow or -1
+    else:
+        state.legal = -1
+        _end_trick(state, trick, state.winning)
+
+
+def _lead(state: State, bit: int) -> tuple[int, int, tuple[int, ...]]:
+    """Start a trick with ``bit``: keep the suit to follow, the cards that break spades
+    and each card's key to win it, and return them; the lead is winning."""
+    rules = state.rules
+    suit = rules.suit_of[bit]
+    state.follow = follow = rules.suit_masks[suit]
+    state.breaks = breaks = state.space.breaking[suit]
+    state.lead_keys = keys = rules._winner_keys[suit]
+    state.winning = 0
+    return follow, breaks, keys
 
 
 def play_random(state: State, random: Callable[[], float]) -> int:
     """Play random legal cards to the end of the play, logging them (one pack only: a
-    card's bit is its action id). Each is the ``int(random() * n)``-th lowest of the
-    ``n`` legal bits, as the public loop would choose from the sorted ids (see
-    :mod:`spadeslib.engine.rollout`). Returns the number of cards played."""
-    return play_cards(state, -1, random)
-
-
-def play_cards(state: State, bit: int, random: Callable[[], float] | None) -> int:
-    """Play ``bit`` for the player to act, or (``bit`` -1) a card chosen with ``random``;
-    with ``random``, go on to the end of the play. One loop serves both, so a rollout
-    plays by the very rules an applied card does. Within a trick it keeps the seat, the
-    suit to follow, the legal mask, the card winning so far, the log and whether spades
-    are broken in locals, and writes them back before anything else reads the state."""
-    choose = _no_choice if random is None else random
+    card's bit is its action id); return how many. Each is the ``int(random() * n)``-th
+    lowest of the ``n`` legal bits, as the public loop would choose from the sorted ids
+    (see :mod:`spadeslib.engine.rollout`). Within a trick it keeps the seat, the suit to
+    follow, the legal mask, the card winning so far, the log and whether spades are
+    broken in locals, and writes them back before anything else reads the state."""
     rules = state.rules
     hands = state.hands
     trick = state.trick
@@ -165,29 +205,23 @@ def play_cards(state: State, bit: int, random: Callable[[], float] | None) -> in
     best = keys[trick[winning]] if count else 0
     played = 0
     while True:
-        if bit < 0:
-            if legal < 0:
-                legal = _allowed(
-                    rules, hands[seat], trick, broken, state.trick_number, state.must_lead
-                )
-            skip = int(choose() * legal.bit_count())
-            while skip:
-                legal &= legal - 1
-                skip -= 1
-            bit = (legal & -legal).bit_length() - 1
-            log = (log, bit)
+        if legal < 0:
+            legal = _allowed(rules, hands[seat], trick, broken, state.trick_number, state.must_lead)
+        skip = int(random() * legal.bit_count())
+        while skip:
+            legal &= legal - 1
+            skip -= 1
+        bit = (legal & -legal).bit_length() - 1
+        log = (log, bit)
         hands[seat] ^= _BIT[bit]
         trick.append(bit)
-        if count:  # the trick's winner so far, as ``rules.trick_winner`` would find it
+        if count:
             key = keys[bit]
             if key > best or (key == best and rules._later_wins):
                 best = key
                 winning = count
-        else:  # the lead: which suit to follow, which cards break spades and win
-            suit = rules.suit_of[bit]
-            state.follow = follow = rules.suit_masks[suit]
-            state.breaks = breaks = state.space.breaking[suit]
-            state.lead_keys = keys = rules._winner_keys[suit]
+        else:
+            follow, breaks, keys = _lead(state, bit)
             best = keys[bit]
             winning = 0
         if breaks >> bit & 1:
@@ -198,8 +232,6 @@ def play_cards(state: State, bit: int, random: Callable[[], float] | None) -> in
             seat += 1
             if seat == players:
                 seat = 0
-            # the next player's legal plays when it can follow suit (see legal_mask); a
-            # void hand is left to the compiled rules
             legal = hands[seat] & follow or -1
         else:
             state.log = log
@@ -210,17 +242,6 @@ def play_cards(state: State, bit: int, random: Callable[[], float] | None) -> in
                 return played
             trick = state.trick
             count = 0
-        if random is None:
-            state.actor = seat
-            state.broken = broken
-            state.legal = legal
-            state.winning = winning
-            return played
-        bit = -1
-
-
-def _no_choice() -> float:
-    raise AssertionError("play_cards chooses a card only when given random")  # pragma: no cover
 
 
 def _end_trick(state: State, trick: list[int], winning: int) -> int:
