@@ -39,19 +39,17 @@ def _byte_table(position: int) -> tuple[tuple[int, ...], ...]:
 
 def bits_of(mask: int) -> list[int]:
     """The set bits of ``mask`` (a non-negative int), lowest first, as a new list."""
-    out: list[int] = []
     if not mask:
-        return out
+        return []
+    tables = _BYTES
+    if mask.bit_length() > 8 * len(tables):
+        _byte_table(mask.bit_length() >> 3)
     position = ((mask & -mask).bit_length() - 1) >> 3
     mask >>= position << 3
-    tables = _BYTES
-    while mask:
-        value = mask & 0xFF
-        if value:
-            table = tables[position] if position < len(tables) else _byte_table(position)
-            out += table[value]
-        mask >>= 8
+    out = list(tables[position][mask & 0xFF])
+    while mask := mask >> 8:
         position += 1
+        out += tables[position][mask & 0xFF]
     return out
 
 
