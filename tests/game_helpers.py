@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 
+import reference_rules as ref
 from spadeslib.engine import Action, Game
 from spadeslib.testing import plausible_action_id
 
@@ -40,3 +41,54 @@ def texts(game: Game) -> list[str]:
 
 def action(text: str) -> Action:
     return Action.parse(text)
+
+
+# -- invariants of any game (tests/test_game_properties.py, tests/test_engine_stateful.py) --
+
+
+def check_deal_uses_every_card_once(game: Game) -> None:
+    s = game._s
+    hands, rest = s.dealt
+    seen = 0
+    total = 0
+    for hand in hands:
+        assert not seen & hand
+        seen |= hand
+        total += hand.bit_count()
+    for bit in rest:
+        assert not seen >> bit & 1
+        seen |= 1 << bit
+        total += 1
+    assert seen == s.rules.full_mask and total == s.rules.size
+
+
+def check_observation(game: Game, seat: int) -> None:
+    """The seat's own hand (once it looked), what it received into it, what it gave away,
+    public cards and played cards: nothing else is in its observation."""
+    obs = game.observation(seat)
+    own = set(game.hand(seat))
+    if obs.hand is not None:
+        assert set(obs.hand) == own
+    else:
+        assert obs.received == ()
+    played = {c for _, cards in obs.tricks for c in cards} | {c for _, c in obs.trick}
+    gone = set(obs.passed) | set(obs.given) | set(obs.discarded) | played
+    assert set(obs.received) <= own | gone
+    assert obs.top_card is None or game.current_player == seat
+    s = game._s
+    public = {s.rules.deck[bit] for _, bits in s.trick_log for bit in bits}
+    public |= {s.rules.deck[bit] for bit in s.trick}
+    assert played == public
+
+
+def check_trick_winners(game: Game) -> None:
+    """Each trick of the deal was won by the card the plain reading of the rules picks
+    (``reference_rules``): its winner led the next trick, and the last winner leads now."""
+    s = game._s
+    if not s.trick_log:
+        return
+    variant = game.variant
+    leaders = [leader for leader, _ in s.trick_log[1:]] + [s.leader]
+    for (leader, bits), winner in zip(s.trick_log, leaders, strict=True):
+        cards = [s.rules.deck[bit] for bit in bits]
+        assert winner == (leader + ref.trick_winner(variant, cards)) % s.players

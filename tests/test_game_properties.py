@@ -12,8 +12,13 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import reference_rules as ref
-from game_helpers import dump, plausible_id
+from game_helpers import (
+    check_deal_uses_every_card_once,
+    check_observation,
+    check_trick_winners,
+    dump,
+    plausible_id,
+)
 from spadeslib.engine import Game
 from spadeslib.errors import IllegalActionError
 from spadeslib.loader import bundled_variants, load_variant
@@ -21,54 +26,6 @@ from spadeslib.testing import games, variants
 from spadeslib.variant import Variant
 
 BUNDLED = sorted(bundled_variants())
-
-
-def check_deal_uses_every_card_once(game: Game) -> None:
-    s = game._s
-    hands, rest = s.dealt
-    seen = 0
-    total = 0
-    for hand in hands:
-        assert not seen & hand
-        seen |= hand
-        total += hand.bit_count()
-    for bit in rest:
-        assert not seen >> bit & 1
-        seen |= 1 << bit
-        total += 1
-    assert seen == s.rules.full_mask and total == s.rules.size
-
-
-def check_observation(game: Game, seat: int) -> None:
-    """The seat's own hand (once it looked), what it received into it, what it gave away,
-    public cards and played cards: nothing else is in its observation."""
-    obs = game.observation(seat)
-    own = set(game.hand(seat))
-    if obs.hand is not None:
-        assert set(obs.hand) == own
-    else:
-        assert obs.received == ()
-    played = {c for _, cards in obs.tricks for c in cards} | {c for _, c in obs.trick}
-    gone = set(obs.passed) | set(obs.given) | set(obs.discarded) | played
-    assert set(obs.received) <= own | gone
-    assert obs.top_card is None or game.current_player == seat
-    s = game._s
-    public = {s.rules.deck[bit] for _, bits in s.trick_log for bit in bits}
-    public |= {s.rules.deck[bit] for bit in s.trick}
-    assert played == public
-
-
-def check_trick_winners(game: Game) -> None:
-    """Each trick of the deal was won by the card the plain reading of the rules picks
-    (``reference_rules``): its winner led the next trick, and the last winner leads now."""
-    s = game._s
-    if not s.trick_log:
-        return
-    variant = game.variant
-    leaders = [leader for leader, _ in s.trick_log[1:]] + [s.leader]
-    for (leader, bits), winner in zip(s.trick_log, leaders, strict=True):
-        cards = [s.rules.deck[bit] for bit in bits]
-        assert winner == (leader + ref.trick_winner(variant, cards)) % s.players
 
 
 def run(game: Game, rng: random.Random, steps: int) -> None:

@@ -183,6 +183,14 @@ CASES = [
         id="passing in the two-handed draw-and-discard game",
     ),
     pytest.param(
+        "extends: two-handed\ndeal:\n  french_cut: true\n",
+        "deal.french_cut",
+        3,
+        "the French cut gives one card to each hand before it is dealt; the "
+        "draw-and-discard deal deals no hands (set french_cut: false)",
+        id="the French cut in the two-handed draw-and-discard game",
+    ),
+    pytest.param(
         "extends: mirror\nbidding:\n  raise_round: true\n",
         "bidding.raise_round",
         3,

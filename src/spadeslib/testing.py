@@ -128,12 +128,12 @@ def _deal(draw: Draw, players: int, partnerships: str, deck: Data) -> Data:
     deal: Data = {}
     if draw(_FLAGS):
         deal["first_dealer"] = draw(st.integers(0, players - 1))
-    if draw(_FLAGS):
-        deal["french_cut"] = True
     if players == 2 and size % 4 == 0 and draw(_FLAGS):
-        deal["method"] = {"kind": "draw_and_discard"}
+        deal["method"] = {"kind": "draw_and_discard"}  # no dealt hands: no French cut
         deal["hand_size"] = size // 4
         return deal
+    if draw(_FLAGS):
+        deal["french_cut"] = True
     most = min(27, size // players)
     hand = most
     if size // players <= 27 and size % players == 0 and not draw(_FLAGS):

@@ -98,6 +98,12 @@ def _deal(v: Variant) -> Found:
                 "deal.leftover",
                 "the draw-and-discard deal discards half the deck; it has no left-over cards",
             )
+        if v.deal.french_cut:
+            yield (
+                "deal.french_cut",
+                "the French cut gives one card to each hand before it is dealt; the "
+                "draw-and-discard deal deals no hands (set french_cut: false)",
+            )
         return
     if dealt > size:
         yield (
