@@ -3,11 +3,16 @@ must replay on every machine)."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from spadeslib.engine import Action, ActionParseError, Game, action_space
 from spadeslib.engine.shuffle import SplitMix64, shuffled, stream_seed
-from spadeslib.loader import load_variant
+from spadeslib.errors import IllegalActionError
+from spadeslib.loader import bundled_variants, load_variant
 
 TEXTS = [
     "play AS",
@@ -120,3 +125,32 @@ def test_shuffle_is_uniform_enough() -> None:
         counts[order] = counts.get(order, 0) + 1
     assert len(counts) == 6
     assert all(800 < n < 1200 for n in counts.values())
+
+
+@given(
+    name=st.sampled_from(sorted(bundled_variants())),
+    steps=st.integers(0, 3),
+    action_id=st.integers(-5, 2**12) | st.integers(2**12, 2**80),
+)
+def test_any_int_id_is_applied_or_refused_as_illegal(name: str, steps: int, action_id: int) -> None:
+    # An id in a range of packed cards can name no action (a cut of no cards): it is
+    # refused like any other id, never with another kind of error.
+    game = Game(name, seed=steps)
+    for _ in range(steps):
+        game.apply_id(game.legal_action_ids()[0])
+    legal = action_id in game.legal_action_ids()
+    before = json.dumps(game.state_dict(), sort_keys=True)
+    try:
+        game.apply_id(action_id)
+    except IllegalActionError:
+        assert not legal
+        assert json.dumps(game.state_dict(), sort_keys=True) == before
+    else:
+        assert legal
+
+
+def test_an_id_packing_no_cut_cards_is_no_action() -> None:
+    game = Game("barmore", seed=0)
+    game.apply_id(game.legal_action_ids()[0])
+    with pytest.raises(IllegalActionError, match="no action has this id"):
+        game.apply_id(230)

@@ -382,7 +382,10 @@ class ActionSpace:
         elif self._cut <= action_id < self.end:
             found = self._sparse.get(action_id)
             if found is None:
-                found = self._build_sparse(action_id)
+                try:
+                    found = self._build_sparse(action_id)
+                except ActionParseError:  # cards packed in the id, but too few or too many
+                    raise RecordError(f"no action has id {action_id!r}") from None
                 if len(self._sparse) < 100_000:
                     self._sparse[action_id] = found
             return found
