@@ -92,3 +92,17 @@ def check_trick_winners(game: Game) -> None:
     for (leader, bits), winner in zip(s.trick_log, leaders, strict=True):
         cards = [s.rules.deck[bit] for bit in bits]
         assert winner == (leader + ref.trick_winner(variant, cards)) % s.players
+
+
+def check_no_card_twice(game: Game) -> None:
+    """No card is in two hands, or in a hand and played: a card is held or gone."""
+    s = game._s
+    held = 0
+    for hand in s.hands:
+        assert not held & hand
+        held |= hand
+    for _, bits in s.trick_log:
+        for bit in bits:
+            assert not held >> bit & 1
+    for bit in s.trick:
+        assert not held >> bit & 1
