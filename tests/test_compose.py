@@ -429,6 +429,51 @@ def test_with_the_base_missing_local_mistakes_report_but_no_contradiction() -> N
     ]
 
 
+def test_a_bad_key_does_not_hide_its_siblings_mistakes() -> None:
+    from spadeslib.loader import validate
+
+    problems = validate("scoring:\n  1: x\n  bags: {limit: yes}\n  trick_valu: 3\n")
+    assert [(p.line, p.path, p.code) for p in problems] == [
+        (2, "scoring", "key_not_text"),
+        (3, "scoring.bags.limit", "wrong_type"),
+        (4, "scoring.trick_valu", "unknown_key"),
+    ]
+
+
+def test_the_kept_value_of_a_duplicate_key_is_checked_too() -> None:
+    from spadeslib.loader import validate
+
+    problems = validate("scoring:\n  bags:\n    limit: yes\n    limit: 6\n")
+    assert [(p.line, p.code) for p in problems] == [(3, "wrong_type"), (4, "duplicate_key")]
+
+
+def test_a_duplicate_key_hides_no_contradiction() -> None:
+    from spadeslib.loader import validate
+
+    codes = [p.code for p in validate("name: a\nname: b\ntable: {players: 3}\n")]
+    assert "duplicate_key" in codes and "contradiction" in codes
+
+
+def test_with_a_house_rule_missing_no_kind_is_asked_for() -> None:
+    from spadeslib.loader import validate
+
+    # partnership-bidding would have set bidding.form's kind
+    problems = validate("house_rules: [partnership-bidin]\nbidding: {form: {max_team_bid: 10}}\n")
+    assert [p.code for p in problems] == ["unknown_house_rule"]
+
+
+def test_a_fragment_that_composes_further_is_still_checked(tmp_path: Path) -> None:
+    write(tmp_path, "frag.yaml", "extends: standard\nbidding:\n  ten_for_200: {fail: -3}\n")
+    main = write(tmp_path, "main.yaml", "house_rules: [./frag.yaml]\n")
+    from spadeslib.loader import validate
+
+    problems = validate(main)
+    assert [(Path(p.source).name, p.line, p.code) for p in problems] == [
+        ("frag.yaml", 1, "fragment_reference"),
+        ("frag.yaml", 3, "invalid"),
+    ]
+
+
 def test_a_value_under_a_refused_tag_is_not_validated_as_well() -> None:
     from spadeslib.loader import validate
 

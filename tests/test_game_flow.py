@@ -71,6 +71,29 @@ def test_bad_records_say_where(mutate: object, where: str) -> None:
     assert where in str(error.value)
 
 
+@pytest.mark.parametrize(
+    ("mutate", "message"),
+    [
+        (
+            lambda v: v["scoring"]["bags"].update(penalty=-100),
+            "variant.scoring.bags.penalty: points lost are written as a positive number and "
+            "subtracted: write 100, not -100 (1 problem(s) in the record's variant)",
+        ),
+        (
+            lambda v: v["scoring"]["bags"].update(limti=3),
+            "variant.scoring.bags.limti: unknown key 'limti'; did you mean 'limit'? "
+            "(1 problem(s) in the record's variant)",
+        ),
+    ],
+)
+def test_a_records_variant_is_checked_as_a_variant_file_is(mutate: object, message: str) -> None:
+    record = Game("standard", seed=1).record()
+    mutate(record["variant"])  # type: ignore[operator]
+    with pytest.raises(RecordError) as error:
+        Game.replay(record)
+    assert str(error.value) == message
+
+
 def _standings(game: Game) -> tuple[Standing, ...]:
     return tuple(
         Standing(s, b, n)

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 from spadeslib.cards import Card
 from spadeslib.engine.results import Dealt
 from spadeslib.engine.state import State
-from spadeslib.errors import RecordError
+from spadeslib.errors import RecordError, VariantError
 
 if TYPE_CHECKING:
     from spadeslib.compiler.rules import Rules
@@ -81,9 +81,9 @@ _KEYS = {"format", "version", "variant", "seed", "deals", "actions", "summary"}
 
 def read_record(record: object) -> tuple[Any, int, list[tuple[int, Dealt]], list[str]]:
     """Check a record's shape and contents; return ``(variant, seed, deals, actions)``."""
-    from pydantic import ValidationError
-
     from spadeslib.engine.dealing import read_deal
+    from spadeslib.loader.document import Document
+    from spadeslib.loader.problems import validate_document
     from spadeslib.variant import Variant
 
     if not isinstance(record, dict):
@@ -105,13 +105,12 @@ def read_record(record: object) -> tuple[Any, int, list[tuple[int, Dealt]], list
         raise RecordError(f"seed: expected an int from 0 to 2**64-1, got {seed!r}")
     if not isinstance(record["variant"], dict):
         raise RecordError("variant: expected the variant's definition as an object")
-    try:
-        variant = Variant.model_validate(record["variant"])
-    except ValidationError as error:
-        first = error.errors()[0]
-        where = ".".join(str(part) for part in first["loc"])
+    try:  # checked as a variant file is, for the same messages (with no lines to show)
+        variant = validate_document(Document("variant", record["variant"]), Variant)
+    except VariantError as error:
+        first = error.problems[0]
         raise RecordError(
-            f"variant.{where}: {first['msg']} ({error.error_count()} "
+            f"variant.{first.path}: {first.message} ({len(error.problems)} "
             "problem(s) in the record's variant)"
         ) from None
     rules = variant.compile()

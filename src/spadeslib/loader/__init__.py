@@ -131,37 +131,40 @@ def _compose_named(name_or_path: str | os.PathLike[str]) -> Document:
     return compose_file(path)
 
 
-def _under(path: str, paths: tuple[str, ...]) -> bool:
-    """Whether the dotted ``path`` is one of ``paths`` or inside one of them."""
-    return any(path == p or path.startswith((p + ".", p + "[")) for p in paths)
-
-
 def _validated(compose: Callable[[], Document], model: type[BaseModel] | None) -> Any:
     """Compose, then validate against ``model`` (the variant format by default).
 
     When composing found problems (a duplicate key, an unknown house rule), what it made
     despite them is validated too, and both kinds of problem are reported at once, so one
-    run shows every mistake in a file. Left out then are contradictions (with a house rule
-    or a base missing, two settings may only seem to disagree) and problems at or under a
-    key already reported (a value under a refused YAML tag)."""
+    run shows every mistake in a file. Left out then: a problem at the very place of one
+    already reported (a value under a refused YAML tag), and, when a base or a house rule
+    could not be used, contradictions and missing kinds or keys, which the missing part may
+    have settled."""
     model = model or _default_model()
-    try:
-        document = compose()
-    except IncompleteDocument as error:
-        problems = list(error.problems)
+    with _in_reading_order():
         try:
-            validate_document(error.document, model)
-        except VariantError as invalid:
-            reported = tuple({p.path for p in problems if p.path})
-            problems += [
-                p
-                for p in invalid.problems
-                if p.code != "contradiction" and not _under(p.path, reported)
-            ]
-        raise VariantError(in_reading_order(problems)) from None
-    except VariantError as error:
-        raise VariantError(in_reading_order(error.problems)) from None
-    return validate_document(document, model)
+            document = compose()
+        except IncompleteDocument as error:
+            raise VariantError(_with_the_rest(error, model)) from None
+        return validate_document(document, model)
+
+
+_SETTLED_ELSEWHERE = frozenset({"contradiction", "missing_kind", "missing_key"})
+
+
+def _with_the_rest(error: IncompleteDocument, model: type[BaseModel]) -> list[Problem]:
+    problems = list(error.problems)
+    try:
+        validate_document(error.document, model)
+    except VariantError as invalid:
+        places = {(p.source, p.line, p.column) for p in problems if p.line is not None}
+        for problem in invalid.problems:
+            if (problem.source, problem.line, problem.column) in places:
+                continue
+            if error.left_out and problem.code in _SETTLED_ELSEWHERE:
+                continue
+            problems.append(problem)
+    return problems
 
 
 @overload

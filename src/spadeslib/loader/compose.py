@@ -34,7 +34,7 @@ from pathlib import Path
 from spadeslib.errors import Problem, VariantError
 from spadeslib.loader import bundled
 from spadeslib.loader.document import Document, IncompleteDocument, KeyPath, Mark, dotted
-from spadeslib.loader.yaml_source import MAX_BYTES, parse_yaml
+from spadeslib.loader.yaml_source import MAX_BYTES, read_yaml
 
 __all__ = [
     "FileProblem",
@@ -47,7 +47,9 @@ __all__ = [
 ]
 
 _EXTENDS, _HOUSE_RULES, _KIND = "extends", "house_rules", "kind"
-_FRAGMENT_ONLY = ("name", "description")
+_FRAGMENT_ONLY = ("name", "description", _EXTENDS, _HOUSE_RULES)
+"""Keys of a house-rules fragment that are not merged: its name and description are its
+own, and a fragment does not compose further (``_check_plain`` reports those keys)."""
 
 
 class FileProblem(Exception):
@@ -139,29 +141,27 @@ class _Composer:
     """Composes one document, collecting problems from every file it touches."""
 
     problems: list[Problem] = field(default_factory=list)
+    left_out: bool = False
+    """A base, a house rule or a reference in one was left out of the result."""
 
     def raise_problems(self, result: Document) -> None:
         """Raise the problems found, with what was composed despite them."""
         if self.problems:
-            raise IncompleteDocument(self.problems, result)
+            raise IncompleteDocument(self.problems, result, left_out=self.left_out)
 
     def parse(self, text: str | bytes, source: str) -> Document:
         """The document in ``text``; a bad key is reported and left out, the rest kept.
         A syntax error or a limit stops the reading and raises at once."""
-        try:
-            return parse_yaml(text, source)
-        except IncompleteDocument as error:
-            self.problems.extend(error.problems)
-            return error.document
+        document, problems = read_yaml(text, source)
+        self.problems += problems
+        return document
 
     def compose(self, document: Document, base_dir: Path, chain: tuple[_Link, ...]) -> Document:
         extends = self._extends_reference(document)
         base = None if extends is None else self._base(document, extends, base_dir, chain)
-        fragments = [
-            fragment
-            for fragment in self._fragments(document, base_dir)
-            if self._plain_fragment(fragment)
-        ]
+        fragments = list(self._fragments(document, base_dir))
+        for fragment in fragments:
+            self._check_plain(fragment)
         self._check_conflicts(document, fragments)
         layers = [] if base is None else [base]
         layers += [_without(fragment.document, _FRAGMENT_ONLY) for fragment in fragments]
@@ -171,7 +171,9 @@ class _Composer:
     # -- references ----------------------------------------------------------------------
 
     def _report(self, document: Document, path: KeyPath, message: str, code: str) -> None:
+        """A problem with a reference: what it names is left out of the result."""
         self.problems.append(document.problem(path, message, code))
+        self.left_out = True
 
     def _extends_reference(self, document: Document) -> str | None:
         if _EXTENDS not in document.data:
@@ -230,6 +232,7 @@ class _Composer:
             self._report(document, where, error.message, error.code)
         except VariantError as error:
             self.problems.extend(error.problems)
+            self.left_out = True
         return None
 
     # -- extends -------------------------------------------------------------------------
@@ -262,9 +265,9 @@ class _Composer:
             if fragment is not None:
                 yield _Fragment(reference, where, fragment)
 
-    def _plain_fragment(self, fragment: _Fragment) -> bool:
-        """Whether a fragment is plain keys; reports each composition key it uses."""
-        plain = True
+    def _check_plain(self, fragment: _Fragment) -> None:
+        """Report each composition key a fragment uses; the fragment's other keys still
+        count, what those keys name is left out."""
         for key in (_EXTENDS, _HOUSE_RULES):
             if key in fragment.document.data:
                 self._report(
@@ -274,8 +277,6 @@ class _Composer:
                     f"'{key}'; list the fragments in a full variant instead",
                     "fragment_reference",
                 )
-                plain = False
-        return plain
 
     def _check_conflicts(self, document: Document, fragments: list[_Fragment]) -> None:
         """Report two fragments that set one key (or a key and its parent) differently."""

@@ -89,16 +89,21 @@ class Document:
 
 
 class IncompleteDocument(VariantError):
-    """Problems found while reading or composing, with the document made despite them (a
-    duplicate key, an unknown house rule or a missing base left out).
+    """Problems found while reading or composing, with the document made despite them: a
+    duplicate or unreadable key left out, and with ``left_out`` a base, a house rule or a
+    reference in one that could not be used.
 
     The loader validates that document too and reports both kinds of problem in one run,
-    so a file with an unknown house rule and a misspelt key shows both. Never leaves the
-    loader: its public functions raise a plain :class:`VariantError`."""
+    so a file with an unknown house rule and a bad value shows both. Raised by the
+    composer (:mod:`spadeslib.loader.compose`); the loader's public functions raise a plain
+    :class:`VariantError`."""
 
-    def __init__(self, problems: list[Problem] | tuple[Problem, ...], document: Document) -> None:
+    def __init__(
+        self, problems: list[Problem] | tuple[Problem, ...], document: Document, *, left_out: bool
+    ) -> None:
         super().__init__(problems)
         self.document = document
+        self.left_out = left_out
 
     def __reduce__(self) -> tuple[type[VariantError], tuple[tuple[Problem, ...]]]:
         return (VariantError, (self.problems,))  # the document stays behind

@@ -238,9 +238,14 @@ def _wrong_type(
     item: ErrorDict, located: Located, document: Document, model: type[BaseModel]
 ) -> Problem:
     expected = describe(located.expected) or _pydantic_expectation(item)
-    return document.problem(
-        located.path, f"expected {expected}, got {_quote(item.get('input'))}", "wrong_type"
-    )
+    value = item.get("input")
+    message = f"expected {expected}, got {_quote(value)}"
+    if isinstance(value, str) and item["type"] == "int_type" and _INT.fullmatch(value.strip()):
+        message += f" (write the number without quotes: {value.strip()})"
+    return document.problem(located.path, message, "wrong_type")
+
+
+_INT = re.compile(r"[+-]?\d+")
 
 
 Handler = Callable[[ErrorDict, Located, Document, type[BaseModel]], Problem]

@@ -29,9 +29,9 @@ from yaml.reader import Reader
 from yaml.resolver import Resolver
 
 from spadeslib.errors import Problem, VariantError
-from spadeslib.loader.document import Document, IncompleteDocument, KeyPath, Mark, dotted
+from spadeslib.loader.document import Document, KeyPath, Mark, dotted
 
-__all__ = ["MAX_BYTES", "MAX_DEPTH", "MAX_NODES", "parse_yaml"]
+__all__ = ["MAX_BYTES", "MAX_DEPTH", "MAX_NODES", "parse_yaml", "read_yaml"]
 
 MAX_BYTES = 1_000_000
 """Largest document accepted, in bytes (or characters for ``str`` input). A full variant
@@ -91,6 +91,16 @@ def parse_yaml(text: str | bytes, source: str = "<string>") -> Document:
     mapping. Raises :class:`~spadeslib.errors.VariantError` listing every duplicate or
     non-text key and unsupported tag, or the one limit or syntax error that stopped parsing.
     """
+    document, problems = read_yaml(text, source)
+    if problems:
+        raise VariantError(problems)
+    return document
+
+
+def read_yaml(text: str | bytes, source: str = "<string>") -> tuple[Document, list[Problem]]:
+    """:func:`parse_yaml`, returning the problems with the document read despite them (each
+    bad key left out, the rest kept), so the loader can check the rest too. A limit or a
+    syntax error stops the reading and raises, as there is no document to go on with."""
     try:
         decoded = _decode(text, source)
         root = _Composer(source).compose(decoded)
@@ -98,10 +108,7 @@ def parse_yaml(text: str | bytes, source: str = "<string>") -> Document:
         data = builder.build_root(root)
     except _Stop as stop:
         raise VariantError([stop.problem]) from None
-    document = Document(source, data, builder.keys, builder.values)
-    if builder.problems:  # each bad key was left out and the rest read
-        raise IncompleteDocument(builder.problems, document)
-    return document
+    return Document(source, data, builder.keys, builder.values), builder.problems
 
 
 # -- text -------------------------------------------------------------------------------

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Annotated
 
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, Strict
 
 from spadeslib.cards import canonical_card_name
 
-__all__ = ["CardName", "Count", "Flag", "Loss", "Model", "Points", "Seat"]
+__all__ = ["Amount", "CardName", "Flag", "Loss", "Model", "Points", "Seat"]
 
 
 class Model(BaseModel):
@@ -39,25 +40,40 @@ Flag = Annotated[bool, Strict()]
 ``off`` as booleans; what is left to refuse is text such as ``"no"`` (quoted) or a number,
 which pydantic's lax mode would quietly turn into a boolean (``"no"`` into ``False``)."""
 
-Count = Annotated[int, Field(strict=True, ge=0, le=108)]
-"""A number of cards or tricks."""
-
 Points = Annotated[int, Field(strict=True, ge=-10_000, le=10_000)]
-"""A score value. Penalties are written as positive numbers and subtracted."""
+"""A score value, which may be negative (an overtrick worth -1 at some tables)."""
 
 
-def _written_positive(points: object) -> object:
-    if isinstance(points, int) and not isinstance(points, bool) and points < 0:
-        raise ValueError(
-            f"points lost are written as a positive number and subtracted: "
-            f"write {-points}, not {points}"
-        )
-    return points
+def _written_positive(what: str) -> Callable[[object], object]:
+    def check(points: object) -> object:
+        if isinstance(points, int) and not isinstance(points, bool) and points < 0:
+            raise ValueError(f"{what}: write {-points}, not {points}")
+        return points
+
+    return check
 
 
-Loss = Annotated[int, Field(strict=True, ge=0, le=10_000), BeforeValidator(_written_positive)]
+Loss = Annotated[
+    int,
+    Field(strict=True, ge=0, le=10_000),
+    BeforeValidator(
+        _written_positive("points lost are written as a positive number and subtracted")
+    ),
+]
 """Points lost (a penalty, a failed Nil): ``fail: 100`` means minus 100. A minus sign
 would turn the penalty into a reward without a word, the mistake a house-rules file is
-most likely to make here, so it is refused with the number to write instead."""
+most likely to make here, so it is refused with the number to write instead (before the
+range check, whose message would not say why)."""
+
+Amount = Annotated[
+    int,
+    Field(strict=True, ge=0, le=10_000),
+    BeforeValidator(
+        _written_positive(
+            "points are written as a positive number, added when made and subtracted when failed"
+        )
+    ),
+]
+"""A number of points whose sign is the rule's (a Moon's value, made or failed)."""
 
 Seat = Annotated[int, Field(strict=True, ge=0, le=5)]

@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from spadeslib.variant._base import Flag, Loss, Model, Points
+from spadeslib.variant._base import Amount, Flag, Loss, Model, Points
 
 __all__ = ["Moon", "MoonOutcome", "NormalValue", "ScorePoints", "TenForTwoHundred", "WinGame"]
 
@@ -15,7 +15,7 @@ class ScorePoints(Model):
     """A fixed number of points."""
 
     kind: Literal["points"] = "points"
-    points: Loss
+    points: Amount
     """The number of points: added when made, subtracted when failed."""
 
 
