@@ -352,6 +352,18 @@ def test_points_whose_sign_is_the_rules_are_written_positive(
     assert problem.message == f"{why}: write {written}, not {-written}"
 
 
+def test_a_quoted_choice_of_number_says_to_drop_the_quotes() -> None:
+    [problem] = validate("table:\n  players: '4'\n")
+    assert problem.message == (
+        "expected one of 2, 3, 4, 6, got '4' (write the number without quotes: 4)"
+    )
+
+
+def test_an_allowed_bid_is_a_number_of_tricks() -> None:
+    [problem] = validate("bidding:\n  forced: {kind: allowed, bids: [0, -1]}\n")
+    assert (problem.path, problem.code) == ("bidding.forced.bids[1]", "out_of_range")
+
+
 def test_points_lost_may_be_zero() -> None:
     assert validate("scoring:\n  bags:\n    penalty: 0\nbidding:\n  nil:\n    fail: 0\n") == []
 

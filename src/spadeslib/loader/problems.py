@@ -202,7 +202,9 @@ def _choice(
     message = f"expected {expected}, got {_quote(value)}"
     words = [str(choice) for choice in choices]
     close = difflib.get_close_matches(str(value), words, n=1, cutoff=0.6)
-    if isinstance(value, str) and close:
+    if isinstance(value, str) and value.strip() in words and value.strip() not in choices:
+        message += f" (write the number without quotes: {value.strip()})"
+    elif isinstance(value, str) and close:
         message += f"; did you mean {close[0]!r}?"
     return document.problem(located.path, message, "invalid_choice")
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field, Strict
+from pydantic import Field
 
 from spadeslib.variant._base import Flag, Model
 from spadeslib.variant.blind import BlindBids
@@ -92,7 +92,7 @@ class AllowedBids(Model):
     """Only these bids are allowed, like `[0, 4]` for "4 or Nil" (0 means Nil)."""
 
     kind: Literal["allowed"] = "allowed"
-    bids: tuple[Annotated[int, Strict()], ...] = Field(min_length=1)
+    bids: tuple[Annotated[int, Field(strict=True, ge=0, le=27)], ...] = Field(min_length=1)
     """The bids a player may choose from (0 is Nil)."""
 
 
