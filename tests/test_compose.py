@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from spadeslib.errors import Problem, VariantError
-from spadeslib.loader import bundled
+from spadeslib.loader import bundled, validate
 from spadeslib.loader.compose import compose_file, compose_text
 from spadeslib.loader.document import Document, Mark
 
@@ -393,13 +393,15 @@ def test_every_bundled_variant_composes() -> None:
 # missing base) does not hide the rest of the file: what could be read is validated too.
 
 
-def test_an_unknown_house_rule_does_not_hide_the_files_other_mistakes() -> None:
-    from spadeslib.loader import validate
+def placed(problems: list[Problem]) -> list[tuple[int | None, str, str]]:
+    return [(p.line, p.path, p.code) for p in problems]
 
+
+def test_an_unknown_house_rule_does_not_hide_the_files_other_mistakes() -> None:
     problems = validate(
         "house_rules: [jokers]\nscoring:\n  bags: {penalty: -100}\ngame_end: {target: lots}\n"
     )
-    assert [(p.line, p.path, p.code) for p in problems] == [
+    assert placed(problems) == [
         (1, "house_rules[0]", "unknown_house_rule"),
         (3, "scoring.bags.penalty", "invalid"),
         (4, "game_end.target", "wrong_type"),
@@ -407,33 +409,27 @@ def test_an_unknown_house_rule_does_not_hide_the_files_other_mistakes() -> None:
 
 
 def test_a_duplicate_key_does_not_hide_the_files_other_mistakes() -> None:
-    from spadeslib.loader import validate
-
     problems = validate("scoring:\n  bags:\n    limit: 5\n    limit: 6\ngame_end: {target: lots}\n")
-    assert [(p.line, p.path, p.code) for p in problems] == [
+    assert placed(problems) == [
         (4, "scoring.bags.limit", "duplicate_key"),
         (5, "game_end.target", "wrong_type"),
     ]
 
 
 def test_with_the_base_missing_local_mistakes_report_but_no_contradiction() -> None:
-    from spadeslib.loader import validate
-
     # Three players in pairs contradict each other, but only because the base that
     # would have set up a three-handed table is misspelt: only the typos are reported.
     assert any(p.code == "contradiction" for p in validate("table:\n  players: 3\n"))
     problems = validate("extends: cuthroat\ntable:\n  players: 3\n  playres: 3\n")
-    assert [(p.line, p.path, p.code) for p in problems] == [
+    assert placed(problems) == [
         (1, "extends", "unknown_variant"),
         (4, "table.playres", "unknown_key"),
     ]
 
 
 def test_a_bad_key_does_not_hide_its_siblings_mistakes() -> None:
-    from spadeslib.loader import validate
-
     problems = validate("scoring:\n  1: x\n  bags: {limit: yes}\n  trick_valu: 3\n")
-    assert [(p.line, p.path, p.code) for p in problems] == [
+    assert placed(problems) == [
         (2, "scoring", "key_not_text"),
         (3, "scoring.bags.limit", "wrong_type"),
         (4, "scoring.trick_valu", "unknown_key"),
@@ -441,22 +437,16 @@ def test_a_bad_key_does_not_hide_its_siblings_mistakes() -> None:
 
 
 def test_the_kept_value_of_a_duplicate_key_is_checked_too() -> None:
-    from spadeslib.loader import validate
-
     problems = validate("scoring:\n  bags:\n    limit: yes\n    limit: 6\n")
     assert [(p.line, p.code) for p in problems] == [(3, "wrong_type"), (4, "duplicate_key")]
 
 
 def test_a_duplicate_key_hides_no_contradiction() -> None:
-    from spadeslib.loader import validate
-
     codes = [p.code for p in validate("name: a\nname: b\ntable: {players: 3}\n")]
     assert "duplicate_key" in codes and "contradiction" in codes
 
 
 def test_with_a_house_rule_missing_no_kind_is_asked_for() -> None:
-    from spadeslib.loader import validate
-
     # partnership-bidding would have set bidding.form's kind
     problems = validate("house_rules: [partnership-bidin]\nbidding: {form: {max_team_bid: 10}}\n")
     assert [p.code for p in problems] == ["unknown_house_rule"]
@@ -465,8 +455,6 @@ def test_with_a_house_rule_missing_no_kind_is_asked_for() -> None:
 def test_a_fragment_that_composes_further_is_still_checked(tmp_path: Path) -> None:
     write(tmp_path, "frag.yaml", "extends: standard\nbidding:\n  ten_for_200: {fail: -3}\n")
     main = write(tmp_path, "main.yaml", "house_rules: [./frag.yaml]\n")
-    from spadeslib.loader import validate
-
     problems = validate(main)
     assert [(Path(p.source).name, p.line, p.code) for p in problems] == [
         ("frag.yaml", 1, "fragment_reference"),
@@ -475,8 +463,6 @@ def test_a_fragment_that_composes_further_is_still_checked(tmp_path: Path) -> No
 
 
 def test_a_value_under_a_refused_tag_is_not_validated_as_well() -> None:
-    from spadeslib.loader import validate
-
     [problem] = validate("name: !!python/object/apply:os.system ['echo hi']\n")
     assert (problem.path, problem.code) == ("name", "unsupported_tag")
 
