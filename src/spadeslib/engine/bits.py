@@ -15,13 +15,11 @@ third of them and stopped growing when full).
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import TypeVar
 
 __all__ = ["bits_of", "items_of"]
 
 T = TypeVar("T")
-
-_CHUNK_MEMO = 16_384  # per 16-bit position (items_of); beyond it chunks are computed
 
 _BYTES: list[tuple[tuple[int, ...], ...]] = []
 """``_BYTES[p][v]``: the bits set in byte value ``v`` at byte position ``p``, as absolute
@@ -53,30 +51,6 @@ def bits_of(mask: int) -> list[int]:
     return out
 
 
-_CARD_CHUNKS: dict[int, tuple[tuple[Any, ...], list[dict[int, tuple[Any, ...]]]]] = {}
-
-
 def items_of(table: tuple[T, ...], mask: int) -> tuple[T, ...]:
-    """``tuple(table[bit] for bit in bits_of(mask))`` (a hand's cards from a deck, say),
-    one memoised lookup per 16 bits of the mask for each ``table`` (kept by identity)."""
-    found = _CARD_CHUNKS.get(id(table))
-    if found is None or found[0] is not table:
-        if len(_CARD_CHUNKS) > 64:
-            _CARD_CHUNKS.clear()
-        found = _CARD_CHUNKS[id(table)] = (table, [{} for _ in range(8)])
-    chunks = found[1]
-    out: tuple[T, ...] = ()
-    position = 0
-    while mask:
-        value = mask & 0xFFFF
-        if value:
-            memo = chunks[position]
-            items = memo.get(value)
-            if items is None:
-                items = tuple(table[16 * position + i] for i in range(16) if value >> i & 1)
-                if len(memo) < _CHUNK_MEMO:
-                    memo[value] = items
-            out += items
-        mask >>= 16
-        position += 1
-    return out
+    """``tuple(table[bit] for bit in bits_of(mask))``: a hand's cards from a deck, say."""
+    return tuple(map(table.__getitem__, bits_of(mask)))
