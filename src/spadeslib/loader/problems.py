@@ -203,7 +203,7 @@ def _choice(
     words = [str(choice) for choice in choices]
     close = difflib.get_close_matches(str(value), words, n=1, cutoff=0.6)
     if isinstance(value, str) and value.strip() in words and value.strip() not in choices:
-        message += f" (write the number without quotes: {value.strip()})"
+        message += _without_quotes(value)
     elif isinstance(value, str) and close:
         message += f"; did you mean {close[0]!r}?"
     return document.problem(located.path, message, "invalid_choice")
@@ -243,11 +243,16 @@ def _wrong_type(
     value = item.get("input")
     message = f"expected {expected}, got {_quote(value)}"
     if isinstance(value, str) and item["type"] == "int_type" and _INT.fullmatch(value.strip()):
-        message += f" (write the number without quotes: {value.strip()})"
+        message += _without_quotes(value)
     return document.problem(located.path, message, "wrong_type")
 
 
 _INT = re.compile(r"[+-]?\d+")
+
+
+def _without_quotes(number: str) -> str:
+    """The hint for a number written as quoted text (``'500'``), which YAML reads as text."""
+    return f" (write the number without quotes: {number.strip()})"
 
 
 Handler = Callable[[ErrorDict, Located, Document, type[BaseModel]], Problem]
