@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import ClassVar, Final
 
-from spadeslib.errors import SpadesError
+from spadeslib.errors import CardParseError
 
 __all__ = [
     "CARD_CODES",
@@ -40,10 +40,6 @@ JOKERS: Final = ("LJ", "BJ")
 """Little and big joker, in their codes' order (52 and 53)."""
 
 _SUIT_SYMBOLS: Final = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
-
-
-class CardParseError(SpadesError, ValueError):
-    """A card name that is not one of ``AS``..``2C``, ``BJ``, ``LJ``."""
 
 
 class Card:

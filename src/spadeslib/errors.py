@@ -11,10 +11,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 __all__ = [
+    "ActionParseError",
     "ArgumentError",
+    "CardNotInDeckError",
+    "CardParseError",
     "IllegalActionError",
     "Problem",
     "RecordError",
+    "RulesArgumentError",
+    "ScoringError",
     "SpadesError",
     "VariantError",
 ]
@@ -116,3 +121,26 @@ class RecordError(SpadesError, ValueError):
 class ArgumentError(SpadesError, ValueError):
     """An argument a function cannot take: a seed out of range, a seat that is not at the
     table, a number of deals or simulations below 1, a missing bot. Nothing was changed."""
+
+
+class RulesArgumentError(ArgumentError):
+    """An argument the compiled rules cannot use (like a missing list of bids)."""
+
+
+class CardNotInDeckError(RulesArgumentError):
+    """A card this variant's deck does not hold: removed, a joker not added, or named more
+    times than the deck has copies."""
+
+
+class CardParseError(SpadesError, ValueError):
+    """A card name that is not one of ``AS``..``2C``, ``BJ``, ``LJ``."""
+
+
+class ActionParseError(SpadesError, ValueError):
+    """Text that is not an action (see :class:`spadeslib.Action` for the grammar)."""
+
+
+class ScoringError(SpadesError, ValueError):
+    """Inputs to a scoring function that do not describe a deal of the variant: wrong
+    number of sides or seats, negative tricks, more tricks than the hand holds, a Nil in a
+    variant without Nil, and so on. The message quotes the bad value and says why."""

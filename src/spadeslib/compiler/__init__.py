@@ -6,7 +6,7 @@ One job per module: :mod:`.layout` (the deck as bits), :mod:`.follow` (legal pla
 :mod:`.rules` (the `Rules` object and the cache).
 """
 
-from spadeslib.compiler.errors import CardNotInDeckError, RulesArgumentError
 from spadeslib.compiler.rules import Rules, compile_rules
+from spadeslib.errors import CardNotInDeckError, RulesArgumentError
 
 __all__ = ["CardNotInDeckError", "Rules", "RulesArgumentError", "compile_rules"]

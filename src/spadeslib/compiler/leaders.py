@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from spadeslib.compiler.errors import RulesArgumentError
+from spadeslib.errors import RulesArgumentError
 
 if TYPE_CHECKING:
     from spadeslib.compiler.rules import Rules

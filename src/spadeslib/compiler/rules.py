@@ -30,8 +30,8 @@ from spadeslib.compiler import bids as _bids
 from spadeslib.compiler import follow as _follow
 from spadeslib.compiler import leaders as _leaders
 from spadeslib.compiler import tricks as _tricks
-from spadeslib.compiler.errors import CardNotInDeckError
 from spadeslib.compiler.layout import SPADES, SUIT_LETTERS, Layout, build_layout, why_absent
+from spadeslib.errors import CardNotInDeckError
 from spadeslib.variant.root import Variant
 
 __all__ = ["Rules", "StrengthTable", "compile_rules"]

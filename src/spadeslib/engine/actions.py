@@ -57,19 +57,15 @@ import functools
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Final
 
-from spadeslib.cards import Card, CardParseError
+from spadeslib.cards import Card
 from spadeslib.compiler.bids import BLIND_NIL, NIL, NO_BID
-from spadeslib.errors import RecordError, SpadesError
+from spadeslib.errors import ActionParseError, CardNotInDeckError, CardParseError, RecordError
 
 if TYPE_CHECKING:
     from spadeslib.compiler.rules import Rules
     from spadeslib.engine.state import State
 
 __all__ = ["Action", "ActionParseError", "ActionSpace", "action_space"]
-
-
-class ActionParseError(SpadesError, ValueError):
-    """Text that is not an action (see :class:`Action` for the grammar)."""
 
 
 SIMPLE: Final = ("nil", "blind_nil", "look", "come_out", "stand", "misdeal", "keep", "reject")
@@ -495,8 +491,6 @@ class ActionSpace:
             return False
 
     def _bits(self, cards: tuple[Card, ...]) -> list[int]:
-        from spadeslib.compiler.errors import CardNotInDeckError
-
         bits: list[int] = []
         taken = 0
         for card in cards:

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from spadeslib.cards import Card, parse_cards
 from spadeslib.engine.results import Dealt
 from spadeslib.engine.shuffle import shuffled_labels, shuffled_stream
-from spadeslib.errors import RecordError
+from spadeslib.errors import CardNotInDeckError, RecordError, SpadesError
 
 if TYPE_CHECKING:
     from spadeslib.compiler.rules import Rules
@@ -244,9 +244,6 @@ def _bits(rules: Rules, cards: object, taken: int) -> list[int]:
 
 
 def _mask(rules: Rules, cards: object, where: str, taken: int) -> int:
-    from spadeslib.compiler.errors import CardNotInDeckError
-    from spadeslib.errors import SpadesError
-
     try:
         items = parse_cards(cards)  # type: ignore[arg-type]
     except (SpadesError, TypeError, AttributeError) as error:

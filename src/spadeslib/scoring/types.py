@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar
 
-from spadeslib.errors import SpadesError
+from spadeslib.errors import ScoringError
 
 __all__ = [
     "Contract",
@@ -32,12 +32,6 @@ __all__ = [
     "Standing",
     "WinReason",
 ]
-
-
-class ScoringError(SpadesError, ValueError):
-    """Inputs to a scoring function that do not describe a deal of the variant: wrong
-    number of sides or seats, negative tricks, more tricks than the hand holds, a Nil in a
-    variant without Nil, and so on. The message quotes the bad value and says why."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,15 +28,9 @@ from spadeslib.variant.deal import (
 from spadeslib.variant.deck import Deck
 from spadeslib.variant.eligibility import Always, BehindBy, BehindByValue
 from spadeslib.variant.game_end import GameEnd
+from spadeslib.variant.misdeal import AtMostSpades, LongSuit, Misdeal, NoFaceCards, NoSpades
 from spadeslib.variant.nil import BlindNil, Nil
-from spadeslib.variant.passing import (
-    AtMostSpades,
-    LongSuit,
-    Misdeal,
-    NoFaceCards,
-    NoSpades,
-    Passing,
-)
+from spadeslib.variant.passing import Passing
 from spadeslib.variant.play import AfterTricks, AnyTime, OnlySpadesLeft, Play, WhenBroken
 from spadeslib.variant.root import Variant
 from spadeslib.variant.scoring import (

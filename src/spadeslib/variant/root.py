@@ -12,7 +12,8 @@ from spadeslib.variant.bidding import Bidding
 from spadeslib.variant.deal import Deal
 from spadeslib.variant.deck import Deck
 from spadeslib.variant.game_end import GameEnd
-from spadeslib.variant.passing import Misdeal, Passing
+from spadeslib.variant.misdeal import Misdeal
+from spadeslib.variant.passing import Passing
 from spadeslib.variant.play import Play
 from spadeslib.variant.scoring import Scoring
 from spadeslib.variant.table import Table

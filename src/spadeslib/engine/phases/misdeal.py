@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 from spadeslib.compiler.bids import NO_BID
 from spadeslib.engine import flow
 from spadeslib.engine.state import State
-from spadeslib.variant.passing import AtMostSpades, LongSuit, NoFaceCards, NoSpades
+from spadeslib.variant.misdeal import AtMostSpades, LongSuit, NoFaceCards, NoSpades
 
 if TYPE_CHECKING:
     from spadeslib.compiler.rules import Rules
