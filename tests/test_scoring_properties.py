@@ -241,8 +241,7 @@ def test_the_engines_unchecked_entries_agree_with_the_public_ones(
     variant = deal.variant
     checked = _score(deal)
     unchecked = score_deal_unchecked(
-        variant,
-        variant.table.sides(),
+        variant.compile(),
         tuple(deal.contracts),
         tuple(deal.tricks),
         tuple(deal.standings),
@@ -251,5 +250,5 @@ def test_the_engines_unchecked_entries_agree_with_the_public_ones(
     assert unchecked == checked
     assert [side.lines for side in unchecked.sides] == [side.lines for side in checked.sides]
     assert game_result_unchecked(
-        variant, unchecked.standings, deals_played, unchecked.events
+        variant.compile(), unchecked.standings, deals_played, unchecked.events
     ) == game_result(variant, checked.standings, deals_played, checked.events)

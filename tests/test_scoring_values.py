@@ -13,8 +13,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from spadeslib.scoring import Contract, DealScore, SideScore, Standing, score_deal
-from spadeslib.scoring import settings as scoring_settings
-from spadeslib.scoring.settings import settings_of
 from spadeslib.scoring.types import new_contract, new_deal_score, new_side_score, new_standing
 from spadeslib.testing import variants
 from spadeslib.variant import Variant
@@ -159,18 +157,8 @@ def test_a_deal_reads_the_same_as_one_spelled_out(deal: Deal) -> None:
 
 @settings(deadline=None, max_examples=10)
 @given(variants())
-def test_settings_are_read_once_per_variant_object(variant: Variant) -> None:
-    assert settings_of(variant) is settings_of(variant)
-    assert settings_of(variant).variant is variant
+def test_scoring_values_are_read_once_per_compiled_variant(variant: Variant) -> None:
+    rules = variant.compile()
+    assert variant.compile().scoring is rules.scoring
     twin = Variant.model_validate(variant.model_dump())
-    assert settings_of(twin).variant is twin
-    assert dataclasses.replace(settings_of(twin), variant=variant) == settings_of(variant)
-
-
-def test_the_settings_cache_starts_afresh_when_full() -> None:
-    kept = [Variant() for _ in range(scoring_settings._CACHE_SIZE + 5)]
-    for variant in kept:
-        assert settings_of(variant).variant is variant
-    assert len(scoring_settings._CACHE) <= scoring_settings._CACHE_SIZE
-    for variant in kept:
-        assert settings_of(variant).variant is variant
+    assert twin.compile().scoring == rules.scoring

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from spadeslib.compiler import bids as B
 from spadeslib.compiler.rules import Rules
-from spadeslib.engine import Game, flow
+from spadeslib.engine import Game
 from spadeslib.engine.phases import bidding, blind, misdeal
 from spadeslib.engine.state import Phase, State
 from spadeslib.loader import bundled_variants, load_variant
@@ -146,7 +146,7 @@ def plain_options(state: State, seat: int) -> list[int]:
     side = rules.side_of[seat]
     if state.side_blind >> side & 1:
         return []
-    if v.bidding.form.kind == "partnership" and seat not in flow.captains(rules, state.dealer):
+    if v.bidding.form.kind == "partnership" and seat not in rules.captains[state.dealer]:
         return []
     ctx = blind.context(state, seat)
     space = state.space
@@ -166,7 +166,7 @@ def plain_possible(state: State, seat: int) -> bool:
     rules = state.rules
     if rules.variant.bidding.form.kind == "partnership":
         side = rules.side_of[seat]
-        for captain in flow.captains(rules, state.dealer):
+        for captain in rules.captains[state.dealer]:
             if rules.side_of[captain] == side and captain != seat:
                 if state.seen >> captain & 1:
                     return False
@@ -185,7 +185,7 @@ def plain_refresh(state: State) -> None:
     if not (bidding_.blind_nil.enabled or bidding_.blind.enabled):
         state.seen = everyone
         return
-    captains = flow.captains(state.rules, state.dealer)
+    captains = state.rules.captains[state.dealer]
     order = captains + tuple(s for s in range(state.players) if s not in captains)
     for seat in order:
         if not state.seen >> seat & 1 and not plain_possible(state, seat):

@@ -67,12 +67,12 @@ def _must_overtrump(rules: Rules, hand: int, trick: Sequence[int]) -> int:
         return hand
     top = trick[trick_winner(rules, trick)]
     if rules.suit_of[top] == SPADES:
-        return trumps & rules._beats[top] or trumps
+        return trumps & rules.beats[top] or trumps
     return trumps
 
 
 def _screamer(rules: Rules, hand: int, trick: Sequence[int]) -> int:
-    return hand & rules._non_trumps or hand
+    return hand & rules.non_trumps or hand
 
 
 VOID_RULES: dict[str, VoidRule] = {
@@ -142,13 +142,13 @@ def allowed(  # noqa: PLR0917 - by position on purpose: see the docstring
         follow = hand & rules.suit_masks[rules.suit_of[trick[0]]]
         if follow:
             return follow
-        if trick_number == 0 and rules._first_no_spades:
-            return hand & rules._non_trumps or hand
-        return rules._void_rule(rules, hand, trick)
+        if trick_number == 0 and rules.first_no_spades:
+            return hand & rules.non_trumps or hand
+        return rules._void(rules, hand, trick)
     if must_lead and hand & must_lead:
         return hand & must_lead
-    if (trick_number == 0 and rules._first_no_lead) or (
-        trick_number < rules._lead_free_from and not (broken and rules._broken_frees)
+    if (trick_number == 0 and rules.first_no_lead) or (
+        trick_number < rules.lead_free_from and not (broken and rules.broken_frees)
     ):
-        return hand & rules._non_trumps or hand
+        return hand & rules.non_trumps or hand
     return hand

@@ -42,7 +42,7 @@ def first_lead_mask(rules: Rules, hands: Sequence[int]) -> int:
     """The ``must_lead`` mask for the first trick under ``play.first_lead: lowest_club``:
     every copy of the lowest club's face (the leader may hold both); 0 if nobody holds a
     club, and 0 under any other ``play.first_lead``."""
-    if rules._first_lead != "lowest_club":
+    if rules.first_lead != "lowest_club":
         return 0
     found = first_lead_card(rules, hands)
     if found is None:

@@ -15,8 +15,15 @@ True
 
 The layout of the bits is :mod:`spadeslib.compiler.layout`'s job; legal plays are in
 :mod:`~spadeslib.compiler.follow`, trick winners in :mod:`~spadeslib.compiler.tricks`, the
-first leader in :mod:`~spadeslib.compiler.leaders`. Their functions are bound here as
-methods, so a call costs no more than a method call.
+first leader in :mod:`~spadeslib.compiler.leaders`, seats and the order of the auction in
+:mod:`~spadeslib.compiler.seats`, a deal's phases in :mod:`~spadeslib.compiler.phases` and
+the scoring values in :mod:`~spadeslib.compiler.scoring`. Their functions are bound here
+as methods, so a call costs no more than a method call.
+
+Everything the engine and the scoring read about a variant is built here once, when the
+variant is compiled: the tables are public fields, and nothing outside the compiler reads
+a private one. A variant compiles once: the :class:`Rules` is kept on the variant object
+(as pydantic keeps a model's validator on its class), and equal variants share one.
 """
 
 from __future__ import annotations
@@ -31,6 +38,9 @@ from spadeslib.compiler import follow as _follow
 from spadeslib.compiler import leaders as _leaders
 from spadeslib.compiler import tricks as _tricks
 from spadeslib.compiler.layout import SPADES, SUIT_LETTERS, Layout, build_layout, why_absent
+from spadeslib.compiler.phases import Phase, deal_phases, following_phases
+from spadeslib.compiler.scoring import Settings, read_settings
+from spadeslib.compiler.seats import build_seats
 from spadeslib.errors import CardNotInDeckError
 from spadeslib.variant.root import Variant
 
@@ -95,13 +105,18 @@ class Rules:
     """The side index of each seat."""
     partner_of: tuple[int | None, ...]
     """The partner of each seat with partnerships of pairs; ``None`` otherwise."""
+    side_masks: tuple[int, ...]
+    """The mask of each side's seats."""
+    bidding_orders: tuple[tuple[int, ...], ...]
+    """For each dealer, every seat in bidding order (``bidding.form.first``), clockwise."""
+    captains: tuple[tuple[int, ...], ...]
+    """For each dealer, the first seat of each side in bidding order: who decides for a
+    team, sides in the order they bid."""
 
     # Facts about the variant the engine asks on every deal or every bid, worked out once
     # here: reading them through the pydantic model costs a chain of attribute lookups.
     everyone: int
     """The mask of every seat (``(1 << players) - 1``)."""
-    side_masks: tuple[int, ...]
-    """The mask of each side's seats."""
     copies: tuple[tuple[int, ...], ...]
     """For each bit, the bits of its face, one per pack (``card_bits`` of its card)."""
     cut_cards: int
@@ -123,19 +138,48 @@ class Rules:
     """``bidding.first_deal_bids_itself``: no auction in the first deal."""
     relevant: _bids.Relevant
     """What the legal bids depend on (:class:`spadeslib.compiler.bids.Relevant`)."""
+    phases: tuple[Phase, ...]
+    """The phases of a deal, in order (:func:`spadeslib.compiler.phases.deal_phases`)."""
+    after: dict[Phase, tuple[Phase, ...]]
+    """For each phase of a deal, and for :attr:`Phase.DEAL` (its start), the phases that
+    follow it."""
+    scoring: Settings
+    """The scoring values (:mod:`spadeslib.compiler.scoring`)."""
+
+    # The tables of the play: what legal plays and trick winners are made of. The native
+    # kernel reads exactly these (and the fields above), so a rule of play is a table
+    # here, never code written twice.
+    non_trumps: int
+    """Every card that is not a trump."""
+    winner_keys: tuple[tuple[int, ...], ...]
+    """For each effective suit led, each bit's key to win the trick (0: cannot win; see
+    :mod:`spadeslib.compiler.tricks`)."""
+    later_wins: bool
+    """Two packs and ``deck.identical_cards: later_wins``: of two identical cards the one
+    played later wins (equal keys go to the later card)."""
+    beats: tuple[int, ...]
+    """For each bit, the cards of its effective suit that beat it when played after it."""
+    breaking: tuple[int, int, int, int]
+    """For each effective suit led, the cards whose play breaks spades."""
+    void_rule: str
+    """``play.void``: what a player who cannot follow must play (``free``,
+    ``must_trump``, ``must_overtrump``, ``screamer``)."""
+    first_no_lead: bool
+    """No trump may be led to the first trick (unless the leader holds only trumps)."""
+    first_no_spades: bool
+    """No trump may be played to the first trick at all (unless holding only trumps)."""
+    lead_free_from: int
+    """The trick (from 0) from which trumps may be led whatever happened: 0 for any time,
+    ``play.spade_lead.tricks`` for ``after_tricks``, :data:`~spadeslib.compiler.follow.NEVER`
+    otherwise."""
+    broken_frees: bool
+    """Breaking spades lets trumps be led (every ``play.spade_lead`` but
+    ``only_spades_left``)."""
+    first_lead: str
+    """``play.first_lead``: who leads to the first trick."""
 
     _bits_of: dict[Card, tuple[int, ...]]
-    _non_trumps: int
-    _winner_keys: tuple[tuple[int, ...], ...]
-    _later_wins: bool
-    _beats: tuple[int, ...]
-    _breaking: tuple[int, int, int, int]
-    _void_rule: _follow.VoidRule
-    _first_no_lead: bool
-    _first_no_spades: bool
-    _lead_free_from: int
-    _broken_frees: bool
-    _first_lead: str
+    _void: _follow.VoidRule
     _first_leader: _leaders.FirstLeader
 
     # The hot path: plain functions of their modules, bound here as methods.
@@ -245,30 +289,31 @@ def _card(card: Card | str) -> Card:
     return card if isinstance(card, Card) else Card.parse(card)
 
 
-def _partners(variant: Variant) -> tuple[int | None, ...]:
-    players = variant.table.players
-    if variant.table.partnerships != "pairs":
-        return (None,) * players
-    half = players // 2
-    return tuple((seat + half) % players for seat in range(players))
+def compile_rules(variant: Variant) -> Rules:
+    """The compiled rules of ``variant``: built on its first compilation and kept on the
+    variant object, so every later call is an attribute read; equal variants share one
+    :class:`Rules` (:func:`_compile`)."""
+    rules = variant._compiled(variant)
+    if rules is None:
+        rules = _compile(variant)
+        variant._keep_compiled(rules)
+    return rules
 
 
 @functools.lru_cache(maxsize=256)
-def compile_rules(variant: Variant) -> Rules:
-    """Compile ``variant`` once; equal variants share one :class:`Rules`."""
+def _compile(variant: Variant) -> Rules:
+    """Compile ``variant``; equal variants (one hash of the whole model each, the first
+    time) share the answer."""
     layout: Layout = build_layout(variant.deck)
     play = variant.play
-    sides = variant.table.sides()
-    side_of = [0] * variant.table.players
-    for index, seats in enumerate(sides):
-        for seat in seats:
-            side_of[seat] = index
+    seats = build_seats(variant)
     later_wins = variant.deck.identical_cards == "later_wins"
     first_no_lead, first_no_spades, lead_free_from, broken_frees = _follow.lead_flags(play)
     trump_mask = layout.suit_masks[SPADES]
     bits_of = layout.bits_of
     deck_model = variant.deck
     draws = variant.deal.method.kind == "draw_and_discard"
+    phases = deal_phases(variant)
 
     def strength(card: Card | str) -> int:
         face = _card(card)
@@ -290,11 +335,13 @@ def compile_rules(variant: Variant) -> Rules:
         strength=StrengthTable(layout.strengths, strength),
         players=variant.table.players,
         hand_size=variant.deal.hand_size,
-        sides=sides,
-        side_of=tuple(side_of),
-        partner_of=_partners(variant),
+        sides=seats.sides,
+        side_of=seats.side_of,
+        partner_of=seats.partner_of,
+        side_masks=seats.side_masks,
+        bidding_orders=seats.bidding_orders,
+        captains=seats.captains,
         everyone=(1 << variant.table.players) - 1,
-        side_masks=tuple(sum(1 << seat for seat in seats) for seats in sides),
         copies=tuple(bits_of[card] for card in layout.deck),
         cut_cards=variant.table.players if variant.deal.french_cut else 0,
         dealt_per_hand=0 if draws else variant.deal.hand_size - int(variant.deal.french_cut),
@@ -304,17 +351,21 @@ def compile_rules(variant: Variant) -> Rules:
         misdeals=bool(variant.misdeal.conditions),
         first_deal_bids_itself=variant.bidding.first_deal_bids_itself,
         relevant=_bids.relevant(variant),
+        phases=phases,
+        after=following_phases(phases),
+        scoring=read_settings(variant),
+        non_trumps=layout.full_mask & ~trump_mask,
+        winner_keys=_tricks.winner_tables(layout),
+        later_wins=later_wins and variant.deck.packs == 2,
+        beats=_tricks.beats_tables(layout, later_wins=later_wins),
+        breaking=_tricks.breaking_masks(layout, play.breaking),
+        void_rule=play.void,
+        first_no_lead=first_no_lead,
+        first_no_spades=first_no_spades,
+        lead_free_from=lead_free_from,
+        broken_frees=broken_frees,
+        first_lead=play.first_lead,
         _bits_of=bits_of,
-        _non_trumps=layout.full_mask & ~trump_mask,
-        _winner_keys=_tricks.winner_tables(layout),
-        _later_wins=later_wins and variant.deck.packs == 2,
-        _beats=_tricks.beats_tables(layout, later_wins=later_wins),
-        _breaking=_tricks.breaking_masks(layout, play.breaking),
-        _void_rule=_follow.VOID_RULES[play.void],
-        _first_no_lead=first_no_lead,
-        _first_no_spades=first_no_spades,
-        _lead_free_from=lead_free_from,
-        _broken_frees=broken_frees,
-        _first_lead=play.first_lead,
+        _void=_follow.VOID_RULES[play.void],
         _first_leader=_leaders.FIRST_LEADERS[play.first_lead],
     )

@@ -82,11 +82,11 @@ def trick_winner(rules: Rules, trick: Sequence[int]) -> int:
     >>> rules.trick_winner([rules.card_bits(c)[0] for c in ("KH", "AH", "2S", "AD")])
     2
     """
-    keys = rules._winner_keys[rules.suit_of[trick[0]]]
+    keys = rules.winner_keys[rules.suit_of[trick[0]]]
     best = -1
     winner = 0
     index = 0
-    if rules._later_wins:
+    if rules.later_wins:
         for bit in trick:
             key = keys[bit]
             if key >= best:
@@ -110,11 +110,11 @@ def beating_mask(rules: Rules, trick: Sequence[int]) -> int:
         return rules.full_mask
     top = trick[trick_winner(rules, trick)]
     if rules.suit_of[top] == SPADES:
-        return rules._beats[top]
-    return rules._beats[top] | rules.trump_mask
+        return rules.beats[top]
+    return rules.beats[top] | rules.trump_mask
 
 
 def breaks_spades(rules: Rules, bit: int, led_suit: int) -> bool:
     """Whether playing ``bit`` to a trick whose led effective suit is ``led_suit`` breaks
     spades (``play.breaking``). Jokers and elevated cards are spades for this."""
-    return rules._breaking[led_suit] >> bit & 1 == 1
+    return rules.breaking[led_suit] >> bit & 1 == 1

@@ -418,26 +418,10 @@ class Game:
         return state_dict(_dealt(self._s))
 
 
-_COMPILED: dict[int, tuple[Variant, Any]] = {}
-
-
-def _compiled(variant: Variant) -> Any:
-    """``variant.compile()``, remembered by identity: the compiler's cache hashes the
-    whole pydantic model, which costs more than dealing a hand."""
-    found = _COMPILED.get(id(variant))
-    if found is not None and found[0] is variant:
-        return found[1]
-    rules = variant.compile()
-    if len(_COMPILED) > 64:
-        _COMPILED.clear()
-    _COMPILED[id(variant)] = (variant, rules)
-    return rules
-
-
 def _new_state(
     variant: Variant, seed: int | None, dealer: int | None, deals: list[Any] | None
 ) -> State:
-    rules = _compiled(variant)
+    rules = variant.compile()
     if seed is None:
         seed = secrets.randbits(64)
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**64:
@@ -448,7 +432,7 @@ def _new_state(
         dealer = first_dealer(seed, players) if first == "random" else first
     if not isinstance(dealer, int) or not 0 <= dealer < players:
         raise ArgumentError(f"dealer must be a seat from 0 to {players - 1}, not {dealer!r}")
-    state = State(rules, action_space(rules), seed, dealer)
+    state = State(rules, action_space(rules), _PHASES, seed, dealer)
     if deals:
         state.pending_deals = tuple(
             dealt if _is_dealt(dealt) else read_deal(rules, dealt) for dealt in deals

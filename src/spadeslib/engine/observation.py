@@ -96,9 +96,9 @@ def observe(state: State, seat: int, legal: list[int] | None) -> Observation:
         contracts.append(state.contracts[side] if bid else None)
     trick = tuple(((state.leader + i) % players, deck[bit]) for i, bit in enumerate(state.trick))
     tricks = tuple((leader, tuple(deck[bit] for bit in bits)) for leader, bits in state.trick_log)
-    passing_done = (state.phase > Phase.PASS and state.phase != Phase.BLIND) or (
-        state.phase == Phase.BLIND and state.resume > Phase.PASS
-    )
+    now = state.resume if state.phase == Phase.BLIND else state.phase
+    later = rules.after.get(now)  # None once the deal is over
+    passing_done = now != Phase.PASS and (later is None or Phase.PASS not in later)
     partner = rules.partner_of[seat]
     received = 0
     if partner is not None:

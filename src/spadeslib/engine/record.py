@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from spadeslib.cards import Card
 from spadeslib.engine.results import Dealt
-from spadeslib.engine.state import State
+from spadeslib.engine.state import FIELDS, State
 from spadeslib.errors import RecordError, VariantError
 
 if TYPE_CHECKING:
@@ -140,53 +140,32 @@ def read_record(record: object) -> tuple[Any, int, list[tuple[int, Dealt]], list
     return variant, seed, deals, actions
 
 
-_MASKS = frozenset(
-    {"hands", "first_hands", "leftover", "passed", "gave", "discarded", "seen_cards", "must_lead"}
-)
-_BITS = frozenset({"cut", "stock", "trick"})
-
-
 def state_dict(state: State) -> dict[str, Any]:
     """A canonical, JSON-ready serialisation of the full state (every hidden card too).
 
     Two states are the same game position exactly when their ``state_dict`` dumps (with
     ``sort_keys``) are byte-identical; tests use it to show that a rejected action changed
-    nothing. Caches (the legal plays of the player to act) are left out.
+    nothing. Each field is written as :data:`~spadeslib.engine.state.FIELDS` says (caches
+    are left out); the deals, the actions, the history and the result in their own way.
     """
     rules = state.rules
     out: dict[str, Any] = {}
-    for name in State.__slots__:
-        if name in (
-            "rules",
-            "space",
-            "one_pack",
-            "legal",
-            "legal_ids",
-            "follow",
-            "breaks",
-            "lead_keys",
-            "winning",
-            "log",
-            "history",
-            "deals",
-            "result",
-            "events",
-            "pending_deals",
-            "dealt",
-        ):
+    for field in FIELDS:
+        codec = field.codec
+        if codec == "skip":
             continue
-        value = getattr(state, name)
-        if name in _MASKS:  # cards by name: with two packs either copy is the same card
+        value = getattr(state, field.name)
+        if codec == "cards":  # by name: with two packs either copy is the same card
             value = (
                 [_mask_names(rules, mask) for mask in value]
                 if isinstance(value, list | tuple)
                 else _mask_names(rules, value)
             )
-        elif name in _BITS:
+        elif codec == "bits":
             value = _names(rules, value)
-        elif name == "trick_log":
+        elif codec == "trick_log":
             value = [[leader, _names(rules, bits)] for leader, bits in value]
-        out[name] = list(value) if isinstance(value, (list, tuple)) else value
+        out[field.name] = list(value) if isinstance(value, (list, tuple)) else value
     out["variant"] = rules.variant.name
     out["deals"] = [deal_to_dict(rules, dealer, dealt) for dealer, dealt in state.deals]
     out["actions"] = state.actions()

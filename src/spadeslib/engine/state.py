@@ -2,19 +2,20 @@
 
 :class:`State` is the engine's private, mutable state; :class:`spadeslib.Game` wraps it and
 the phases (:mod:`spadeslib.engine.phases`) change it. Everything in it is an int, a list
-of ints, or an immutable tuple shared between copies, so :meth:`State.clone` copies one
+of ints, or an immutable value shared between copies, so :meth:`State.clone` copies one
 slotted object and a handful of short lists (no deep copy, no pickling).
+
+Every field is described once, in :data:`FIELDS`: its name, its scope and its default.
+The scope says when it is set: ``fixed`` for the game (the rules, the seed), ``game``
+(scores, the log; they carry from deal to deal), ``deal`` (reset to its default when a
+deal starts) and ``cache`` (derived from the others to save work on the hot path, reset
+with the deal and never serialised). ``__init__``, the deal reset, :meth:`State.clone`
+and :func:`~spadeslib.engine.record.state_dict` are all derived from that table, so a new
+field is one line there.
 
 Cards are bits of the compiled deck (:mod:`spadeslib.compiler.layout`); a hand is a mask.
 Seats and sides are ints. Bids use the codes of :mod:`spadeslib.compiler.bids`
 (``NIL``, ``BLIND_NIL``, ``NO_BID``).
-
-A few slots are caches, left out of ``state_dict``: ``legal`` (the legal plays of the
-player to act, -1 until computed), ``legal_ids`` (the legal ids outside the play, kept by
-``Game.legal_action_ids`` until the next action), ``follow``, ``breaks`` and
-``lead_keys`` (the led suit's mask, the cards that break spades and each card's key to
-win, for the trick being played, set by its lead), and ``winning`` (the index in the
-trick of the card winning it so far).
 
 The action log is a persistent linked list, ``(previous, action id)`` pairs, so appending
 and cloning cost the same however long the game is.
@@ -22,149 +23,140 @@ and cloning cost the same however long the game is.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal
 
 from spadeslib.compiler.bids import NO_BID
+from spadeslib.compiler.phases import PHASE_NAMES, Phase
 
 if TYPE_CHECKING:
     from spadeslib.compiler.rules import Rules
     from spadeslib.engine.actions import ActionSpace
     from spadeslib.engine.results import DealResult, Dealt
 
-__all__ = ["PHASE_NAMES", "Phase", "State"]
+__all__ = ["FIELDS", "PHASE_NAMES", "Field", "Phase", "State"]
+
+Scope = Literal["fixed", "game", "deal", "cache"]
+Codec = Literal["plain", "cards", "bits", "trick_log", "skip"]
+"""How :func:`~spadeslib.engine.record.state_dict` writes a field: as it is, as card
+names (a mask, or a list of masks), as the names of a list of bits, as a trick log, or not
+at all (the rules, the caches, what the record writes in its own way)."""
 
 
-class Phase:
-    """Phase numbers (``State.phase``). The order is the order within a deal."""
+@dataclass(frozen=True, slots=True)
+class Field:
+    """One field of :class:`State`."""
 
-    CUT: Final = 0
-    DRAW: Final = 1
-    KITTY: Final = 2
-    PASS: Final = 3
-    BID: Final = 4
-    RAISE: Final = 5
-    MITCHELL: Final = 6
-    KITTY_AFTER: Final = 7
-    EXCHANGE: Final = 8
-    PLAY: Final = 9
-    BLIND: Final = 10
-    OVER: Final = 11
-    DEAL: Final = 12
-    """Between deals: the last one is scored and the next is dealt when the game is next
-    looked at or played (:func:`spadeslib.engine.flow.deal_if_due`), so a game dropped
-    after its deal, as simulations do, never pays for a shuffle it does not use."""
+    name: str
+    scope: Scope
+    default: Callable[[int, int], object] | object = None
+    """The value a new game (and, for ``deal`` and ``cache`` fields, a new deal) starts
+    with: a constant (immutable, so shared), or a function of the numbers of players and
+    sides that makes a fresh value (a list)."""
+    codec: Codec = "plain"
 
 
-PHASE_NAMES: Final = (
-    "cut",
-    "draw",
-    "discard",
-    "passing",
-    "bidding",
-    "raise",
-    "discard",
-    "discard",
-    "exchange",
-    "play",
-    "blind",
-    "over",
-    "deal",
+def _per_seat(value: object) -> Callable[[int, int], list[Any]]:
+    return lambda players, sides: [value] * players
+
+
+def _per_side(value: object) -> Callable[[int, int], list[Any]]:
+    return lambda players, sides: [value] * sides
+
+
+def _empty(players: int, sides: int) -> list[Any]:
+    return []
+
+
+FIELDS: tuple[Field, ...] = (
+    # fixed for the game
+    Field("rules", "fixed", codec="skip"),
+    Field("space", "fixed", codec="skip"),
+    Field("seed", "fixed"),
+    Field("players", "fixed"),
+    Field("one_pack", "fixed", codec="skip"),
+    Field("table", "fixed", codec="skip"),
+    # where we are
+    Field("phase", "game", Phase.OVER),
+    Field("actor", "game", -1),
+    Field("resume", "game", Phase.OVER),
+    Field("steps", "game", ()),
+    Field("step", "game", 0),
+    Field("dealer", "game", 0),
+    Field("deal_count", "game", 0),
+    Field("deals_played", "game", 0),
+    Field("first_deal", "game", True),
+    # the deal
+    Field("dealt", "deal", ((), ()), codec="skip"),
+    Field("hands", "deal", _per_seat(0), codec="cards"),
+    Field("seen", "deal", 0),
+    Field("leftover", "deal", 0, codec="cards"),
+    Field("cut", "deal", (), codec="bits"),
+    Field("stock", "deal", (), codec="bits"),
+    Field("stock_pos", "deal", 0),
+    Field("passed", "deal", _per_seat(0), codec="cards"),
+    Field("gave", "deal", _per_seat(0), codec="cards"),
+    Field("discarded", "deal", _per_seat(0), codec="cards"),
+    Field("seen_cards", "deal", _per_seat(0), codec="cards"),
+    # the auction
+    Field("bids", "deal", _per_seat(NO_BID)),
+    Field("contracts", "deal", _per_side(0)),
+    Field("side_blind", "deal", 0),
+    Field("came_out", "deal", 0),
+    Field("come_out_side", "deal", -1),
+    Field("raised", "deal", 0),
+    Field("nil_seats", "deal", 0),
+    Field("sides_bid", "deal", 0),
+    # the play
+    Field("first_hands", "deal", (), codec="cards"),
+    Field("leader", "deal", 0),
+    Field("trick", "deal", _empty, codec="bits"),
+    Field("trick_number", "deal", 0),
+    Field("broken", "deal", False),
+    Field("tricks", "deal", _per_seat(0)),
+    Field("must_lead", "deal", 0, codec="cards"),
+    Field("trick_log", "deal", _empty, codec="trick_log"),
+    # caches of the play: the led suit's mask, the cards that break spades and each card's
+    # key to win, set by the trick's lead; the index in the trick of the card winning it
+    # so far; the legal plays of the player to act (-1 until worked out)
+    Field("follow", "cache", 0, codec="skip"),
+    Field("breaks", "cache", 0, codec="skip"),
+    Field("lead_keys", "cache", (), codec="skip"),
+    Field("winning", "cache", 0, codec="skip"),
+    Field("legal", "cache", -1, codec="skip"),
+    # the legal ids outside the play, kept by Game.legal_action_ids until the next action
+    Field("legal_ids", "cache", None, codec="skip"),
+    # the game
+    Field("scores", "game", _per_side(0)),
+    Field("bags", "game", _per_side(0)),
+    Field("sets", "game", _per_side(0)),
+    Field("history", "game", (), codec="skip"),
+    Field("deals", "game", (), codec="skip"),
+    Field("log", "game", None, codec="skip"),
+    Field("pending_deals", "game", (), codec="skip"),
+    Field("result", "game", None, codec="skip"),
+    Field("events", "game", (), codec="skip"),
 )
-"""The public name of each phase (``Game.phase``)."""
-
-_LISTS: Final = (
-    "hands",
-    "bids",
-    "contracts",
-    "tricks",
-    "trick",
-    "passed",
-    "gave",
-    "discarded",
-    "seen_cards",
-    "scores",
-    "bags",
-    "sets",
-    "trick_log",
-)
+"""Every field of :class:`State`, grouped by what it describes (see the module docstring)."""
 
 
 class State:
     """Everything about a game at one moment. See the module docstring."""
 
-    __slots__ = (  # noqa: RUF023 - grouped by what they describe, not sorted
-        # fixed for the game
-        "rules",
-        "space",
-        "seed",
-        "players",
-        "one_pack",
-        # where we are
-        "phase",
-        "actor",
-        "resume",
-        "steps",
-        "step",
-        "dealer",
-        "deal_count",
-        "deals_played",
-        "first_deal",
-        # the deal
-        "dealt",
-        "hands",
-        "seen",
-        "leftover",
-        "cut",
-        "stock",
-        "stock_pos",
-        "passed",
-        "gave",
-        "discarded",
-        "seen_cards",
-        # the auction
-        "bids",
-        "contracts",
-        "side_blind",
-        "came_out",
-        "come_out_side",
-        "raised",
-        "nil_seats",
-        "sides_bid",
-        # the play
-        "first_hands",
-        "leader",
-        "trick",
-        "trick_number",
-        "broken",
-        "tricks",
-        "must_lead",
-        "follow",
-        "breaks",
-        "lead_keys",
-        "winning",
-        "legal",
-        "legal_ids",
-        "trick_log",
-        # the game
-        "scores",
-        "bags",
-        "sets",
-        "history",
-        "deals",
-        "log",
-        "pending_deals",
-        "result",
-        "events",
-    )
+    __slots__ = tuple(field.name for field in FIELDS)
 
     rules: Rules
     space: ActionSpace
     seed: int
     players: int
     one_pack: bool
-    phase: int
+    table: Mapping[Phase, Any]
+    """Each phase's rules (:class:`spadeslib.engine.flow.PhaseRules`), handed in by the
+    game so that the flow of a deal needs no import of the phases it runs."""
+    phase: Phase
     actor: int
-    resume: int
+    resume: Phase
     steps: tuple[tuple[str, int, int], ...]
     step: int
     dealer: int
@@ -197,13 +189,13 @@ class State:
     broken: bool
     tricks: list[int]
     must_lead: int
+    trick_log: list[tuple[int, tuple[int, ...]]]
     follow: int
     breaks: int
     lead_keys: tuple[int, ...]
     winning: int
     legal: int
     legal_ids: tuple[int, ...] | None
-    trick_log: list[tuple[int, tuple[int, ...]]]
     scores: list[int]
     bags: list[int]
     sets: list[int]
@@ -214,69 +206,27 @@ class State:
     result: Any
     events: tuple[Any, ...]
 
-    def __init__(self, rules: Rules, space: ActionSpace, seed: int, dealer: int) -> None:
-        players = rules.players
-        sides = len(rules.sides)
+    def __init__(
+        self, rules: Rules, space: ActionSpace, table: Mapping[Phase, Any], seed: int, dealer: int
+    ) -> None:
         self.rules = rules
         self.space = space
+        self.table = table
         self.seed = seed
-        self.players = players
+        self.players = rules.players
         self.one_pack = rules.packs == 1
-        self.phase = Phase.OVER
-        self.actor = -1
-        self.resume = Phase.OVER
-        self.steps = ()
-        self.step = 0
+        sides = len(rules.sides)
+        _reset_game(self, rules.players, sides)
+        _reset_deal(self, rules.players, sides)
         self.dealer = dealer
-        self.deal_count = 0
-        self.deals_played = 0
-        self.first_deal = True
-        self.dealt = ((), ())
-        self.hands = [0] * players
-        self.seen = 0
-        self.leftover = 0
-        self.cut = ()
-        self.stock = ()
-        self.stock_pos = 0
-        self.passed = [0] * players
-        self.gave = [0] * players
-        self.discarded = [0] * players
-        self.seen_cards = [0] * players
-        self.bids = [NO_BID] * players
-        self.contracts = [0] * sides
-        self.side_blind = 0
-        self.came_out = 0
-        self.come_out_side = -1
-        self.raised = 0
-        self.nil_seats = 0
-        self.sides_bid = 0
-        self.first_hands = ()
-        self.leader = 0
-        self.trick = []
-        self.trick_number = 0
-        self.broken = False
-        self.tricks = [0] * players
-        self.must_lead = 0
-        self.follow = 0
-        self.breaks = 0
-        self.lead_keys = ()
-        self.winning = 0
-        self.legal = -1
-        self.legal_ids = None
-        self.trick_log = []
-        self.scores = [0] * sides
-        self.bags = [0] * sides
-        self.sets = [0] * sides
-        self.history = ()
-        self.deals = ()
-        self.log = None
-        self.pending_deals = ()
-        self.result = None
-        self.events = ()
+
+    def reset_deal(self) -> None:
+        """Set every ``deal`` and ``cache`` field to its default: the start of a deal."""
+        _reset_deal(self, self.players, len(self.rules.sides))
 
     def clone(self) -> State:
         """An independent copy (lists copied, tuples and the rules shared)."""
-        raise NotImplementedError  # replaced below by a generated straight-line copy
+        raise NotImplementedError  # replaced below by code generated from FIELDS
 
     def actions(self) -> list[int]:
         """The ids of every action applied so far, oldest first."""
@@ -292,19 +242,42 @@ class State:
         return self.rules.side_of[seat]
 
 
-def _make_clone() -> Any:
-    """Build ``State.clone`` as straight-line code: one assignment per slot, ``[:]`` for the
-    lists. About four times faster than a loop of ``getattr``/``setattr``."""
-    lines = ["def clone(self):", "    new = _new(State)"]
-    for name in State.__slots__:
-        copy = "[:]" if name in _LISTS else ""
-        lines.append(f"    new.{name} = self.{name}{copy}")
-    lines.append("    return new")
+def _generate(name: str, lines: list[str], doc: str) -> Any:
+    """A function from straight-line code written from :data:`FIELDS`, the way
+    :mod:`dataclasses` writes ``__init__``: a loop of ``setattr`` costs four times as
+    much, and a new game, a new deal and every simulated position pay for it."""
     namespace: dict[str, Any] = {"State": State, "_new": object.__new__}
+    for field in FIELDS:
+        namespace[f"_{field.name}"] = field.default
     exec("\n".join(lines), namespace)
-    clone = namespace["clone"]
-    clone.__doc__ = State.clone.__doc__
-    return clone
+    function = namespace[name]
+    function.__doc__ = doc
+    return function
 
 
-State.clone = _make_clone()  # type: ignore[method-assign]
+def _reset_lines(name: str, scopes: tuple[Scope, ...]) -> list[str]:
+    lines = [f"def {name}(state, players, sides):"]
+    for field in FIELDS:
+        if field.scope in scopes:
+            value = f"_{field.name}"
+            if callable(field.default):
+                value += "(players, sides)"
+            lines.append(f"    state.{field.name} = {value}")
+    return lines
+
+
+def _clone_lines() -> list[str]:
+    lines = ["def clone(self):", "    new = _new(State)"]
+    for field in FIELDS:
+        copy = "[:]" if callable(field.default) else ""  # a fresh list: copied
+        lines.append(f"    new.{field.name} = self.{field.name}{copy}")
+    return [*lines, "    return new"]
+
+
+_reset_game: Callable[[State, int, int], None] = _generate(
+    "reset_game", _reset_lines("reset_game", ("game",)), "Every game field to its default."
+)
+_reset_deal: Callable[[State, int, int], None] = _generate(
+    "reset_deal", _reset_lines("reset_deal", ("deal", "cache")), "Every deal field to its default."
+)
+State.clone = _generate("clone", _clone_lines(), State.clone.__doc__ or "")  # type: ignore[method-assign]

@@ -24,8 +24,21 @@ from pydantic import BaseModel
 
 from spadeslib.errors import Problem, VariantError
 from spadeslib.loader import yaml_source
-from spadeslib.loader.bundled import bundled_house_rules, bundled_variant_path, bundled_variants
-from spadeslib.loader.compose import compose_file, compose_text, looks_like_path, unknown_name
+from spadeslib.loader.bundled import (
+    bundled_dir,
+    bundled_house_rules,
+    bundled_variant_path,
+    bundled_variants,
+)
+from spadeslib.loader.compose import (
+    FileStamp,
+    compose_file,
+    compose_text,
+    files_read,
+    looks_like_path,
+    stamp,
+    unknown_name,
+)
 from spadeslib.loader.document import Document, IncompleteDocument, Mark
 from spadeslib.loader.problems import in_reading_order, validate_document
 from spadeslib.loader.yaml_source import parse_yaml
@@ -178,8 +191,36 @@ def load_variant(
 
     Raises :class:`~spadeslib.errors.VariantError` listing every problem, each with its
     file, line, column and dotted key.
+
+    Loaded once: while none of the files it was made from (the file, what it extends, its
+    house rules) has changed size or modification time, the same variant object comes
+    back, so ``Game("nyc")`` costs what ``Game(variant)`` costs. The bundled files are
+    part of the installed package and are read once per process.
     """
-    return _validated(lambda: _compose_named(name_or_path), model)
+    key = (
+        name_or_path
+        if isinstance(name_or_path, str) and not looks_like_path(name_or_path)
+        else os.path.abspath(name_or_path),
+        model,
+    )
+    found = _LOADED.get(key)
+    if found is not None and all(stamp(file[0]) == file for file in found[0]):
+        return found[1]
+    with files_read() as stamps:
+        variant = _validated(lambda: _compose_named(name_or_path), model)
+    if len(_LOADED) >= _LOADED_MOST:
+        _LOADED.clear()
+    bundled = bundled_dir()
+    shipped = "" if bundled is None else os.path.join(os.path.abspath(bundled), "")
+    mine = tuple(file for file in stamps if not (shipped and file[0].startswith(shipped)))
+    _LOADED[key] = (mine, variant)
+    return variant
+
+
+_LOADED: dict[tuple[object, object], tuple[tuple[FileStamp, ...], Any]] = {}
+_LOADED_MOST = 256
+"""Variants kept by :func:`load_variant`: a program loads a handful; one that loads
+thousands of files starts the cache afresh rather than keeping them all."""
 
 
 @overload

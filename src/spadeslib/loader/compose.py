@@ -26,8 +26,11 @@ Every key and value of the result keeps the :class:`Mark` of the file that set i
 
 from __future__ import annotations
 
+import contextvars
 import difflib
+import os
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -66,12 +69,46 @@ def looks_like_path(reference: str) -> bool:
     return "/" in reference or "\\" in reference or reference.endswith((".yaml", ".yml"))
 
 
+FileStamp = tuple[str, int, int]
+"""A file read while composing: its resolved path, size and modification time (ns)."""
+
+_READ: contextvars.ContextVar[list[FileStamp] | None] = contextvars.ContextVar(
+    "spadeslib_files_read", default=None
+)
+
+
+@contextmanager
+def files_read() -> Iterator[list[FileStamp]]:
+    """Collect every file :func:`read_file` reads inside the block (the loader's cache
+    keys a loaded variant on them: when none has changed, neither has the variant)."""
+    stamps: list[FileStamp] = []
+    token = _READ.set(stamps)
+    try:
+        yield stamps
+    finally:
+        _READ.reset(token)
+
+
+def stamp(path: str) -> FileStamp | None:
+    """The :data:`FileStamp` of ``path`` now, or ``None`` if it cannot be read."""
+    try:
+        info = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    return (path, info.st_size, info.st_mtime_ns)
+
+
 def read_file(path: Path) -> bytes:
     """The bytes of a variant file, read no further than the size limit.
 
     Raises :class:`FileProblem` for a missing file, a directory, a device or an
     unreadable or oversized file: never skip a named file silently.
     """
+    stamps = _READ.get()
+    if stamps is not None:
+        found = stamp(os.path.abspath(path))
+        if found is not None:
+            stamps.append(found)
     try:
         if not path.exists():
             raise FileProblem(f"file not found: '{path}'", "file_not_found")

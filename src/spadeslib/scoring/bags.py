@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
-from spadeslib.scoring.settings import Settings
+from spadeslib.compiler.scoring import Settings
 
 __all__ = ["BagsScore", "add_bags"]
 
@@ -66,8 +66,7 @@ def add_bags(settings: Settings, carried: int, added: int) -> BagsScore:
     carried count is left as it was.
 
     >>> from spadeslib.variant import Variant
-    >>> from spadeslib.scoring.settings import settings_of
-    >>> bags = add_bags(settings_of(Variant()), 7, 3)
+    >>> bags = add_bags(Variant().compile().scoring, 7, 3)
     >>> bags.added, bags.carried, bags.penalty
     (3, 0, 100)
     >>> bags.lines

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from spadeslib.scoring.settings import Settings
+from spadeslib.compiler.scoring import Settings
 from spadeslib.variant.scoring import BostonPoints
 
 __all__ = ["BostonScore", "score_boston"]

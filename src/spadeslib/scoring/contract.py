@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Literal, NamedTuple
 
-from spadeslib.scoring.settings import Settings
+from spadeslib.compiler.scoring import Settings
 from spadeslib.scoring.types import Contract, WinReason
 from spadeslib.variant.special import MoonOutcome, ScorePoints, WinGame
 

@@ -4,7 +4,9 @@ the game (spec A5, A6, B1, B2, B8, B9, B10, B13, B14)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
+from spadeslib.compiler.scoring import Settings
 from spadeslib.scoring.bags import add_bags
 from spadeslib.scoring.boston import score_boston
 from spadeslib.scoring.contract import (
@@ -20,7 +22,6 @@ from spadeslib.scoring.inputs import (
     check_variant,
 )
 from spadeslib.scoring.nil import NO_NILS, score_nils, tricks_for_partner
-from spadeslib.scoring.settings import Settings, settings_of
 from spadeslib.scoring.types import (
     Contract,
     DealScore,
@@ -35,6 +36,9 @@ from spadeslib.scoring.types import (
     new_standing,
 )
 from spadeslib.variant import Variant
+
+if TYPE_CHECKING:
+    from spadeslib.compiler.rules import Rules
 
 __all__ = ["score_deal", "score_deal_unchecked"]
 
@@ -97,8 +101,7 @@ def score_deal(
     checked_tricks = check_tricks(variant, tricks)
     checked_standings = check_standings(variant, standings)
     return score_deal_unchecked(
-        variant,
-        variant.table.sides(),
+        variant.compile(),
         checked_contracts,
         checked_tricks,
         checked_standings,
@@ -107,8 +110,7 @@ def score_deal(
 
 
 def score_deal_unchecked(
-    variant: Variant,
-    sides: tuple[tuple[int, ...], ...],
+    rules: Rules,
     contracts: Sequence[Contract],
     tricks: tuple[int, ...],
     standings: Sequence[Standing],
@@ -121,11 +123,12 @@ def score_deal_unchecked(
     (a property test compares the two); anything else is undefined, so everyone else calls
     :func:`score_deal`.
 
-    ``sides`` is ``variant.table.sides()`` (the compiled rules keep it), ``tricks`` a
-    tuple, and ``bids_itself`` says the deal bids itself (``first_deal`` and the
+    ``rules`` are the variant's compiled rules (its scoring values and sides), ``tricks``
+    a tuple, and ``bids_itself`` says the deal bids itself (``first_deal`` and the
     variant's `bidding.first_deal_bids_itself`).
     """
-    settings = settings_of(variant)
+    settings = rules.scoring
+    sides = rules.sides
     out: list[SideScore] = []
     events: list[GameEvent] = []
     for index, seats in enumerate(sides):

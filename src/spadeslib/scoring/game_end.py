@@ -18,9 +18,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
+from spadeslib.compiler.scoring import Settings
 from spadeslib.scoring.inputs import check_standings, check_variant
-from spadeslib.scoring.settings import Settings, settings_of
 from spadeslib.scoring.types import (
     GameEvent,
     GameResult,
@@ -31,6 +32,9 @@ from spadeslib.scoring.types import (
     Standing,
 )
 from spadeslib.variant import Variant
+
+if TYPE_CHECKING:
+    from spadeslib.compiler.rules import Rules
 
 __all__ = ["game_result", "game_result_unchecked"]
 
@@ -235,11 +239,11 @@ def game_result(
             raise ScoringError(
                 f"events: {event!r} names side {event.side}, but there are {len(checked)} sides"
             )
-    return game_result_unchecked(variant, checked, deals_played, tuple(events))
+    return game_result_unchecked(variant.compile(), checked, deals_played, tuple(events))
 
 
 def game_result_unchecked(
-    variant: Variant,
+    rules: Rules,
     standings: tuple[Standing, ...],
     deals_played: int,
     events: tuple[GameEvent, ...],
@@ -247,7 +251,7 @@ def game_result_unchecked(
     """:func:`game_result` without checking its inputs, for the engine, whose standings
     and events come straight from :func:`~spadeslib.scoring.deal.score_deal_unchecked`.
     Same answer for valid inputs; everyone else calls :func:`game_result`."""
-    settings = settings_of(variant)
+    settings = rules.scoring
     for rule in _RULES:
         decision = rule(settings, standings, deals_played, events)
         if decision is not None:

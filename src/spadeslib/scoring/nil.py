@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Literal, NamedTuple
 
-from spadeslib.scoring.settings import Settings
+from spadeslib.compiler.scoring import Settings
 from spadeslib.scoring.types import Contract
 
 __all__ = ["NO_NILS", "NilBid", "NilScore", "failed_nil_tricks", "score_nils", "tricks_for_partner"]

@@ -1,8 +1,8 @@
-"""One module per phase of a deal; :data:`PHASES` maps a phase number to its rules.
+"""One module per phase of a deal; :data:`PHASES` maps a phase to its rules.
 
-The dict is built here, at import, and registered with :mod:`spadeslib.engine.flow`, so
-the engine dispatches an action with one lookup (``PHASES[state.phase]``) and no chain of
-tests.
+The game hands this table to every state it makes (``State.table``), so the engine
+dispatches an action with one lookup (``state.table[state.phase]``) and no chain of tests,
+and the flow of a deal (:mod:`spadeslib.engine.flow`) never imports the phases.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from spadeslib.engine.state import Phase
 
 __all__ = ["PHASES"]
 
-PHASES: dict[int, flow.PhaseRules] = {
+PHASES: dict[Phase, flow.PhaseRules] = {
     Phase.CUT: cut.RULES,
     Phase.DRAW: draw.RULES,
     Phase.KITTY: leftover.KITTY,
@@ -36,4 +36,3 @@ PHASES: dict[int, flow.PhaseRules] = {
     Phase.PLAY: play.RULES,
     Phase.BLIND: blind.RULES,
 }
-flow.PHASES.update(PHASES)

@@ -47,7 +47,7 @@ def enter(state: State) -> bool:
 @functools.lru_cache(maxsize=1024)
 def _steps(rules: Rules, dealer: int) -> tuple[tuple[str, int, int], ...]:
     """The first round's turns: each captain (partnership) or each seat, in bidding order."""
-    order = flow.captains(rules, dealer) if rules.partnership else flow.bidding_order(rules, dealer)
+    order = rules.captains[dealer] if rules.partnership else rules.bidding_orders[dealer]
     return tuple(("bid", seat, 0) for seat in order)
 
 

@@ -16,7 +16,7 @@ at once.
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from spadeslib.compiler import bids as B
 from spadeslib.engine import flow
@@ -26,12 +26,16 @@ if TYPE_CHECKING:
     from spadeslib.compiler.rules import Rules
     from spadeslib.engine.actions import ActionSpace
 
-__all__ = ["RULES", "initial_seen", "options", "refresh_seen", "refusal"]
+__all__ = ["RULES", "options", "refresh_seen", "refusal"]
 
 # Every deal and every bid asks whether some seat may still bid blind (``refresh_seen``),
 # so the variant is read through the flags compiled into ``Rules`` (``blind_bids``: none
 # of this work at all without a blind option; ``partnership``; ``relevant``), and a seat's
 # options are cached by the parts of its situation that can change them.
+
+_BID: Final = Phase.BID
+_BLIND: Final = Phase.BLIND
+_OVER: Final = Phase.OVER
 
 
 def context(state: State, seat: int) -> B.BlindContext:
@@ -47,7 +51,7 @@ def context(state: State, seat: int) -> B.BlindContext:
     total = 0
     # in the auction (at the seat's turn, or in the blind decision interrupting it) a blind
     # bid or a Blind Nil may close the round with a forbidden total
-    in_auction = Phase.BID in (state.phase, state.resume)
+    in_auction = _BID in (state.phase, state.resume)
     if rules.relevant.seat_total and in_auction:
         last, nil_last, total = _auction_end(state, seat)
     bids = state.bids
@@ -93,7 +97,7 @@ def _options(state: State, seat: int) -> tuple[int, ...]:
     side = rules.side_of[seat]
     if state.side_blind >> side & 1:
         return ()
-    if rules.partnership and seat not in flow.captains(rules, state.dealer):
+    if rules.partnership and seat not in rules.captains[state.dealer]:
         return ()
     # the parts of context(state, seat) that can change the answer (Rules.relevant); the
     # others keep BlindContext's defaults, so equivalent situations share a cache entry
@@ -125,7 +129,7 @@ def _options(state: State, seat: int) -> tuple[int, ...]:
                 break
     last = nil_last = False
     total = 0
-    if relevant.seat_total and Phase.BID in (state.phase, state.resume):
+    if relevant.seat_total and _BID in (state.phase, state.resume):
         last, nil_last, total = _auction_end(state, seat)
     key = (behind, first_deal, side_blind_nils, partner_bid, partners_unseen, side_bid)
     return _option_ids(state.space, key, last, nil_last, total)
@@ -191,7 +195,7 @@ def _refresh_sides(state: State) -> None:
     side alone among what changes here, so they are reused while those bits are the same.
     """
     rules = state.rules
-    captains = flow.captains(rules, state.dealer)
+    captains = rules.captains[state.dealer]
     side_of = rules.side_of
     side_masks = rules.side_masks
     known: dict[int, tuple[int, tuple[int, ...]]] = {}
@@ -224,7 +228,7 @@ def _refresh_sides(state: State) -> None:
 @functools.lru_cache(maxsize=1024)
 def _refresh_order(rules: Rules, dealer: int) -> tuple[int, ...]:
     """Captains first: a partner's answer depends on its captain's."""
-    first = flow.captains(rules, dealer)
+    first = rules.captains[dealer]
     return first + tuple(seat for seat in range(rules.players) if seat not in first)
 
 
@@ -261,15 +265,29 @@ def _eligible_on(rules: Rules, scores: tuple[int, ...], first_deal: bool) -> boo
     return False
 
 
-def initial_seen(state: State) -> int:
-    """The seats that see their cards as soon as they are dealt."""
-    state.resume = Phase.OVER
+def start(state: State) -> None:
+    """At the start of a deal: the seats that see their cards as soon as they are dealt."""
+    state.resume = _OVER
     if not state.rules.blind_bids or not _anyone_eligible(state):
         state.seen = state.rules.everyone
-        return state.seen
+        return
     state.seen = 0
     refresh_seen(state)
-    return state.seen
+
+
+def enter(state: State) -> bool:
+    """The player to act has not looked at its cards: interrupt its phase for a blind
+    decision if it has one. A seat with no blind decision of its own (a partner waiting
+    for its captain's team decision) that must act first, say to discard a kitty, looks,
+    and so its side can no longer bid blind."""
+    seat = state.actor
+    if options(state, seat):
+        state.resume = state.phase
+        state.phase = _BLIND
+        return True
+    state.seen |= 1 << seat
+    refresh_seen(state)
+    return False
 
 
 def legal(state: State) -> list[int]:
@@ -308,7 +326,7 @@ def refusal(state: State, seat: int, action_id: int) -> tuple[str, str] | None:
     if found is not None:
         return _with_scores(state, seat, found)
     rule = "bidding.blind_nil" if action_id == space.BLIND_NIL else "bidding.blind"
-    if rules.partnership and seat not in flow.captains(rules, state.dealer):
+    if rules.partnership and seat not in rules.captains[state.dealer]:
         return (f"in a partnership auction only the side's first bidder decides {what}", rule)
     if state.bids[seat] != B.NO_BID:
         return (f"seat {seat} has already bid", rule)
@@ -349,9 +367,9 @@ def apply(state: State, action_id: int) -> None:
             state.come_out_side = side
     resume = state.resume
     state.phase = resume
-    state.resume = Phase.OVER
+    state.resume = _OVER
     refresh_seen(state)
-    flow.PHASES[resume].resume(state)
+    state.table[resume].resume(state)
 
 
-RULES = flow.PhaseRules(enter=lambda state: False, legal=legal, problem=problem, apply=apply)
+RULES = flow.PhaseRules(enter=enter, legal=legal, problem=problem, apply=apply, start=start)

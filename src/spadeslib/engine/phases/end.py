@@ -9,6 +9,8 @@ clockwise, when the game is next looked at or played (``Phase.DEAL``); a misdeal
 
 from __future__ import annotations
 
+from typing import Final
+
 from spadeslib.cards import Card
 from spadeslib.compiler.bids import BLIND_NIL, NIL
 from spadeslib.engine.results import DealResult
@@ -62,6 +64,8 @@ def contracts_of(state: State) -> tuple[Contract, ...]:
 
 
 _NONE: frozenset[int] = frozenset()
+_OVER: Final = Phase.OVER
+_DEAL: Final = Phase.DEAL
 
 
 def finish_deal(state: State) -> None:
@@ -77,7 +81,7 @@ def finish_deal(state: State) -> None:
     bids_itself = v.bidding.first_deal_bids_itself and state.first_deal
     tricks = tuple(state.tricks)
     score = score_deal_unchecked(
-        v, rules.sides, contracts_of(state), tricks, standings, bids_itself=bids_itself
+        rules, contracts_of(state), tricks, standings, bids_itself=bids_itself
     )
     after = score.standings
     state.scores = scores = [s.score for s in after]
@@ -107,13 +111,13 @@ def finish_deal(state: State) -> None:
     if score.events:
         state.events = (*state.events, *score.events)
     state.deals_played += 1
-    result = game_result_unchecked(v, after, state.deals_played, score.events)
+    result = game_result_unchecked(rules, after, state.deals_played, score.events)
     if result is not None:
         state.result = result
-        state.phase = Phase.OVER
+        state.phase = _OVER
         state.actor = -1
         return
     state.first_deal = False
     state.dealer = (state.dealer + 1) % state.players
-    state.phase = Phase.DEAL  # dealt when next needed (flow.deal_if_due)
+    state.phase = _DEAL  # dealt when next needed (flow.deal_if_due)
     state.actor = -1

@@ -22,7 +22,7 @@ def enter(state: State) -> bool:
     rules = state.rules
     bidding = rules.variant.bidding
     steps: list[tuple[str, int, int]] = []
-    for captain in flow.captains(rules, state.dealer):
+    for captain in rules.captains[state.dealer]:
         members = rules.sides[rules.side_of[captain]]
         nils = [m for m in members if state.bids[m] in (NIL, BLIND_NIL)]
         if len(nils) != 1 or len(members) != 2:
@@ -78,11 +78,7 @@ def apply(state: State, action_id: int) -> None:
     state.seen_cards[partner] |= found
     if continue_step(state, count, taking):
         return
-    state.step += 1
-    if state.step < len(state.steps):
-        flow.give_turn(state, state.steps[state.step][1])
-    else:
-        flow.next_phase(state)
+    flow.advance(state)
 
 
 RULES = flow.PhaseRules(enter=enter, legal=legal, problem=problem, apply=apply)

@@ -36,7 +36,7 @@ def _mitchell_enter(state: State) -> bool:
     rules = state.rules
     if not state.leftover:
         return False
-    captains = flow.captains(rules, state.dealer)
+    captains = rules.captains[state.dealer]
     contracts = [state.contracts[rules.side_of[c]] for c in captains]
     steps: tuple[tuple[str, int, int], ...]
     if contracts[0] == contracts[1]:
@@ -104,11 +104,7 @@ def _apply(state: State, action_id: int) -> None:
         state.discarded[seat] |= found
         if continue_step(state, count, size):
             return
-    state.step += 1
-    if state.step < len(state.steps):
-        flow.give_turn(state, state.steps[state.step][1])
-    else:
-        flow.next_phase(state)
+    flow.advance(state)
 
 
 KITTY = flow.PhaseRules(enter=_kitty_enter, legal=_legal, problem=_problem, apply=_apply)

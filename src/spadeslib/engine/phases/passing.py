@@ -16,7 +16,7 @@ __all__ = ["RULES"]
 
 def enter(state: State) -> bool:
     count = state.rules.variant.passing.cards
-    order = flow.bidding_order(state.rules, state.dealer)
+    order = state.rules.bidding_orders[state.dealer]
     state.steps = tuple(("pass", seat, count) for seat in order)
     state.step = 0
     flow.give_turn(state, order[0])
@@ -50,10 +50,13 @@ def apply(state: State, action_id: int) -> None:
     state.passed[seat] |= found
     if continue_step(state, count, taking):
         return
-    state.step += 1
-    if state.step < len(state.steps):
-        flow.give_turn(state, state.steps[state.step][1])
-        return
+    if state.step + 1 == len(state.steps):
+        _hand_over(state)
+    flow.advance(state)
+
+
+def _hand_over(state: State) -> None:
+    """Every pass is made: each hand takes its partner's cards (they pass at once)."""
     rules = state.rules
     hands = state.hands
     passed = state.passed
@@ -63,7 +66,6 @@ def apply(state: State, action_id: int) -> None:
         received = passed[partner]
         hands[seat] = (hand & ~passed[seat]) | received
         state.seen_cards[seat] |= received
-    flow.next_phase(state)
 
 
 RULES = flow.PhaseRules(enter=enter, legal=legal, problem=problem, apply=apply)

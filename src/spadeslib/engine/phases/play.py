@@ -17,6 +17,7 @@ from spadeslib.compiler.bids import NIL, NO_BID, tricks_of
 from spadeslib.compiler.follow import allowed as _allowed
 from spadeslib.engine import flow
 from spadeslib.engine.bits import bits_of
+from spadeslib.engine.phases.end import finish_deal
 from spadeslib.engine.state import Phase, State
 
 __all__ = ["RULES", "bits_of", "legal_mask", "play_card", "play_random"]
@@ -151,7 +152,7 @@ def play_card(state: State, bit: int) -> None:
         keys = state.lead_keys
         key = keys[bit]
         best = keys[trick[state.winning]]
-        if key > best or (key == best and state.rules._later_wins):
+        if key > best or (key == best and state.rules.later_wins):
             state.winning = count - 1
     else:
         _lead(state, bit)
@@ -177,7 +178,7 @@ def _lead(state: State, bit: int) -> tuple[int, int, tuple[int, ...]]:
     suit = rules.suit_of[bit]
     state.follow = follow = rules.suit_masks[suit]
     state.breaks = breaks = state.space.breaking[suit]
-    state.lead_keys = keys = rules._winner_keys[suit]
+    state.lead_keys = keys = rules.winner_keys[suit]
     state.winning = 0
     return follow, breaks, keys
 
@@ -217,7 +218,7 @@ def play_random(state: State, random: Callable[[], float]) -> int:
         trick.append(bit)
         if count:
             key = keys[bit]
-            if key > best or (key == best and rules._later_wins):
+            if key > best or (key == best and rules.later_wins):
                 best = key
                 winning = count
         else:
@@ -258,8 +259,6 @@ def _end_trick(state: State, trick: list[int], winning: int) -> int:
     state.actor = winner
     state.must_lead = 0
     if state.trick_number == rules.hand_size:
-        from spadeslib.engine.phases.end import finish_deal
-
         finish_deal(state)
     return winner
 

@@ -26,7 +26,7 @@ def _raises_possible(state: State, seat: int) -> bool:
 def enter(state: State) -> bool:
     if state.rules.first_deal_bids_itself and state.first_deal:
         return False
-    order = flow.captains(state.rules, state.dealer)
+    order = state.rules.captains[state.dealer]
     state.steps = tuple(("raise", seat, 0) for seat in order if _raises_possible(state, seat))
     state.step = 0
     if not state.steps:
@@ -40,7 +40,7 @@ def _context(state: State) -> B.RaiseContext:
     side = rules.side_of[state.actor]
     contract = state.contracts[side]
     first = B.NO_BID
-    for seat in flow.bidding_order(rules, state.dealer):  # the side's first bidder
+    for seat in rules.bidding_orders[state.dealer]:  # the side's first bidder
         if rules.side_of[seat] == side:
             first = state.bids[seat]
             break
@@ -69,11 +69,7 @@ def apply(state: State, action_id: int) -> None:
     if action_id != space.STAND:
         state.contracts[side] = action_id - space.RAISE
         state.raised |= 1 << side
-    state.step += 1
-    if state.step < len(state.steps):
-        flow.give_turn(state, state.steps[state.step][1])
-    else:
-        flow.next_phase(state)
+    flow.advance(state)
 
 
 RULES = flow.PhaseRules(enter=enter, legal=legal, problem=problem, apply=apply)

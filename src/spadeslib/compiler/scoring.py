@@ -1,13 +1,12 @@
-"""A variant's scoring values, read once per variant.
+"""A variant's scoring values, flat: what :mod:`spadeslib.scoring` reads at every deal.
 
 Scoring runs at the end of every deal of every game, and the values it needs sit two to
 four pydantic attributes deep (``variant.bidding.blind.no_overtrick_limit``): reading them
-afresh each deal cost more than the arithmetic. A variant is frozen, so what it says
-cannot change; :func:`settings_of` reads everything once per variant object and scoring
-works from the flat :class:`Settings`.
+afresh each deal cost more than the arithmetic. The compiler reads them once into
+:class:`Settings` (``Rules.scoring``).
 
 The values are copied as they are: each rule is applied by the scoring module that owns
-it (:mod:`.contract`, :mod:`.nil`, :mod:`.bags`, :mod:`.boston`, :mod:`.game_end`).
+it (:mod:`spadeslib.scoring.contract`, ``.nil``, ``.bags``, ``.boston``, ``.game_end``).
 """
 
 from __future__ import annotations
@@ -15,11 +14,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from spadeslib.variant import Variant
+from spadeslib.variant.root import Variant
 from spadeslib.variant.scoring import BostonBonus
 from spadeslib.variant.special import MoonOutcome
 
-__all__ = ["Settings", "settings_of"]
+__all__ = ["Settings", "read_settings"]
 
 _NEVER = 1 << 62
 """A bid no contract reaches: where a variant has neither Moon nor ten for 200."""
@@ -28,9 +27,6 @@ _NEVER = 1 << 62
 @dataclass(frozen=True, slots=True)
 class Settings:
     """The scoring values of one variant, named after their place in the variant."""
-
-    variant: Variant
-    """The variant read; also what the cache checks, by identity."""
 
     hand_size: int
     # scoring
@@ -84,7 +80,8 @@ class Settings:
     `losing_score`): only then does each side's standing need looking at for it."""
 
 
-def _read(variant: Variant) -> Settings:
+def read_settings(variant: Variant) -> Settings:
+    """The scoring values of ``variant``."""
     scoring, bidding, end = variant.scoring, variant.bidding, variant.game_end
     bags, blind, ten, moon = scoring.bags, bidding.blind, bidding.ten_for_200, bidding.moon
     nil, blind_nil = bidding.nil, bidding.blind_nil
@@ -92,7 +89,6 @@ def _read(variant: Variant) -> Settings:
     moon_bid = hand if moon.enabled else None
     special = [bid for bid in (moon_bid, 10 if ten.enabled else None) if bid is not None]
     return Settings(
-        variant=variant,
         hand_size=hand,
         trick_value=scoring.trick_value,
         overtrick_value=scoring.overtrick_value,
@@ -133,25 +129,3 @@ def _read(variant: Variant) -> Settings:
         tie=end.tie,
         ends_on_standing=end.consecutive_sets_lose is not None or end.losing_score is not None,
     )
-
-
-_CACHE: dict[int, Settings] = {}
-_CACHE_SIZE = 64
-"""Variants kept at once. A program uses a handful; a property test makes thousands, so
-the cache starts afresh when full rather than keeping every variant alive."""
-
-
-def settings_of(variant: Variant) -> Settings:
-    """The scoring values of ``variant``, read on its first use.
-
-    The cache is keyed by the object's identity, not its value: hashing a whole variant
-    costs more than reading it. Each entry holds its variant, so an id in the cache is
-    never a dead object's id reused by another."""
-    found = _CACHE.get(id(variant))
-    if found is not None and found.variant is variant:
-        return found
-    settings = _read(variant)
-    if len(_CACHE) >= _CACHE_SIZE:
-        _CACHE.clear()
-    _CACHE[id(variant)] = settings
-    return settings
