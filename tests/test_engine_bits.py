@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from spadeslib.engine.bits import bits_of, items_of
+from spadeslib.bits import bits_of, items_of
 
 MASKS = st.integers(0, 2**108 - 1) | st.integers(0, 2**13 - 1)
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
+from spadeslib._version import __version__
 from spadeslib.cards import Card
 from spadeslib.errors import (
     ArgumentError,
@@ -54,7 +55,6 @@ if TYPE_CHECKING:
     )
     from spadeslib.variant import Variant
 
-__version__ = "0.1.0"
 
 # name -> the module that defines it; loaded by __getattr__ on first access.
 _LAZY: dict[str, str] = {

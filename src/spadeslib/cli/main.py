@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, TextIO
 
-from spadeslib import __version__
+from spadeslib._version import __version__
 from spadeslib.errors import SpadesError
 
 if TYPE_CHECKING:

@@ -177,10 +177,21 @@ class Rules:
     ``only_spades_left``)."""
     first_lead: str
     """``play.first_lead``: who leads to the first trick."""
+    face_mask: tuple[int, ...]
+    """For each bit, the mask of its face's copies (the bit itself with one pack)."""
+    canonical: tuple[int, ...]
+    """For each bit, its face's first copy: the id of the play of that face."""
+    order: tuple[int, ...]
+    """Each bit's place in an order of all cards from low to high: every trump above
+    every plain card, then by strength inside its own suit (a 9 of hearts above a 7 of
+    clubs), then by bit. "Its lowest card" and "its highest card" mean this order."""
+    above: tuple[int, ...]
+    """For each bit, the cards of its effective suit with a stronger face."""
 
     _bits_of: dict[Card, tuple[int, ...]]
     _void: _follow.VoidRule
     _first_leader: _leaders.FirstLeader
+    _kernel: list[object]
 
     # The hot path: plain functions of their modules, bound here as methods.
     legal_plays = _follow.legal_plays
@@ -194,6 +205,14 @@ class Rules:
 
     def __repr__(self) -> str:
         return f"<Rules {self.variant.name!r} {self.size} cards>"
+
+    @property
+    def kernel(self) -> object | None:
+        """These tables for the native core (a ``spadeslib._native.Kernel``), or ``None``
+        when Python plays (:func:`spadeslib.backend`). Built on first use."""
+        from spadeslib.compiler.kernel import kernel_of
+
+        return kernel_of(self)
 
     def __reduce__(self) -> tuple[Callable[[Variant], Rules], tuple[Variant]]:
         # Pickled as its variant: unpickling compiles it again (or finds it in the cache).
@@ -322,6 +341,10 @@ def _compile(variant: Variant) -> Rules:
             raise CardNotInDeckError(why_absent(deck_model, face))
         return layout.strengths[bits[0]]
 
+    suit_of, strengths = layout.suit_of, layout.strengths
+    copies = tuple(bits_of[card] for card in layout.deck)
+    size = len(layout.deck)
+
     return Rules(
         variant=variant,
         deck=layout.deck,
@@ -342,7 +365,7 @@ def _compile(variant: Variant) -> Rules:
         bidding_orders=seats.bidding_orders,
         captains=seats.captains,
         everyone=(1 << variant.table.players) - 1,
-        copies=tuple(bits_of[card] for card in layout.deck),
+        copies=copies,
         cut_cards=variant.table.players if variant.deal.french_cut else 0,
         dealt_per_hand=0 if draws else variant.deal.hand_size - int(variant.deal.french_cut),
         draws=draws,
@@ -365,7 +388,21 @@ def _compile(variant: Variant) -> Rules:
         lead_free_from=lead_free_from,
         broken_frees=broken_frees,
         first_lead=play.first_lead,
+        face_mask=tuple(sum(1 << copy for copy in copies[bit]) for bit in range(size)),
+        canonical=tuple(copies[bit][0] for bit in range(size)),
+        order=tuple(
+            ((suit_of[bit] == SPADES) << 16) | (strengths[bit] << 8) | bit for bit in range(size)
+        ),
+        above=tuple(
+            sum(
+                1 << other
+                for other in range(size)
+                if suit_of[other] == suit_of[bit] and strengths[other] > strengths[bit]
+            )
+            for bit in range(size)
+        ),
         _bits_of=bits_of,
         _void=_follow.VOID_RULES[play.void],
         _first_leader=_leaders.FIRST_LEADERS[play.first_lead],
+        _kernel=[],
     )

@@ -27,7 +27,6 @@ from collections.abc import Iterator, Sequence
 from typing import Any, Final, overload
 
 from spadeslib.cards import Card
-from spadeslib.engine import bits as _bits
 from spadeslib.engine import flow
 from spadeslib.engine import phases as _phases
 from spadeslib.engine.actions import Action, ActionParseError, action_space
@@ -48,11 +47,7 @@ TERMINAL: Final = -4
 """OpenSpiel's id for "no player: the game is over" (:meth:`Game.current_player_id`)."""
 
 _PHASES = _phases.PHASES
-_legal_mask = _phases.play.legal_mask
-_bits_of = _bits.bits_of
-_play = _phases.play.apply
-_play_card = _phases.play.play_card
-_PLAY: Final = Phase.PLAY
+_finish_play = _phases.play.finish_play
 _OVER: Final = Phase.OVER
 _DEAL: Final = Phase.DEAL
 _dealt = flow.deal_if_due
@@ -149,33 +144,34 @@ class Game:
     @property
     def current_player(self) -> int | None:
         """The seat to act, or ``None`` when the game is over."""
+        play = self._s.play
+        if play is not None:
+            actor: int = play.actor
+            return actor
         s = _dealt(self._s)
         return None if s.phase == _OVER else s.actor
 
     def current_player_id(self) -> int:
         """The seat to act, or :data:`TERMINAL` (-4) when the game is over (OpenSpiel)."""
-        s = _dealt(self._s)
-        return TERMINAL if s.phase == _OVER else s.actor
+        actor = self.current_player
+        return TERMINAL if actor is None else actor
 
     def legal_action_ids(self) -> list[int]:
         """The legal actions' ids, sorted: the fast path for bots and simulations."""
         s = self._s
+        play = s.play
+        if play is not None:  # the hot path: the play's own list
+            ids: list[int] = play.legal_ids()
+            return ids
         phase = s.phase
-        if phase == _PLAY and s.one_pack:  # the hot path: the legal mask is the ids
-            legal = s.legal
-            if legal < 0:
-                legal = _legal_mask(s)
-            return _bits_of(legal)
         if phase == _DEAL:
             phase = _dealt(s).phase
         if phase == _OVER:
             return []
-        if phase == _PLAY:
-            return _PHASES[phase].legal(s)
-        ids = s.legal_ids  # kept until the next action, which apply_id checks against
-        if ids is None:
-            s.legal_ids = ids = tuple(_PHASES[phase].legal(s))
-        return list(ids)
+        cached = s.legal_ids  # kept until the next action, which apply_id checks against
+        if cached is None:
+            s.legal_ids = cached = tuple(_PHASES[phase].legal(s))
+        return list(cached)
 
     def legal_actions(self) -> LegalActions:
         """The legal actions, sorted by id (see :class:`LegalActions`)."""
@@ -198,6 +194,13 @@ class Game:
     def apply_id(self, action_id: int) -> None:
         """Apply the action with this id (see :meth:`legal_action_ids`)."""
         s = self._s
+        play = s.play
+        if play is not None:  # the hot path: the play checks the id and plays the card
+            status = play.apply(action_id)
+            if status >= 0:
+                if status:
+                    _finish_play(s)
+                return
         if type(action_id) is not int:
             raise IllegalActionError(
                 action_id,
@@ -205,25 +208,6 @@ class Game:
                 rule="action",
                 state=describe(_dealt(s)),
             )
-        if s.phase == _PLAY:  # the hot path: one AND against the cached legal plays
-            legal = s.legal
-            if legal < 0:
-                legal = _legal_mask(s)
-            if s.one_pack:  # a play's id is its card's bit
-                if action_id >= 0 and legal >> action_id & 1:
-                    _play_card(s, action_id)
-                    s.log = (s.log, action_id)
-                    return
-            else:
-                space = s.space
-                if (
-                    0 <= action_id < space.size
-                    and legal & space.face_mask[action_id]
-                    and space.plays[action_id] is not None
-                ):
-                    _play(s, action_id)
-                    s.log = (s.log, action_id)
-                    return
         self._apply(action_id, None)
 
     def _apply(self, action_id: int, action: Action | None) -> None:
@@ -247,6 +231,9 @@ class Game:
                 reason, rule = found
                 raise IllegalActionError(action, reason, rule=rule, state=describe(s))
         s.legal_ids = None
+        if s.play is not None:  # the play logs its own cards
+            phase.apply(s, action_id)
+            return
         phase.apply(s, action_id)
         s.log = (s.log, action_id)
 
@@ -296,6 +283,8 @@ class Game:
     def phase(self) -> str:
         """``cut``, ``draw``, ``passing``, ``blind``, ``bidding``, ``raise``, ``discard``,
         ``exchange``, ``play`` or ``over``."""
+        if self._s.play is not None:
+            return "play"
         return PHASE_NAMES[_dealt(self._s).phase]
 
     @property

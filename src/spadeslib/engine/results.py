@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from spadeslib.bits import items_of
 from spadeslib.cards import Card
 from spadeslib.compiler.bids import BLIND_NIL, NIL, NO_BID
-from spadeslib.engine.bits import items_of
 
 __all__ = ["DealResult", "Dealt"]
 

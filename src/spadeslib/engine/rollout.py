@@ -19,12 +19,11 @@ from typing import Final
 
 from spadeslib.engine import flow
 from spadeslib.engine.phases import PHASES
-from spadeslib.engine.phases.play import play_random as _play_random
+from spadeslib.engine.phases.play import finish_play
 from spadeslib.engine.state import Phase, State
 
 __all__ = ["rollout"]
 
-_PLAY: Final = Phase.PLAY
 _DEAL: Final = Phase.DEAL
 _OVER: Final = Phase.OVER
 
@@ -43,8 +42,9 @@ def rollout(state: State, random: Callable[[], float], deals: int) -> int:
             continue
         if phase == _OVER:
             return played
-        if phase == _PLAY and state.one_pack:
-            played += _play_random(state, random)
+        if state.play is not None:  # the play plays its own cards
+            played += state.play.rollout(random)
+            finish_play(state)
             continue
         ids: Sequence[int] | None = state.legal_ids
         if ids is None:

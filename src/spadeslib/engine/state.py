@@ -55,6 +55,8 @@ class Field:
     with: a constant (immutable, so shared), or a function of the numbers of players and
     sides that makes a fresh value (a list)."""
     codec: Codec = "plain"
+    clone: bool = False
+    """A copy of the state takes a copy of this value (``value.clone()``): the play."""
 
 
 def _per_seat(value: object) -> Callable[[int, int], list[Any]]:
@@ -117,14 +119,10 @@ FIELDS: tuple[Field, ...] = (
     Field("tricks", "deal", _per_seat(0)),
     Field("must_lead", "deal", 0, codec="cards"),
     Field("trick_log", "deal", _empty, codec="trick_log"),
-    # caches of the play: the led suit's mask, the cards that break spades and each card's
-    # key to win, set by the trick's lead; the index in the trick of the card winning it
-    # so far; the legal plays of the player to act (-1 until worked out)
-    Field("follow", "cache", 0, codec="skip"),
-    Field("breaks", "cache", 0, codec="skip"),
-    Field("lead_keys", "cache", (), codec="skip"),
-    Field("winning", "cache", 0, codec="skip"),
-    Field("legal", "cache", -1, codec="skip"),
+    # The play phase's cards are played by a Play (spadeslib.compiler.play, or the native
+    # one), which is the truth during the play: the fields above are copied from it when
+    # anything else looks at the state (State.sync_play).
+    Field("play", "deal", None, codec="skip", clone=True),
     # the legal ids outside the play, kept by Game.legal_action_ids until the next action
     Field("legal_ids", "cache", None, codec="skip"),
     # the game
@@ -190,11 +188,8 @@ class State:
     tricks: list[int]
     must_lead: int
     trick_log: list[tuple[int, tuple[int, ...]]]
-    follow: int
-    breaks: int
-    lead_keys: tuple[int, ...]
-    winning: int
-    legal: int
+    play: Any
+    """The :class:`spadeslib.compiler.play.Play` (or native ``Play``) of the play phase."""
     legal_ids: tuple[int, ...] | None
     scores: list[int]
     bags: list[int]
@@ -241,6 +236,31 @@ class State:
     def side_of(self, seat: int) -> int:
         return self.rules.side_of[seat]
 
+    def sync_play(self) -> None:
+        """Copy the play's cards, trick and counts into the fields, and the cards played
+        since the last copy into the log: the play keeps them on the hot path."""
+        play = self.play
+        if play is None or not play.pending:
+            return
+        (
+            self.hands,
+            self.trick,
+            self.leader,
+            self.actor,
+            self.trick_number,
+            self.broken,
+            self.tricks,
+            self.must_lead,
+            _,
+            self.trick_log,
+            new,
+            _,
+        ) = play.export()
+        log = self.log
+        for action_id in new:
+            log = (log, action_id)
+        self.log = log
+
 
 def _generate(name: str, lines: list[str], doc: str) -> Any:
     """A function from straight-line code written from :data:`FIELDS`, the way
@@ -269,8 +289,12 @@ def _reset_lines(name: str, scopes: tuple[Scope, ...]) -> list[str]:
 def _clone_lines() -> list[str]:
     lines = ["def clone(self):", "    new = _new(State)"]
     for field in FIELDS:
-        copy = "[:]" if callable(field.default) else ""  # a fresh list: copied
-        lines.append(f"    new.{field.name} = self.{field.name}{copy}")
+        name = field.name
+        if field.clone:
+            value = f"None if self.{name} is None else self.{name}.clone()"
+        else:
+            value = f"self.{name}" + ("[:]" if callable(field.default) else "")  # a fresh list
+        lines.append(f"    new.{name} = {value}")
     return [*lines, "    return new"]
 
 

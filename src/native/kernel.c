@@ -1,0 +1,150 @@
+/* The rules of play over a kernel's tables: the Python reference is
+ * spadeslib/compiler/follow.py (legal plays), tricks.py (winners, breaking) and
+ * leaders.py (the first lead), each function here its counterpart line for line. */
+#include "spades.h"
+
+int trick_winner(const kernel *k, const uint8_t *trick, int count) {
+    const uint8_t *keys = k->keys[k->suit_of[trick[0]]];
+    int best = -1, winner = 0;
+    for (int i = 0; i < count; i++) {
+        int key = keys[trick[i]];
+        if (key > best || (key == best && k->later_wins)) {
+            best = key;
+            winner = i;
+        }
+    }
+    return winner;
+}
+
+mask_t beating_mask(const kernel *k, const uint8_t *trick, int count) {
+    if (!count) return k->full;
+    int top = trick[trick_winner(k, trick, count)];
+    if (k->suit_of[top] == TRUMPS) return k->beats[top];
+    return k->beats[top] | k->trumps;
+}
+
+static inline mask_t or_all(mask_t some, mask_t all) { return some ? some : all; }
+
+mask_t allowed(const kernel *k, mask_t hand, const uint8_t *trick, int count, int broken,
+               int trick_number, mask_t must_lead) {
+    if (count) {
+        mask_t follow = hand & k->suit_masks[k->suit_of[trick[0]]];
+        if (follow) return follow;
+        if (trick_number == 0 && k->first_no_spades) return or_all(hand & k->non_trumps, hand);
+        switch (k->void_rule) {
+        case VOID_MUST_TRUMP:
+            return or_all(hand & k->trumps, hand);
+        case VOID_MUST_OVERTRUMP: {
+            mask_t trumps = hand & k->trumps;
+            if (!trumps) return hand;
+            int top = trick[trick_winner(k, trick, count)];
+            if (k->suit_of[top] == TRUMPS) return or_all(trumps & k->beats[top], trumps);
+            return trumps;
+        }
+        case VOID_SCREAMER:
+            return or_all(hand & k->non_trumps, hand);
+        default:
+            return hand;
+        }
+    }
+    if (must_lead && (hand & must_lead)) return hand & must_lead;
+    if ((trick_number == 0 && k->first_no_lead) ||
+        (trick_number < k->lead_free_from && !(broken && k->broken_frees)))
+        return or_all(hand & k->non_trumps, hand);
+    return hand;
+}
+
+/* The lowest club held by anyone: its seat, or -1 (its bit in *bit). */
+static int lowest_club(const kernel *k, const mask_t *hands, int *bit) {
+    int seat = -1;
+    for (int s = 0; s < k->players; s++) {
+        mask_t held = hands[s] & k->suit_masks[CLUBS];
+        if (held) {
+            int low = lowest_bit(held);
+            if (seat < 0 || low < *bit) {
+                seat = s;
+                *bit = low;
+            }
+        }
+    }
+    return seat;
+}
+
+int first_leader(const kernel *k, int dealer, const mask_t *hands, const int *bids) {
+    switch (k->first_lead) {
+    case LEAD_DEALER:
+        return dealer;
+    case LEAD_LOWEST_CLUB: {
+        int bit = 0;
+        int seat = lowest_club(k, hands, &bit);
+        return seat < 0 ? (dealer + 1) % k->players : seat;
+    }
+    case LEAD_HIGHEST_BIDDER: {
+        int best_seat = dealer, best = -1;
+        for (int step = 1; step <= k->players; step++) {
+            int seat = (dealer + step) % k->players;
+            if (bids[seat] > best) {
+                best_seat = seat;
+                best = bids[seat];
+            }
+        }
+        return best_seat;
+    }
+    default:
+        return (dealer + 1) % k->players;
+    }
+}
+
+mask_t first_lead_mask(const kernel *k, const mask_t *hands) {
+    if (k->first_lead != LEAD_LOWEST_CLUB) return 0;
+    int bit = 0;
+    if (lowest_club(k, hands, &bit) < 0) return 0;
+    return k->face_mask[bit];
+}
+
+mask_t canonical_ids(const kernel *k, mask_t legal) {
+    if (k->packs == 1) return legal;
+    mask_t out = 0;
+    while (legal) {
+        int bit = lowest_bit(legal);
+        legal &= legal - 1;
+        out |= bit_of(k->canonical[bit]);
+    }
+    return out;
+}
+
+/* spadeslib/engine/phases/play.py play_card and _end_trick. */
+void play_card(const kernel *k, play *p, int bit) {
+    int seat = p->actor;
+    int led;
+    p->hands[seat] &= ~bit_of(bit);
+    p->played |= bit_of(bit);
+    p->log[p->trick_number * k->players + p->count] = (uint8_t)bit;
+    p->trick[p->count++] = (uint8_t)bit;
+    if (p->count > 1) {
+        led = k->suit_of[p->trick[0]];
+        int key = k->keys[led][bit];
+        if (key > p->best || (key == p->best && k->later_wins)) {
+            p->best = key;
+            p->winning = p->count - 1;
+        }
+        if (k->suit_of[bit] != led) p->voids[seat] |= (uint8_t)(1 << led);
+    } else {
+        led = k->suit_of[bit];
+        p->best = k->keys[led][bit];
+        p->winning = 0;
+    }
+    if (k->breaking[led] & bit_of(bit)) p->broken = 1;
+    if (p->count < k->players) {
+        p->actor = seat + 1 == k->players ? 0 : seat + 1;
+        return;
+    }
+    int winner = (p->leader + p->winning) % k->players;
+    p->tricks[winner]++;
+    p->leaders[p->trick_number] = (uint8_t)p->leader;
+    p->trick_number++;
+    p->leader = p->actor = winner;
+    p->must_lead = 0;
+    p->count = 0;
+    if (p->trick_number == k->hand_size) p->done = 1;
+}

@@ -1,0 +1,528 @@
+/* The play of one deal for Game (spadeslib/engine/native_play.py is its Python side), the
+ * seeded deal, the 2-D result tables and the tables filled on demand. */
+#include "native.h"
+
+/* -- bits from Python ------------------------------------------------------------------- */
+
+int bits_from_py(native_state *st, const kernel *k, PyObject *obj, int most, uint8_t *out,
+                 int *count, const char *what) {
+    PyObject *list = sequence_of(st, obj, -1, what);
+    if (!list) return -1;
+    Py_ssize_t n = PyList_GET_SIZE(list);
+    if (n > most) {
+        Py_DECREF(list);
+        argument_error(st, "%s has %zd cards, more than %d", what, n, most);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long bit;
+        if (int_in(st, PyList_GET_ITEM(list, i), 0, k->size - 1, &bit, what) < 0) {
+            Py_DECREF(list);
+            return -1;
+        }
+        out[i] = (uint8_t)bit;
+    }
+    Py_DECREF(list);
+    *count = (int)n;
+    return 0;
+}
+
+/* -- the seeded deal (spadeslib/engine/dealing.py) -------------------------------------- */
+
+/* With two packs, each face's lower copy goes to the first holder in seat order, then to
+   the other cards in order: dealing.canonical_copies. */
+static void canonical_copies(const kernel *k, mask_t *hands, uint8_t *rest, int rest_count) {
+    mask_t taken = 0;
+    for (int s = 0; s < k->players; s++) {
+        mask_t cards = hands[s], mask = 0;
+        while (cards) {
+            int bit = lowest_bit(cards);
+            cards &= cards - 1;
+            mask_t free = k->face_mask[bit] & ~(taken | mask);
+            mask |= free & (~free + 1);
+        }
+        taken |= mask;
+        hands[s] = mask;
+    }
+    for (int i = 0; i < rest_count; i++) {
+        mask_t free = k->face_mask[rest[i]] & ~taken;
+        int copy = lowest_bit(free);
+        taken |= bit_of(copy);
+        rest[i] = (uint8_t)copy;
+    }
+}
+
+int deal_cards(const KernelObject *owner, uint64_t seed, int64_t index, int dealer, int cut,
+               int per_hand, mask_t *hands, uint8_t *rest) {
+    const kernel *k = &owner->k;
+    uint8_t order[MAX_CARDS];
+    shuffle_order(&owner->shuffle, stream_seed(seed, index), order);
+    for (int s = 0; s < k->players; s++) hands[s] = 0;
+    int rest_count = 0;
+    if (per_hand == 0) { /* the players draw: the whole order is the stock */
+        memcpy(rest, order, (size_t)k->size);
+        rest_count = k->size;
+    } else {
+        int end = cut + per_hand * k->players;
+        for (int p = 0; p < cut; p++) rest[rest_count++] = order[p];
+        int seat = (dealer + 1) % k->players;
+        for (int p = cut; p < end; p++) {
+            hands[seat] |= bit_of(order[p]);
+            seat = seat + 1 == k->players ? 0 : seat + 1;
+        }
+        for (int p = end; p < k->size; p++) rest[rest_count++] = order[p];
+    }
+    if (k->packs == 2) canonical_copies(k, hands, rest, rest_count);
+    return rest_count;
+}
+
+/* -- the tables filled on demand ----------------------------------------------------------- */
+
+void native_cache_init(cache *c) { memset(c, 0, sizeof *c); }
+
+void native_cache_free(cache *c) {
+    PyMem_Free(c->keys);
+    PyMem_Free(c->slots);
+    PyMem_Free(c->values);
+    memset(c, 0, sizeof *c);
+}
+
+static size_t slot_of(uint64_t key, size_t capacity) {
+    key ^= key >> 33;
+    key *= 0xff51afd7ed558ccdULL;
+    key ^= key >> 33;
+    return (size_t)key & (capacity - 1);
+}
+
+const int32_t *native_cache_get(const cache *c, uint64_t key) {
+    if (!c->capacity) return NULL;
+    for (size_t i = slot_of(key, c->capacity);; i = (i + 1) & (c->capacity - 1)) {
+        if (c->keys[i] == key) return c->values + c->slots[i];
+        if (!c->keys[i]) return NULL;
+    }
+}
+
+static int grow(cache *c) {
+    size_t capacity = c->capacity ? 2 * c->capacity : 1024;
+    uint64_t *keys = PyMem_Calloc(capacity, sizeof *keys);
+    int32_t *slots = PyMem_Calloc(capacity, sizeof *slots);
+    if (!keys || !slots) {
+        PyMem_Free(keys);
+        PyMem_Free(slots);
+        return -1;
+    }
+    for (size_t i = 0; i < c->capacity; i++) {
+        if (!c->keys[i]) continue;
+        size_t j = slot_of(c->keys[i], capacity);
+        while (keys[j]) j = (j + 1) & (capacity - 1);
+        keys[j] = c->keys[i];
+        slots[j] = c->slots[i];
+    }
+    PyMem_Free(c->keys);
+    PyMem_Free(c->slots);
+    c->keys = keys;
+    c->slots = slots;
+    c->capacity = capacity;
+    return 0;
+}
+
+const int32_t *native_cache_put(cache *c, uint64_t key, const int32_t *values, int count) {
+    if (2 * (c->used + 1) > c->capacity && grow(c) < 0) return NULL;
+    if (c->values_used + (size_t)count + 1 > c->values_capacity) {
+        size_t capacity = c->values_capacity ? 2 * c->values_capacity : 4096;
+        while (capacity < c->values_used + (size_t)count + 1) capacity *= 2;
+        int32_t *grown = PyMem_Realloc(c->values, capacity * sizeof *grown);
+        if (!grown) return NULL;
+        c->values = grown;
+        c->values_capacity = capacity;
+    }
+    size_t i = slot_of(key, c->capacity);
+    while (c->keys[i]) i = (i + 1) & (c->capacity - 1);
+    int32_t at = (int32_t)c->values_used;
+    c->values[at] = count;
+    memcpy(c->values + at + 1, values, (size_t)count * sizeof *values);
+    c->values_used += (size_t)count + 1;
+    c->keys[i] = key;
+    c->slots[i] = at;
+    c->used++;
+    return c->values + at;
+}
+
+/* -- Table: a 2-D int32 array ------------------------------------------------------------------ */
+
+TableObject *table_new(native_state *st, Py_ssize_t rows, Py_ssize_t columns) {
+    TableObject *t = PyObject_GC_New(TableObject, st->table_type);
+    if (!t) return NULL;
+    t->data = PyMem_Calloc(rows * columns > 0 ? (size_t)(rows * columns) : 1, sizeof(int32_t));
+    t->shape[0] = rows;
+    t->shape[1] = columns;
+    t->strides[0] = columns * (Py_ssize_t)sizeof(int32_t);
+    t->strides[1] = sizeof(int32_t);
+    t->exports = 0;
+    PyObject_GC_Track(t);
+    if (!t->data) {
+        Py_DECREF(t);
+        return (TableObject *)PyErr_NoMemory();
+    }
+    return t;
+}
+
+static void table_dealloc(TableObject *self) {
+    PyTypeObject *type = Py_TYPE(self);
+    PyObject_GC_UnTrack(self);
+    PyMem_Free(self->data);
+    PyObject_GC_Del(self);
+    Py_DECREF(type);
+}
+
+static int table_traverse(TableObject *self, visitproc visit, void *arg) {
+    Py_VISIT(Py_TYPE(self));
+    return 0;
+}
+
+static int table_getbuffer(TableObject *self, Py_buffer *view, int flags) {
+    if (flags & PyBUF_WRITABLE) {
+        PyErr_SetString(PyExc_BufferError, "a playout's table is read-only");
+        view->obj = NULL;
+        return -1;
+    }
+    view->buf = self->data;
+    view->obj = (PyObject *)self;
+    Py_INCREF(self);
+    view->len = self->shape[0] * self->shape[1] * (Py_ssize_t)sizeof(int32_t);
+    view->readonly = 1;
+    view->itemsize = sizeof(int32_t);
+    view->format = (flags & PyBUF_FORMAT) ? "i" : NULL;
+    view->ndim = 2;
+    view->shape = (flags & PyBUF_ND) ? self->shape : NULL;
+    view->strides = (flags & PyBUF_STRIDES) ? self->strides : NULL;
+    view->suboffsets = NULL;
+    view->internal = NULL;
+    self->exports++;
+    return 0;
+}
+
+static void table_releasebuffer(TableObject *self, Py_buffer *Py_UNUSED(view)) { self->exports--; }
+
+static PyType_Slot table_slots[] = {
+    {Py_tp_dealloc, table_dealloc},
+    {Py_tp_traverse, table_traverse},
+    {Py_bf_getbuffer, table_getbuffer},
+    {Py_bf_releasebuffer, table_releasebuffer},
+    {Py_tp_doc, "A read-only 2-D table of int32 (rows x columns) with the buffer protocol."},
+    {0, NULL},
+};
+
+PyType_Spec table_spec = {
+    "spadeslib._native.Table", sizeof(TableObject), 0,
+    Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC | Py_TPFLAGS_IMMUTABLETYPE | Py_TPFLAGS_DISALLOW_INSTANTIATION,
+    table_slots,
+};
+
+/* -- Play ------------------------------------------------------------------------------------- */
+
+static void play_dealloc(PlayObject *self) {
+    PyTypeObject *type = Py_TYPE(self);
+    PyObject_GC_UnTrack(self);
+    Py_XDECREF(self->kernel);
+    PyObject_GC_Del(self);
+    Py_DECREF(type);
+}
+
+static int play_traverse(PlayObject *self, visitproc visit, void *arg) {
+    Py_VISIT(Py_TYPE(self));
+    Py_VISIT(self->kernel);
+    return 0;
+}
+
+static int play_clear(PlayObject *self) {
+    Py_CLEAR(self->kernel);
+    return 0;
+}
+
+/* Play(kernel, hands, leader, trick_log, trick, broken, tricks, must_lead): the play of a
+   deal as the Python state holds it (trick_log: the finished tricks as (leader, bits)). */
+static PyObject *play_new(PyTypeObject *type, PyObject *args, PyObject *kwargs) {
+    native_state *st = state_of_type(type);
+    static char *names[] = {"kernel", "hands", "leader", "trick_log", "trick", "broken", "tricks",
+                            "must_lead", NULL};
+    PyObject *kernel_obj, *hands_obj, *leader_obj, *log_obj, *trick_obj, *tricks_obj, *must_obj;
+    int broken;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOOOpOO", names, &kernel_obj, &hands_obj,
+                                     &leader_obj, &log_obj, &trick_obj, &broken, &tricks_obj, &must_obj))
+        return NULL;
+    if (!st) return NULL;
+    if (!PyObject_TypeCheck(kernel_obj, st->kernel_type))
+        return argument_error(st, "kernel must be a Kernel, not %R", kernel_obj);
+    KernelObject *owner = (KernelObject *)kernel_obj;
+    const kernel *k = &owner->k;
+    PlayObject *self = PyObject_GC_New(PlayObject, type);
+    if (!self) return NULL;
+    Py_INCREF(owner);
+    self->kernel = owner;
+    memset(&self->p, 0, sizeof self->p);
+    self->played_count = self->exported = 0;
+    PyObject_GC_Track(self);
+    play *p = &self->p;
+    PyObject *hands = NULL, *log = NULL, *tricks = NULL;
+    long value;
+    if (!(hands = sequence_of(st, hands_obj, k->players, "hands"))) goto fail;
+    mask_t all = 0;
+    for (int s = 0; s < k->players; s++) {
+        if (mask_from_py(st, PyList_GET_ITEM(hands, s), k->size, &p->hands[s], "hands") < 0) goto fail;
+        if (all & p->hands[s]) {
+            argument_error(st, "hands[%d] holds a card another hand holds", s);
+            goto fail;
+        }
+        all |= p->hands[s];
+    }
+    if (int_in(st, leader_obj, 0, k->players - 1, &value, "leader") < 0) goto fail;
+    p->leader = (int)value;
+    if (!(log = sequence_of(st, log_obj, -1, "trick_log"))) goto fail;
+    if (PyList_GET_SIZE(log) >= k->hand_size) {
+        argument_error(st, "trick_log has %zd tricks: the play is over", PyList_GET_SIZE(log));
+        goto fail;
+    }
+    for (Py_ssize_t t = 0; t < PyList_GET_SIZE(log); t++) {
+        PyObject *item = PyList_GET_ITEM(log, t);
+        if (!PyTuple_Check(item) || PyTuple_GET_SIZE(item) != 2) {
+            argument_error(st, "trick_log[%zd] must be (leader, cards)", t);
+            goto fail;
+        }
+        long leader;
+        int count;
+        uint8_t bits[MAX_PLAYERS];
+        if (int_in(st, PyTuple_GET_ITEM(item, 0), 0, k->players - 1, &leader, "trick_log leader") < 0) goto fail;
+        if (bits_from_py(st, k, PyTuple_GET_ITEM(item, 1), k->players, bits, &count, "trick_log cards") < 0) goto fail;
+        if (count != k->players) {
+            argument_error(st, "trick_log[%zd] is not a whole trick", t);
+            goto fail;
+        }
+        p->leaders[t] = (uint8_t)leader;
+        for (int i = 0; i < count; i++) {
+            if ((all | p->played) & bit_of(bits[i])) {
+                argument_error(st, "trick_log[%zd] plays a card twice", t);
+                goto fail;
+            }
+            p->played |= bit_of(bits[i]);
+            p->log[t * k->players + i] = bits[i];
+            if (i && k->suit_of[bits[i]] != k->suit_of[bits[0]])
+                p->voids[(leader + i) % k->players] |= (uint8_t)(1 << k->suit_of[bits[0]]);
+        }
+    }
+    p->trick_number = (int)PyList_GET_SIZE(log);
+    if (bits_from_py(st, k, trick_obj, k->players - 1, p->trick, &p->count, "trick") < 0) goto fail;
+    for (int i = 0; i < p->count; i++) {
+        int bit = p->trick[i];
+        if ((all | p->played) & bit_of(bit)) {
+            argument_error(st, "the trick holds a card that is in a hand or played before");
+            goto fail;
+        }
+        p->played |= bit_of(bit);
+        p->log[p->trick_number * k->players + i] = (uint8_t)bit;
+        int led = k->suit_of[p->trick[0]];
+        int key = k->keys[led][bit];
+        if (i == 0 || key > p->best || (key == p->best && k->later_wins)) {
+            p->best = key;
+            p->winning = i;
+        }
+        if (i && k->suit_of[bit] != led) p->voids[(p->leader + i) % k->players] |= (uint8_t)(1 << led);
+    }
+    p->actor = (p->leader + p->count) % k->players;
+    p->broken = broken;
+    if (!(tricks = sequence_of(st, tricks_obj, k->players, "tricks"))) goto fail;
+    for (int s = 0; s < k->players; s++) {
+        if (int_in(st, PyList_GET_ITEM(tricks, s), 0, k->hand_size, &value, "tricks") < 0) goto fail;
+        p->tricks[s] = (int)value;
+    }
+    if (mask_from_py(st, must_obj, k->size, &p->must_lead, "must_lead") < 0) goto fail;
+    if (!p->hands[p->actor]) {
+        argument_error(st, "seat %d, to play, holds no card", p->actor);
+        goto fail;
+    }
+    Py_DECREF(hands);
+    Py_DECREF(log);
+    Py_DECREF(tricks);
+    return (PyObject *)self;
+fail:
+    Py_XDECREF(hands);
+    Py_XDECREF(log);
+    Py_XDECREF(tricks);
+    Py_DECREF(self);
+    return NULL;
+}
+
+static inline mask_t legal_now(const kernel *k, const play *p) {
+    return allowed(k, p->hands[p->actor], p->trick, p->count, p->broken, p->trick_number, p->must_lead);
+}
+
+static PyObject *ids_list(mask_t ids) {
+    PyObject *list = PyList_New(popcount128(ids));
+    if (!list) return NULL;
+    Py_ssize_t i = 0;
+    while (ids) {
+        int bit = lowest_bit(ids);
+        ids &= ids - 1;
+        PyList_SET_ITEM(list, i++, PyLong_FromLong(bit));
+    }
+    return list;
+}
+
+static PyObject *play_legal_ids(PlayObject *self, PyObject *Py_UNUSED(ignored)) {
+    const kernel *k = &self->kernel->k;
+    if (self->p.done) return PyList_New(0);
+    return ids_list(canonical_ids(k, legal_now(k, &self->p)));
+}
+
+static PyObject *play_legal_mask(PlayObject *self, PyObject *Py_UNUSED(ignored)) {
+    const kernel *k = &self->kernel->k;
+    if (self->p.done) return PyLong_FromLong(0);
+    return mask_to_py(legal_now(k, &self->p));
+}
+
+/* The bit the id plays now, or -1 when the id is no legal play. */
+static int bit_for(const kernel *k, const play *p, long id) {
+    if (p->done || id < 0 || id >= k->size || k->canonical[id] != id) return -1;
+    if (!(legal_now(k, p) & k->face_mask[id])) return -1;
+    return lowest_bit(p->hands[p->actor] & k->face_mask[id]); /* the lower copy held */
+}
+
+static void apply_bit(PlayObject *self, int id, int bit) {
+    play_card(&self->kernel->k, &self->p, bit);
+    self->ids[self->played_count++] = (uint8_t)id;
+}
+
+/* apply(id) -> 0 (played), 1 (played, and the play is over), -1 (not a legal play: nothing
+   changed) */
+static PyObject *play_apply(PlayObject *self, PyObject *arg) {
+    if (!PyLong_CheckExact(arg)) return PyLong_FromLong(-1);
+    int overflow = 0;
+    long id = PyLong_AsLongAndOverflow(arg, &overflow);
+    if (id == -1 && PyErr_Occurred()) return NULL;
+    const kernel *k = &self->kernel->k;
+    int bit = overflow ? -1 : bit_for(k, &self->p, id);
+    if (bit < 0) return PyLong_FromLong(-1);
+    apply_bit(self, (int)id, bit);
+    return PyLong_FromLong(self->p.done);
+}
+
+/* rollout(random) -> cards played: random legal plays to the end of the play, each the
+   int(random() * n)-th lowest of the n legal ids (Game.rollout's choice). */
+static PyObject *play_rollout(PlayObject *self, PyObject *random) {
+    const kernel *k = &self->kernel->k;
+    play *p = &self->p;
+    int played = 0;
+    while (!p->done) {
+        mask_t ids = canonical_ids(k, legal_now(k, p));
+        PyObject *r = PyObject_CallNoArgs(random);
+        if (!r) return NULL;
+        double x = PyFloat_AsDouble(r);
+        Py_DECREF(r);
+        if (x == -1.0 && PyErr_Occurred()) return NULL;
+        int n = popcount128(ids);
+        long pick = (long)(x * n);
+        if (pick < 0 || pick >= n)
+            return argument_error(state_of_type(Py_TYPE(self)), "random() must return a float in [0, 1)");
+        int id = nth_bit(ids, (int)pick);
+        int bit = lowest_bit(p->hands[p->actor] & k->face_mask[id]);
+        apply_bit(self, id, bit);
+        played++;
+    }
+    return PyLong_FromLong(played);
+}
+
+/* export() -> (hands, trick, leader, actor, trick_number, broken, tricks, must_lead,
+   winning, trick_log, new_ids, done): the play as the Python state holds it, with the ids
+   played since the last export. */
+static PyObject *play_export(PlayObject *self, PyObject *Py_UNUSED(ignored)) {
+    const kernel *k = &self->kernel->k;
+    const play *p = &self->p;
+    PyObject *hands = PyList_New(k->players), *trick = PyList_New(p->count),
+             *tricks = PyList_New(k->players), *log = PyList_New(p->trick_number),
+             *ids = PyList_New(self->played_count - self->exported), *must = mask_to_py(p->must_lead);
+    if (!hands || !trick || !tricks || !log || !ids || !must) goto fail;
+    for (int s = 0; s < k->players; s++) {
+        PyObject *mask = mask_to_py(p->hands[s]);
+        if (!mask) goto fail;
+        PyList_SET_ITEM(hands, s, mask);
+        PyList_SET_ITEM(tricks, s, PyLong_FromLong(p->tricks[s]));
+    }
+    for (int i = 0; i < p->count; i++) PyList_SET_ITEM(trick, i, PyLong_FromLong(p->trick[i]));
+    for (int t = 0; t < p->trick_number; t++) {
+        PyObject *cards = PyTuple_New(k->players);
+        if (!cards) goto fail;
+        for (int i = 0; i < k->players; i++)
+            PyTuple_SET_ITEM(cards, i, PyLong_FromLong(p->log[t * k->players + i]));
+        PyObject *entry = Py_BuildValue("(iN)", p->leaders[t], cards);
+        if (!entry) goto fail;
+        PyList_SET_ITEM(log, t, entry);
+    }
+    for (int i = self->exported; i < self->played_count; i++)
+        PyList_SET_ITEM(ids, i - self->exported, PyLong_FromLong(self->ids[i]));
+    self->exported = self->played_count;
+    return Py_BuildValue("(NNiiiNNNiNNN)", hands, trick, p->leader, p->actor, p->trick_number,
+                         PyBool_FromLong(p->broken), tricks, must, p->winning, log, ids,
+                         PyBool_FromLong(p->done));
+fail:
+    Py_XDECREF(hands);
+    Py_XDECREF(trick);
+    Py_XDECREF(tricks);
+    Py_XDECREF(log);
+    Py_XDECREF(ids);
+    Py_XDECREF(must);
+    return NULL;
+}
+
+static PyObject *play_clone(PlayObject *self, PyObject *Py_UNUSED(ignored)) {
+    PlayObject *copy = PyObject_GC_New(PlayObject, Py_TYPE(self));
+    if (!copy) return NULL;
+    Py_INCREF(self->kernel);
+    copy->kernel = self->kernel;
+    copy->p = self->p;
+    memcpy(copy->ids, self->ids, sizeof self->ids);
+    copy->played_count = self->played_count;
+    copy->exported = self->exported;
+    PyObject_GC_Track(copy);
+    return (PyObject *)copy;
+}
+
+static PyObject *play_get_pending(PlayObject *self, void *Py_UNUSED(closure)) {
+    return PyBool_FromLong(self->played_count > self->exported);
+}
+
+static PyObject *play_get_actor(PlayObject *self, void *Py_UNUSED(closure)) { return PyLong_FromLong(self->p.actor); }
+
+static PyObject *play_get_done(PlayObject *self, void *Py_UNUSED(closure)) { return PyBool_FromLong(self->p.done); }
+
+static PyGetSetDef play_getset[] = {
+    {"pending", (getter)play_get_pending, NULL, "Cards played since the last export.", NULL},
+    {"actor", (getter)play_get_actor, NULL, "The seat to play.", NULL},
+    {"done", (getter)play_get_done, NULL, "Every trick is played.", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyMethodDef play_methods[] = {
+    {"legal_ids", (PyCFunction)play_legal_ids, METH_NOARGS, "The legal play ids, sorted."},
+    {"legal_mask", (PyCFunction)play_legal_mask, METH_NOARGS, "The legal cards, as a mask."},
+    {"apply", (PyCFunction)play_apply, METH_O, "apply(id) -> 0, 1 (the play is over) or -1 (illegal)."},
+    {"rollout", (PyCFunction)play_rollout, METH_O, "rollout(random) -> cards played to the end."},
+    {"export", (PyCFunction)play_export, METH_NOARGS, "The play, for the Python state."},
+    {"clone", (PyCFunction)play_clone, METH_NOARGS, "An independent copy."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyType_Slot play_slots[] = {
+    {Py_tp_new, play_new},
+    {Py_tp_dealloc, play_dealloc},
+    {Py_tp_traverse, play_traverse},
+    {Py_tp_clear, play_clear},
+    {Py_tp_methods, play_methods},
+    {Py_tp_getset, play_getset},
+    {Py_tp_doc, "The play of one deal, natively."},
+    {0, NULL},
+};
+
+PyType_Spec play_spec = {
+    "spadeslib._native.Play", sizeof(PlayObject), 0,
+    Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC | Py_TPFLAGS_IMMUTABLETYPE, play_slots,
+};

@@ -1,0 +1,459 @@
+/* Batched playouts: many seeded deals played from the deal to the score in one call.
+ *
+ * The Python reference is spadeslib/engine/playouts.py (the same deals, the same choices,
+ * the same numbers: the differential tests hold them together). Per deal: the seeded
+ * shuffle and deal of game seed stream_seed(seed, i); the first round of the auction,
+ * seat by seat or team by team, each choice from the deal's own SplitMix64 stream; the
+ * play, each seat by its policy; the score of each side. What the auction may bid in a
+ * situation and what a side scores are the Python engine's answers, asked once per
+ * situation and kept in the kernel's tables (the C decides neither).
+ */
+#include "native.h"
+#include "strategy.h"
+
+enum policy { POLICY_RANDOM = 0, POLICY_STANDARD = 1, POLICY_EASY = 2 };
+
+#define NO_BID (-3)
+#define NIL (-1)
+
+/* The action ids the auction reads (spadeslib.engine.actions.ActionSpace). */
+typedef struct ids {
+    int nil, bid, nil_partner, partner_nil, both_nil, top;
+} ids_t;
+
+typedef struct auction {
+    int bids[MAX_PLAYERS];
+    int contracts[MAX_SIDES];
+    int nils;
+} auction;
+
+/* -- the tables filled by Python -------------------------------------------------------------- */
+
+/* The legal bid ids of a situation (see spadeslib.engine.playouts.bid_source for the
+   parts): kind 0 is a seat's bid round the table, 1 a team's bid. */
+static const int32_t *legal_bids(KernelObject *self, native_state *st, int kind, int partners_count,
+                                 const int *partners, int trumps, int last, int total) {
+    uint64_t key = 1; /* never 0: 0 marks an empty slot */
+    key = key << 1 | (uint64_t)kind;
+    key = key << 1 | (uint64_t)last;
+    key = key << 7 | (uint64_t)trumps;
+    key = key << 8 | (uint64_t)total;
+    key = key << 3 | (uint64_t)partners_count;
+    for (int i = 0; i < partners_count; i++) key = key << 6 | (uint64_t)(partners[i] + 3);
+    const int32_t *found = native_cache_get(&self->bids, key);
+    if (found) return found;
+    if (!self->bid_source) {
+        argument_error(st, "the kernel has no source of legal bids (set_sources)");
+        return NULL;
+    }
+    PyObject *parts = PyTuple_New(partners_count);
+    if (!parts) return NULL;
+    for (int i = 0; i < partners_count; i++) PyTuple_SET_ITEM(parts, i, PyLong_FromLong(partners[i]));
+    PyObject *answer = PyObject_CallFunction(self->bid_source, "iNiii", kind, parts, trumps, last, total);
+    if (!answer) return NULL;
+    PyObject *list = sequence_of(st, answer, -1, "legal bids");
+    Py_DECREF(answer);
+    if (!list) return NULL;
+    int32_t values[256];
+    Py_ssize_t n = PyList_GET_SIZE(list);
+    if (n < 1 || n > 255) {
+        Py_DECREF(list);
+        argument_error(st, "the source gave %zd legal bids", n);
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long id;
+        if (int_in(st, PyList_GET_ITEM(list, i), 0, 1 << 20, &id, "a legal bid id") < 0) {
+            Py_DECREF(list);
+            return NULL;
+        }
+        values[i] = (int32_t)id;
+    }
+    Py_DECREF(list);
+    found = native_cache_put(&self->bids, key, values, (int)n);
+    if (!found) PyErr_NoMemory();
+    return found;
+}
+
+/* A side's deal, scored (spadeslib.engine.playouts.score_source): points, bags after,
+   sets in a row after. */
+static const int32_t *side_score(KernelObject *self, native_state *st, int side, int contract,
+                                 int nil_places, int bids_itself, const int *tricks, int bags,
+                                 int sets) {
+    const kernel *k = &self->k;
+    uint64_t key = 1;
+    key = key << 3 | (uint64_t)side;
+    key = key << 7 | (uint64_t)contract;
+    key = key << 3 | (uint64_t)nil_places;
+    key = key << 1 | (uint64_t)bids_itself;
+    key = key << 8 | (uint64_t)bags;
+    key = key << 5 | (uint64_t)sets;
+    for (int i = 0; i < k->side_size[side]; i++) key = key << 5 | (uint64_t)tricks[k->side_seats[side][i]];
+    const int32_t *found = native_cache_get(&self->scores, key);
+    if (found) return found;
+    if (!self->score_source) {
+        argument_error(st, "the kernel has no source of scores (set_sources)");
+        return NULL;
+    }
+    PyObject *side_tricks = PyTuple_New(k->side_size[side]);
+    if (!side_tricks) return NULL;
+    for (int i = 0; i < k->side_size[side]; i++)
+        PyTuple_SET_ITEM(side_tricks, i, PyLong_FromLong(tricks[k->side_seats[side][i]]));
+    PyObject *answer = PyObject_CallFunction(self->score_source, "iiiiNii", side, contract, nil_places,
+                                             bids_itself, side_tricks, bags, sets);
+    if (!answer) return NULL;
+    long points, bags_after, sets_after;
+    PyObject *list = sequence_of(st, answer, 3, "a side's score");
+    Py_DECREF(answer);
+    if (!list) return NULL;
+    if (int_in(st, PyList_GET_ITEM(list, 0), -1000000, 1000000, &points, "points") < 0 ||
+        int_in(st, PyList_GET_ITEM(list, 1), 0, 255, &bags_after, "bags") < 0 ||
+        int_in(st, PyList_GET_ITEM(list, 2), 0, 31, &sets_after, "sets") < 0) {
+        Py_DECREF(list);
+        return NULL;
+    }
+    Py_DECREF(list);
+    int32_t values[3] = {(int32_t)points, (int32_t)bags_after, (int32_t)sets_after};
+    found = native_cache_put(&self->scores, key, values, 3);
+    if (!found) PyErr_NoMemory();
+    return found;
+}
+
+/* -- the auction's first round ------------------------------------------------------------------- */
+
+static int choose(uint64_t *rng, int n) { return (int)splitmix_below(rng, (uint64_t)n); }
+
+/* EasyBot's bid (bots/easy.py): a plain bid from 1 to 4 where one is legal, else a bid or
+   Nil, else anything legal; each a uniform choice. */
+static int easy_bid(const ids_t *ids, const int32_t *legal, int n, uint64_t *rng) {
+    int32_t pick[256];
+    int m = 0;
+    for (int i = 0; i < n; i++)
+        if (legal[i] >= ids->bid + 1 && legal[i] <= ids->bid + 4) pick[m++] = legal[i];
+    if (m) return pick[choose(rng, m)];
+    for (int i = 0; i < n; i++)
+        if (legal[i] == ids->nil || (legal[i] >= ids->bid && legal[i] <= ids->both_nil)) pick[m++] = legal[i];
+    if (m) return pick[choose(rng, m)];
+    return legal[choose(rng, n)];
+}
+
+/* Decode a team bid id into (contract, captain's part, partner's part), as
+   engine/phases/bidding.py _team_bid does (no Blind Nil here). */
+static int team_bid(const ids_t *ids, int id, int *contract, int *mine, int *partner) {
+    if (id == ids->both_nil) {
+        *contract = 0;
+        *mine = *partner = NIL;
+        return 0;
+    }
+    int n = id - ids->nil_partner;
+    if (n >= 0 && n <= ids->top) {
+        *contract = n;
+        *mine = NIL;
+        *partner = n;
+        return 0;
+    }
+    n = id - ids->partner_nil;
+    if (n >= 0 && n <= ids->top) {
+        *contract = n;
+        *mine = n;
+        *partner = NIL;
+        return 0;
+    }
+    n = id - ids->bid;
+    if (n >= 0 && n <= ids->top) {
+        *contract = n;
+        *mine = *partner = NO_BID;
+        return 0;
+    }
+    return -1;
+}
+
+/* Run the first round; the chosen ids go to `log` (if any). 0, or -1 with an error set. */
+static int run_auction(KernelObject *self, native_state *st, const ids_t *ids, const mask_t *hands,
+                       int dealer, int policy_bits, const uint8_t *policies, const int *relevant,
+                       uint64_t *rng, auction *a, int32_t *log, int *logged) {
+    const kernel *k = &self->k;
+    for (int s = 0; s < k->players; s++) a->bids[s] = NO_BID;
+    for (int side = 0; side < k->sides; side++) a->contracts[side] = 0;
+    a->nils = 0;
+    (void)policy_bits;
+    int steps = self->partnership ? k->sides : k->players;
+    const uint8_t *order = self->partnership ? self->captains[dealer] : self->orders[dealer];
+    for (int step = 0; step < steps; step++) {
+        int seat = order[step];
+        int side = k->side_of[seat];
+        int last = 0, total = 0;
+        if (relevant[2]) { /* the round's end and the total matter */
+            last = step == steps - 1;
+            for (int i = 0; i < k->sides; i++) total += a->contracts[i];
+        }
+        const int32_t *legal;
+        if (self->partnership) {
+            legal = legal_bids(self, st, 1, 0, NULL, 0, last, total);
+        } else {
+            int partners[MAX_PLAYERS], count = 0;
+            if (relevant[0])
+                for (int i = 0; i < k->side_size[side]; i++) {
+                    int member = k->side_seats[side][i];
+                    if (member != seat && a->bids[member] != NO_BID) partners[count++] = a->bids[member];
+                }
+            int trumps = relevant[1] ? popcount128(hands[seat] & k->trumps) : 0;
+            legal = legal_bids(self, st, 0, count, partners, trumps, last, total);
+        }
+        if (!legal) return -1;
+        int n = legal[0];
+        int id = policies[seat] == POLICY_EASY ? easy_bid(ids, legal + 1, n, rng) : legal[1 + choose(rng, n)];
+        if (log) log[(*logged)++] = id;
+        if (self->partnership) {
+            int contract, mine, other;
+            if (team_bid(ids, id, &contract, &mine, &other) < 0) {
+                argument_error(st, "the source gave %d, which is no team bid", id);
+                return -1;
+            }
+            int partner = k->partner_of[seat];
+            if (mine != NO_BID) {
+                a->bids[seat] = mine;
+                if (partner >= 0) a->bids[partner] = other;
+            }
+            if (mine == NIL) a->nils |= 1 << seat;
+            if (partner >= 0 && other == NIL) a->nils |= 1 << partner;
+            a->contracts[side] = contract;
+        } else if (id == ids->nil) {
+            a->bids[seat] = NIL;
+            a->nils |= 1 << seat;
+        } else if (id >= ids->bid && id <= ids->bid + ids->top) {
+            a->bids[seat] = id - ids->bid;
+            a->contracts[side] += id - ids->bid;
+        } else {
+            argument_error(st, "the source gave %d, which is no bid", id);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* -- one deal's play --------------------------------------------------------------------------------- */
+
+static int play_deal(const kernel *k, play *p, const deal_table *t, const uint8_t *policies,
+                     uint64_t *rng, int32_t *winners, int32_t *log, int *logged) {
+    while (!p->done) {
+        int seat = p->actor;
+        mask_t hand = p->hands[seat];
+        mask_t legal = allowed(k, hand, p->trick, p->count, p->broken, p->trick_number,
+                               p->trick_number == 0 ? p->must_lead : 0);
+        int id;
+        if (policies[seat] == POLICY_STANDARD) {
+            int made = side_made(k, t, k->side_of[seat], p->tricks);
+            int mode = mode_of(k, t, seat, p, made);
+            int bit = standard_card(k, t, mode, seat, legal, p, k->full & ~p->played & ~hand);
+            id = k->canonical[bit];
+        } else {
+            mask_t ids = canonical_ids(k, legal);
+            id = nth_bit(ids, choose(rng, popcount128(ids)));
+        }
+        int bit = lowest_bit(hand & k->face_mask[id]);
+        int trick = p->trick_number;
+        play_card(k, p, bit);
+        if (log) log[(*logged)++] = id;
+        if (winners && p->trick_number != trick) winners[trick] = p->leader;
+    }
+    return 0;
+}
+
+/* -- the entry point ------------------------------------------------------------------------------------ */
+
+typedef struct outputs {
+    TableObject *tricks, *points, *scores, *bags, *sets, *dealers, *winners, *actions;
+} outputs;
+
+static void outputs_clear(outputs *o) {
+    Py_CLEAR(o->tricks);
+    Py_CLEAR(o->points);
+    Py_CLEAR(o->scores);
+    Py_CLEAR(o->bags);
+    Py_CLEAR(o->sets);
+    Py_CLEAR(o->dealers);
+    Py_CLEAR(o->winners);
+    Py_CLEAR(o->actions);
+}
+
+/* playouts(n, seed, dealer, policies, standings, bids_itself, relevant, ids, hands=None,
+   winners=False, actions=False) -> dict of Tables. See spadeslib/engine/playouts.py, which
+   checks what it passes and is the one caller. */
+PyObject *kernel_playouts(KernelObject *self, PyObject *args, PyObject *kwargs) {
+    native_state *st = state_of_type(Py_TYPE(self));
+    static char *names[] = {"n", "seed", "dealer", "policies", "standings", "bids_itself", "relevant",
+                            "ids", "hands", "winners", "actions", NULL};
+    Py_ssize_t n;
+    unsigned long long seed;
+    int dealer, bids_itself, want_winners = 0, want_actions = 0;
+    PyObject *policies_obj, *standings_obj, *relevant_obj, *ids_obj, *hands_obj = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "nKiOOpOO|Opp", names, &n, &seed, &dealer,
+                                     &policies_obj, &standings_obj, &bids_itself, &relevant_obj,
+                                     &ids_obj, &hands_obj, &want_winners, &want_actions))
+        return NULL;
+    const kernel *k = &self->k;
+    if (n < 0 || n > (Py_ssize_t)1 << 31) return argument_error(st, "n must be from 0 to 2**31, not %zd", n);
+    if (dealer < -1 || dealer >= k->players)
+        return argument_error(st, "dealer must be -1 (drawn) or a seat, not %d", dealer);
+    uint8_t policies[MAX_PLAYERS];
+    {
+        Py_buffer view;
+        if (PyObject_GetBuffer(policies_obj, &view, PyBUF_SIMPLE) < 0) return NULL;
+        int ok = view.len == k->players;
+        for (Py_ssize_t i = 0; ok && i < view.len; i++) {
+            policies[i] = ((uint8_t *)view.buf)[i];
+            if (policies[i] > POLICY_EASY) ok = 0;
+        }
+        PyBuffer_Release(&view);
+        if (!ok) return argument_error(st, "policies must be %d bytes, each 0, 1 or 2", k->players);
+    }
+    int score0[MAX_SIDES], bags0[MAX_SIDES], sets0[MAX_SIDES];
+    PyObject *standings = sequence_of(st, standings_obj, k->sides, "standings");
+    if (!standings) return NULL;
+    for (int side = 0; side < k->sides; side++) {
+        PyObject *row = sequence_of(st, PyList_GET_ITEM(standings, side), 3, "a standing");
+        long v[3];
+        if (!row || int_in(st, PyList_GET_ITEM(row, 0), -1000000, 1000000, &v[0], "score") < 0 ||
+            int_in(st, PyList_GET_ITEM(row, 1), 0, 255, &v[1], "bags") < 0 ||
+            int_in(st, PyList_GET_ITEM(row, 2), 0, 31, &v[2], "sets") < 0) {
+            Py_XDECREF(row);
+            Py_DECREF(standings);
+            return NULL;
+        }
+        Py_DECREF(row);
+        score0[side] = (int)v[0];
+        bags0[side] = (int)v[1];
+        sets0[side] = (int)v[2];
+    }
+    Py_DECREF(standings);
+    int relevant[3];
+    {
+        PyObject *list = sequence_of(st, relevant_obj, 3, "relevant");
+        if (!list) return NULL;
+        for (int i = 0; i < 3; i++) relevant[i] = PyObject_IsTrue(PyList_GET_ITEM(list, i));
+        Py_DECREF(list);
+    }
+    ids_t ids;
+    {
+        PyObject *list = sequence_of(st, ids_obj, 6, "ids");
+        if (!list) return NULL;
+        long v[6];
+        for (int i = 0; i < 6; i++) {
+            if (int_in(st, PyList_GET_ITEM(list, i), 0, 1 << 20, &v[i], "ids") < 0) {
+                Py_DECREF(list);
+                return NULL;
+            }
+        }
+        Py_DECREF(list);
+        ids = (ids_t){(int)v[0], (int)v[1], (int)v[2], (int)v[3], (int)v[4], (int)v[5]};
+    }
+    PyObject *given = NULL;
+    if (hands_obj != Py_None) {
+        given = sequence_of(st, hands_obj, n, "hands");
+        if (!given) return NULL;
+    }
+    int per_hand = k->hand_size;
+    int steps = bids_itself ? 0 : (self->partnership ? k->sides : k->players);
+    outputs o = {0};
+    o.tricks = table_new(st, n, k->players);
+    o.points = table_new(st, n, k->sides);
+    o.scores = table_new(st, n, k->sides);
+    o.bags = table_new(st, n, k->sides);
+    o.sets = table_new(st, n, k->sides);
+    o.dealers = table_new(st, n, 1);
+    if (want_winners) o.winners = table_new(st, n, k->hand_size);
+    if (want_actions) o.actions = table_new(st, n, steps + k->hand_size * k->players);
+    if (!o.tricks || !o.points || !o.scores || !o.bags || !o.sets || !o.dealers ||
+        (want_winners && !o.winners) || (want_actions && !o.actions))
+        goto fail;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        uint64_t game_seed = stream_seed(seed, i);
+        uint64_t draw = stream_seed(game_seed, -1);
+        int deal_dealer = dealer >= 0 ? dealer : (int)splitmix_below(&draw, (uint64_t)k->players);
+        uint64_t rng = stream_seed(game_seed, -2);
+        play p;
+        memset(&p, 0, sizeof p);
+        if (given) {
+            PyObject *row = sequence_of(st, PyList_GET_ITEM(given, i), k->players, "a deal's hands");
+            if (!row) goto fail;
+            mask_t all = 0;
+            for (int s = 0; s < k->players; s++) {
+                if (mask_from_py(st, PyList_GET_ITEM(row, s), k->size, &p.hands[s], "a hand") < 0) {
+                    Py_DECREF(row);
+                    goto fail;
+                }
+                if (popcount128(p.hands[s]) != per_hand || (all & p.hands[s])) {
+                    Py_DECREF(row);
+                    argument_error(st, "hands[%zd]: seat %d must hold %d cards no other hand holds", i, s, per_hand);
+                    goto fail;
+                }
+                all |= p.hands[s];
+            }
+            Py_DECREF(row);
+        } else {
+            uint8_t rest[MAX_CARDS];
+            deal_cards(self, game_seed, 0, deal_dealer, 0, per_hand, p.hands, rest);
+        }
+        int32_t *log = want_actions ? o.actions->data + i * o.actions->shape[1] : NULL;
+        int logged = 0;
+        if (log)
+            for (Py_ssize_t j = 0; j < o.actions->shape[1]; j++) log[j] = -1;
+        auction a;
+        int leader_bids[MAX_PLAYERS];
+        if (bids_itself) {
+            for (int s = 0; s < k->players; s++) a.bids[s] = NO_BID;
+            for (int side = 0; side < k->sides; side++) a.contracts[side] = -1;
+            a.nils = 0;
+        } else if (run_auction(self, st, &ids, p.hands, deal_dealer, 0, policies, relevant, &rng, &a, log, &logged) < 0) {
+            goto fail;
+        }
+        for (int s = 0; s < k->players; s++) {
+            int bid = a.bids[s];
+            leader_bids[s] = bid == NO_BID ? (a.contracts[k->side_of[s]] < 0 ? 0 : a.contracts[k->side_of[s]])
+                                           : (bid > 0 ? bid : 0);
+        }
+        p.leader = p.actor = first_leader(k, deal_dealer, p.hands, leader_bids);
+        p.must_lead = first_lead_mask(k, p.hands);
+        deal_table t;
+        table_init(k, &t, a.contracts, a.nils);
+        play_deal(k, &p, &t, policies, &rng, o.winners ? o.winners->data + i * k->hand_size : NULL, log, &logged);
+        int32_t *tricks = o.tricks->data + i * k->players;
+        for (int s = 0; s < k->players; s++) tricks[s] = p.tricks[s];
+        o.dealers->data[i] = deal_dealer;
+        for (int side = 0; side < k->sides; side++) {
+            int places = 0;
+            for (int j = 0; j < k->side_size[side]; j++)
+                if (a.nils >> k->side_seats[side][j] & 1) places |= 1 << j;
+            int contract = bids_itself ? 0 : a.contracts[side];
+            const int32_t *score = side_score(self, st, side, contract, places, bids_itself, p.tricks,
+                                              bags0[side], sets0[side]);
+            if (!score) goto fail;
+            o.points->data[i * k->sides + side] = score[1];
+            o.scores->data[i * k->sides + side] = score0[side] + score[1];
+            o.bags->data[i * k->sides + side] = score[2];
+            o.sets->data[i * k->sides + side] = score[3];
+        }
+    }
+    Py_XDECREF(given);
+    PyObject *out = Py_BuildValue("{sOsOsOsOsOsOsOsO}", "tricks", o.tricks, "points", o.points,
+                                  "scores", o.scores, "bags", o.bags, "sets", o.sets, "dealers",
+                                  o.dealers, "winners", o.winners ? (PyObject *)o.winners : Py_None,
+                                  "actions", o.actions ? (PyObject *)o.actions : Py_None);
+    outputs_clear(&o);
+    return out;
+fail:
+    Py_XDECREF(given);
+    outputs_clear(&o);
+    return NULL;
+}
+
+const char *native_cpu_features(void) {
+#if defined(__x86_64__)
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("popcnt")) return "popcnt";
+    return "baseline";
+#else
+    return "baseline";
+#endif
+}

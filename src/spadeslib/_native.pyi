@@ -1,0 +1,81 @@
+"""Types of the native core (``src/native/``); see :mod:`spadeslib._backend`."""
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+MAX_CARDS: int
+MAX_PLAYERS: int
+
+class Kernel:
+    size: int
+    players: int
+    def __init__(
+        self,
+        numbers: Sequence[int],
+        suit_masks: Sequence[int],
+        breaking: Sequence[int],
+        beats: Sequence[int],
+        face_mask: Sequence[int],
+        above: Sequence[int],
+        suit_of: bytes,
+        keys: bytes,
+        canonical: bytes,
+        order: Sequence[int],
+        side_of: bytes,
+        partner_of: bytes,
+        orders: bytes,
+        captains: bytes,
+    ) -> None: ...
+    def deal(
+        self, seed: int, index: int, dealer: int, cut: int, per_hand: int, /
+    ) -> tuple[tuple[int, ...], tuple[int, ...]]: ...
+    def legal_mask(
+        self, hand: int, trick: Sequence[int], broken: bool, trick_number: int, must_lead: int, /
+    ) -> int: ...
+    def trick_winner(self, trick: Sequence[int], /) -> int: ...
+    def set_sources(
+        self, bids: Callable[..., Sequence[int]], scores: Callable[..., Sequence[int]], /
+    ) -> None: ...
+    def cache_sizes(self) -> tuple[int, int]: ...
+    def playouts(
+        self,
+        n: int,
+        seed: int,
+        dealer: int,
+        policies: bytes,
+        standings: Sequence[Sequence[int]],
+        bids_itself: bool,
+        relevant: Sequence[bool],
+        ids: Sequence[int],
+        hands: Sequence[Sequence[int]] | None = None,
+        winners: bool = False,
+        actions: bool = False,
+    ) -> dict[str, Any]: ...
+
+class Play:
+    pending: bool
+    actor: int
+    done: bool
+    def __init__(
+        self,
+        kernel: Kernel,
+        hands: Sequence[int],
+        leader: int,
+        trick_log: Sequence[tuple[int, tuple[int, ...]]],
+        trick: Sequence[int],
+        broken: bool,
+        tricks: Sequence[int],
+        must_lead: int,
+    ) -> None: ...
+    def legal_ids(self) -> list[int]: ...
+    def legal_mask(self) -> int: ...
+    def apply(self, action_id: object, /) -> int: ...
+    def rollout(self, random: Callable[[], float], /) -> int: ...
+    def export(self) -> tuple[Any, ...]: ...
+    def clone(self) -> Play: ...
+
+class Table:
+    """A read-only rows x columns table of int32 with the buffer protocol."""
+
+def shuffle(count: int, state: int, /) -> bytes: ...
+def cpu_features() -> str: ...

@@ -1,0 +1,304 @@
+"""The play of one deal, card by card: the one Python implementation of applying a card
+(A4, B12), and :func:`why_illegal` beside it.
+
+:class:`Play` keeps the hands, the trick, its leader and the card winning it, the tricks
+won and whether spades are broken, and plays a card with the compiled rules' tables
+(legal plays from :mod:`.follow`, winners' keys from :mod:`.tricks`). The native core's
+``spadeslib._native.Play`` has the same interface and reads the same tables
+(``src/native/kernel.c``); :func:`new_play` gives the native one where it is built (PEP
+399: this one is the reference, always complete, and the tests hold the two together).
+
+The engine keeps a :class:`Play` in its state during the play phase and asks it for the
+legal ids and to apply one; it reads the rest (``export``) only when something outside
+the hot path looks at the state.
+
+An action id of a play is the bit of its card; with two packs, the first copy of its
+face (``Rules.canonical``), and the lower copy held is played.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from spadeslib.bits import bits_of
+from spadeslib.compiler.follow import allowed
+from spadeslib.compiler.layout import SUIT_LETTERS
+
+if TYPE_CHECKING:
+    from spadeslib.compiler.rules import Rules
+
+__all__ = ["Export", "Play", "new_play", "why_illegal"]
+
+Export = tuple[Any, ...]
+"""``(hands, trick, leader, actor, trick_number, broken, tricks, must_lead, winning,
+trick_log, new_ids, done)``: see :meth:`Play.export`."""
+
+_BIT = tuple(1 << bit for bit in range(128))
+
+
+class Play:
+    """The play of one deal (see the module docstring). ``trick_log`` lists the finished
+    tricks as ``(leader, bits in play order)``; ``trick`` is the one being played."""
+
+    __slots__ = (
+        "_breaks",
+        "_exported",
+        "_follow",
+        "_ids",
+        "_keys",
+        "_legal",
+        "_one_pack",
+        "_rules",
+        "actor",
+        "broken",
+        "done",
+        "hands",
+        "leader",
+        "must_lead",
+        "trick",
+        "trick_log",
+        "trick_number",
+        "tricks",
+        "winning",
+    )
+
+    def __init__(  # noqa: PLR0917 - by position, as the native Play takes them
+        self,
+        rules: Rules,
+        hands: Sequence[int],
+        leader: int,
+        trick_log: Sequence[tuple[int, tuple[int, ...]]],
+        trick: Sequence[int],
+        broken: bool,
+        tricks: Sequence[int],
+        must_lead: int,
+    ) -> None:
+        self._rules = rules
+        self._one_pack = rules.packs == 1
+        self._ids: list[int] = []
+        self._exported = 0
+        self.hands = list(hands)
+        self.leader = leader
+        self.trick_log = list(trick_log)
+        self.trick_number = len(self.trick_log)
+        self.trick = list(trick)
+        self.broken = broken
+        self.tricks = list(tricks)
+        self.must_lead = must_lead
+        self.done = False
+        self.actor = (leader + len(self.trick)) % rules.players
+        self._legal = -1
+        self._follow = self._breaks = 0
+        self._keys: tuple[int, ...] = ()
+        self.winning = 0
+        if self.trick:
+            self._lead(self.trick[0])
+            self.winning = rules.trick_winner(self.trick)
+
+    # -- the engine's calls --------------------------------------------------------------
+
+    def legal_mask(self) -> int:
+        """The cards the player to act may play."""
+        legal = self._legal
+        if legal < 0:
+            if self.done:
+                return 0
+            hand = self.hands[self.actor]
+            trick = self.trick
+            # a hand holding the led suit must follow it: the first rule of allowed(),
+            # answered with the led suit's mask kept since the lead
+            legal = hand & self._follow if trick else 0
+            if not legal:
+                legal = allowed(
+                    self._rules, hand, trick, self.broken, self.trick_number, self.must_lead
+                )
+            self._legal = legal
+        return legal
+
+    def legal_ids(self) -> list[int]:
+        """The legal plays' ids, sorted."""
+        mask = self.legal_mask()
+        if self._one_pack:
+            return bits_of(mask)
+        canonical = self._rules.canonical
+        return sorted({canonical[bit] for bit in bits_of(mask)})
+
+    def apply(self, action_id: object) -> int:
+        """Play the card of ``action_id``: 0, or 1 when that ends the play; -1 (and
+        nothing changes) when it is not a legal play now."""
+        if type(action_id) is not int:
+            return -1
+        legal = self._legal
+        if legal < 0:
+            legal = self.legal_mask()
+        if self._one_pack:
+            if action_id < 0 or not legal >> action_id & 1:
+                return -1
+            self._play(action_id, action_id)
+        else:
+            rules = self._rules
+            if not 0 <= action_id < rules.size or rules.canonical[action_id] != action_id:
+                return -1
+            face = rules.face_mask[action_id]
+            if not legal & face:
+                return -1
+            held = self.hands[self.actor] & face  # the lower copy held
+            self._play((held & -held).bit_length() - 1, action_id)
+        return 1 if self.done else 0
+
+    def rollout(self, random: Callable[[], float]) -> int:
+        """Random legal plays to the end of the play, each the ``int(random() * n)``-th
+        lowest of the ``n`` legal ids (:meth:`Game.rollout
+        <spadeslib.engine.game.Game.rollout>`'s choice); returns how many."""
+        played = 0
+        one_pack = self._one_pack
+        while not self.done:
+            if one_pack:
+                legal = self.legal_mask()
+                skip = int(random() * legal.bit_count())
+                while skip:
+                    legal &= legal - 1
+                    skip -= 1
+                bit = (legal & -legal).bit_length() - 1
+                self._play(bit, bit)
+            else:
+                ids = self.legal_ids()
+                self.apply(ids[int(random() * len(ids))])
+            played += 1
+        return played
+
+    def export(self) -> Export:
+        """The play as the engine's state holds it, and the ids played since the last
+        export (the state's log takes them)."""
+        new = self._ids[self._exported :]
+        self._exported = len(self._ids)
+        return (
+            list(self.hands),
+            list(self.trick),
+            self.leader,
+            self.actor,
+            self.trick_number,
+            self.broken,
+            list(self.tricks),
+            self.must_lead,
+            self.winning,
+            list(self.trick_log),
+            new,
+            self.done,
+        )
+
+    @property
+    def pending(self) -> bool:
+        """Cards were played since the last :meth:`export`."""
+        return len(self._ids) > self._exported
+
+    def clone(self) -> Play:
+        """An independent copy."""
+        new = Play.__new__(Play)
+        for name in Play.__slots__:
+            setattr(new, name, getattr(self, name))
+        new.hands = self.hands[:]
+        new.trick = self.trick[:]
+        new.tricks = self.tricks[:]
+        new.trick_log = self.trick_log[:]
+        new._ids = self._ids[:]
+        return new
+
+    # -- one card ------------------------------------------------------------------------
+
+    def _lead(self, bit: int) -> None:
+        """Keep what the trick's lead decides: the suit to follow, the cards that break
+        spades, each card's key to win it."""
+        rules = self._rules
+        suit = rules.suit_of[bit]
+        self._follow = rules.suit_masks[suit]
+        self._breaks = rules.breaking[suit]
+        self._keys = rules.winner_keys[suit]
+
+    def _play(self, bit: int, action_id: int) -> None:
+        hands = self.hands
+        seat = self.actor
+        hands[seat] ^= _BIT[bit]
+        trick = self.trick
+        trick.append(bit)
+        self._ids.append(action_id)
+        count = len(trick)
+        if count > 1:  # the trick's winner so far, as rules.trick_winner would find it
+            keys = self._keys
+            key = keys[bit]
+            best = keys[trick[self.winning]]
+            if key > best or (key == best and self._rules.later_wins):
+                self.winning = count - 1
+        else:
+            self._lead(bit)
+            self.winning = 0
+        if self._breaks >> bit & 1:
+            self.broken = True
+        rules = self._rules
+        if count < rules.players:
+            seat += 1
+            if seat == rules.players:
+                seat = 0
+            self.actor = seat
+            # the next player's legal plays when it can follow suit; a void hand is left
+            # to allowed()
+            self._legal = hands[seat] & self._follow or -1
+            return
+        self._legal = -1
+        winner = (self.leader + self.winning) % rules.players
+        self.tricks[winner] += 1
+        self.trick_log.append((self.leader, tuple(trick)))
+        self.trick = []
+        self.trick_number += 1
+        self.leader = self.actor = winner
+        self.must_lead = 0
+        if self.trick_number == rules.hand_size:
+            self.done = True
+
+
+def new_play(
+    rules: Rules,
+    hands: Sequence[int],
+    leader: int,
+    *,
+    trick_log: Sequence[tuple[int, tuple[int, ...]]] = (),
+    trick: Sequence[int] = (),
+    broken: bool = False,
+    tricks: Sequence[int] | None = None,
+    must_lead: int = 0,
+) -> Any:
+    """A :class:`Play` (the native one where it is built) of ``rules`` from this point."""
+    kernel = rules.kernel
+    counts = [0] * rules.players if tricks is None else list(tricks)
+    if kernel is None:
+        return Play(rules, hands, leader, trick_log, trick, broken, counts, must_lead)
+    from spadeslib import _backend
+
+    native: Any = _backend.native()
+    return native.Play(
+        kernel, list(hands), leader, list(trick_log), list(trick), broken, counts, must_lead
+    )
+
+
+def why_illegal(
+    rules: Rules, bit: int, *, hand: int, trick: Sequence[int], trick_number: int, must_lead: int
+) -> tuple[str, str]:
+    """Why ``bit``, held in ``hand``, may not be played to ``trick`` now: the rule that
+    holds it back, as ``(reason, dotted rule key)``."""
+    play = rules.variant.play
+    if trick:
+        led = rules.suit_of[trick[0]]
+        if hand & rules.suit_masks[led]:
+            return (f"must follow suit ({SUIT_LETTERS[led]} was led)", "play")
+        if trick_number == 0 and play.first_trick == "no_spades":
+            return ("no spade may be played to the first trick", "play.first_trick")
+        return (f"a player who cannot follow must play by play.void: {play.void}", "play.void")
+    if must_lead:
+        low = (must_lead & -must_lead).bit_length() - 1
+        return (f"the first lead must be {rules.deck[low]}", "play.first_lead")
+    if rules.suit_of[bit] == 0:
+        if trick_number == 0 and play.first_trick != "any":
+            return ("spades may not be led to the first trick", "play.first_trick")
+        return ("spades may not be led yet", "play.spade_lead")
+    return ("that card may not be played now", "play")  # pragma: no cover
