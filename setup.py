@@ -8,7 +8,8 @@ games, only slower (``spadeslib.backend()`` says which). Settings, from the envi
 - ``SPADESLIB_REQUIRE_NATIVE=1``: a failed build of the extension is an error (CI sets it
   where a compiler is present, so a broken build cannot pass unnoticed);
 - ``SPADESLIB_SANITIZE=1``: build with AddressSanitizer and UndefinedBehaviorSanitizer
-  (see docs/performance.md for running the tests under them).
+  (see docs/performance.md for running the tests under them);
+- ``SPADESLIB_WERROR=1``: a compiler warning is an error (CI builds so).
 """
 
 from __future__ import annotations
@@ -23,8 +24,16 @@ from setuptools.command.build_py import build_py
 
 ROOT = Path(__file__).resolve().parent
 NATIVE = Path("src") / "native"
-SOURCES = ["module.c", "play.c", "playout.c", "kernel.c", "shuffle.c", "strategy.c"]
-HEADERS = ["spades.h", "native.h", "strategy.h"]
+SOURCES = ["module.c", "play.c", "playout.c", "shuffle.c"]
+HEADERS = [
+    "spades.h",
+    "native.h",
+    "rules.h",
+    "rules_impl.h",
+    "strategy.h",
+    "strategy_impl.h",
+    "playout_impl.h",
+]
 _UNIX_FLAGS = ["-O2", "-std=c11", "-Wall", "-Wextra", "-Wno-missing-field-initializers"]
 _SANITIZE = ["-fsanitize=address,undefined", "-fno-omit-frame-pointer", "-g", "-O1"]
 
@@ -37,6 +46,8 @@ class BuildExt(build_ext):
         for extension in self.extensions:
             if unix:
                 extension.extra_compile_args = list(_UNIX_FLAGS)
+                if os.environ.get("SPADESLIB_WERROR") == "1":
+                    extension.extra_compile_args.append("-Werror")
                 if os.environ.get("SPADESLIB_SANITIZE") == "1":
                     extension.extra_compile_args += _SANITIZE
                     extension.extra_link_args = ["-fsanitize=address,undefined"]

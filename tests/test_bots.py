@@ -12,11 +12,10 @@ import pytest
 import spadeslib
 from spadeslib.bots import Bot, EasyBot, ProBot, StandardBot, play_game
 from spadeslib.bots.base import BaseBot
-from spadeslib.bots.strategy import LOSE, NIL, WIN, Table, made, mode_of, standard_card
-from spadeslib.bots.tables import tables_of
 from spadeslib.cards import Card
 from spadeslib.compiler import Rules
 from spadeslib.engine import Action, Game, Observation
+from spadeslib.engine.policies import LOSE, NIL, WIN, Table, made, mode_of, standard_card
 from spadeslib.loader import load_variant, parse_variant
 from spadeslib.variant import Variant
 
@@ -247,7 +246,6 @@ def test_standard_wins_the_first_trick_with_its_highest_winning_card() -> None:
 # -- the Standard rule of play, on hand-made tricks -----------------------------------------
 
 RULES: Rules = load_variant("standard").compile()
-TABLES = tables_of(RULES)
 
 
 def _bits(text: str) -> list[int]:
@@ -267,7 +265,6 @@ def _play(
     table = Table(RULES, contracts, nils)
     bit = standard_card(
         RULES,
-        TABLES,
         table,
         mode=mode,
         seat=seat,

@@ -10,6 +10,7 @@ when the index cannot be reached.
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -39,11 +40,11 @@ def clean_environment() -> dict[str, str]:
     }
 
 
-def run(command: list[str | Path], cwd: Path) -> subprocess.CompletedProcess[str]:
+def run(command: list[str | Path], cwd: Path, **env: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [str(part) for part in command],
         cwd=cwd,
-        env=clean_environment(),
+        env={**clean_environment(), **env},
         text=True,
         capture_output=True,
         timeout=300,
@@ -111,3 +112,63 @@ def test_nyc_loads_by_name_after_pip_install(installed_python: Path, tmp_path: P
     assert not Path(location).resolve().is_relative_to(ROOT)  # the installed copy
     assert name == "nyc"
     assert int(count) == len(list((ROOT / "variants").glob("*.yaml")))
+
+
+def test_the_wheel_carries_the_native_core_where_a_compiler_works(wheel: Path) -> None:
+    if shutil.which("cc") is None and shutil.which("gcc") is None:
+        pytest.skip("no C compiler here")
+    with zipfile.ZipFile(wheel) as archive:
+        assert any(
+            name.startswith("spadeslib/_native") and name.endswith((".so", ".pyd"))
+            for name in archive.namelist()
+        )
+
+
+def _pristine_copy(target: Path) -> Path:
+    """The checkout's files without anything a build left behind (a built extension would
+    be packed again instead of being built)."""
+    listed = subprocess.run(
+        ["git", "ls-files", "--cached", "--others", "--exclude-standard", "-z"],
+        cwd=ROOT,
+        capture_output=True,
+        check=True,
+    ).stdout.decode()
+    for name in filter(None, listed.split("\0")):
+        source = ROOT / name
+        if source.is_file():
+            (target / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, target / name)
+    return target
+
+
+def test_without_a_compiler_the_package_installs_as_pure_python(tmp_path: Path) -> None:
+    """``CC=false``: the optional extension fails to build, the install does not."""
+    if shutil.which("git") is None or not (ROOT / ".git").exists():
+        pytest.skip("needs the git checkout to copy its files")
+    source = _pristine_copy(tmp_path / "source")
+    out = tmp_path / "dist"
+    out.mkdir()
+    result = run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--wheel-dir", out, source],
+        cwd=tmp_path,
+        CC="false",
+    )
+    succeed_or_skip_offline(result, "build the wheel without a compiler")
+    [built] = out.glob("spadeslib-*.whl")
+    with zipfile.ZipFile(built) as archive:
+        assert not [name for name in archive.namelist() if name.endswith((".so", ".pyd"))]
+    home = tmp_path / "venv"
+    created = run([sys.executable, "-m", "venv", home], cwd=tmp_path)
+    assert created.returncode == 0, created.stderr
+    python = home / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+    installed = run(
+        [python, "-m", "pip", "install", "--disable-pip-version-check", built], cwd=tmp_path
+    )
+    succeed_or_skip_offline(installed, "install the pure-Python wheel")
+    script = (
+        "import spadeslib; "
+        "print(spadeslib.backend(), spadeslib.playouts('standard', 3, seed=1).tricks.tolist()[0])"
+    )
+    played = run([python, "-c", script], cwd=tmp_path)
+    assert played.returncode == 0, played.stderr
+    assert played.stdout.startswith("python [")

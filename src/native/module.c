@@ -12,6 +12,7 @@
 #include <structmember.h>
 
 #include "native.h"
+#include "rules.h"
 
 /* -- module state ------------------------------------------------------------------- */
 
@@ -288,6 +289,19 @@ static PyObject *kernel_new(PyTypeObject *type, PyObject *args, PyObject *kwargs
     }
     k->trumps = k->suit_masks[TRUMPS];
     k->non_trumps = k->full & ~k->trumps;
+    /* the same tables in 64 bits, which the hot loops use for a deck of up to 64 cards */
+    k->full_64 = (uint64_t)k->full;
+    k->trumps_64 = (uint64_t)k->trumps;
+    k->non_trumps_64 = (uint64_t)k->non_trumps;
+    for (int s = 0; s < NSUITS; s++) {
+        k->suit_masks_64[s] = (uint64_t)k->suit_masks[s];
+        k->breaking_64[s] = (uint64_t)k->breaking[s];
+    }
+    for (int b = 0; b < n; b++) {
+        k->beats_64[b] = (uint64_t)k->beats[b];
+        k->face_mask_64[b] = (uint64_t)k->face_mask[b];
+        k->above_64[b] = (uint64_t)k->above[b];
+    }
     for (int s = 0; s < k->players; s++) {
         int side = k->side_of[s];
         k->side_seats[side][k->side_size[side]++] = (uint8_t)s;

@@ -121,11 +121,11 @@ static const int32_t *side_score(KernelObject *self, native_state *st, int side,
 
 /* -- the auction's first round ------------------------------------------------------------------- */
 
-static int choose(uint64_t *rng, int n) { return (int)splitmix_below(rng, (uint64_t)n); }
+static inline int choose(uint64_t *rng, int n) { return (int)splitmix_below(rng, (uint64_t)n); }
 
 /* EasyBot's bid (bots/easy.py): a plain bid from 1 to 4 where one is legal, else a bid or
    Nil, else anything legal; each a uniform choice. */
-static int easy_bid(const ids_t *ids, const int32_t *legal, int n, uint64_t *rng) {
+static inline int easy_bid(const ids_t *ids, const int32_t *legal, int n, uint64_t *rng) {
     int32_t pick[256];
     int m = 0;
     for (int i = 0; i < n; i++)
@@ -139,7 +139,7 @@ static int easy_bid(const ids_t *ids, const int32_t *legal, int n, uint64_t *rng
 
 /* Decode a team bid id into (contract, captain's part, partner's part), as
    engine/phases/bidding.py _team_bid does (no Blind Nil here). */
-static int team_bid(const ids_t *ids, int id, int *contract, int *mine, int *partner) {
+static inline int team_bid(const ids_t *ids, int id, int *contract, int *mine, int *partner) {
     if (id == ids->both_nil) {
         *contract = 0;
         *mine = *partner = NIL;
@@ -168,100 +168,6 @@ static int team_bid(const ids_t *ids, int id, int *contract, int *mine, int *par
     return -1;
 }
 
-/* Run the first round; the chosen ids go to `log` (if any). 0, or -1 with an error set. */
-static int run_auction(KernelObject *self, native_state *st, const ids_t *ids, const mask_t *hands,
-                       int dealer, int policy_bits, const uint8_t *policies, const int *relevant,
-                       uint64_t *rng, auction *a, int32_t *log, int *logged) {
-    const kernel *k = &self->k;
-    for (int s = 0; s < k->players; s++) a->bids[s] = NO_BID;
-    for (int side = 0; side < k->sides; side++) a->contracts[side] = 0;
-    a->nils = 0;
-    (void)policy_bits;
-    int steps = self->partnership ? k->sides : k->players;
-    const uint8_t *order = self->partnership ? self->captains[dealer] : self->orders[dealer];
-    for (int step = 0; step < steps; step++) {
-        int seat = order[step];
-        int side = k->side_of[seat];
-        int last = 0, total = 0;
-        if (relevant[2]) { /* the round's end and the total matter */
-            last = step == steps - 1;
-            for (int i = 0; i < k->sides; i++) total += a->contracts[i];
-        }
-        const int32_t *legal;
-        if (self->partnership) {
-            legal = legal_bids(self, st, 1, 0, NULL, 0, last, total);
-        } else {
-            int partners[MAX_PLAYERS], count = 0;
-            if (relevant[0])
-                for (int i = 0; i < k->side_size[side]; i++) {
-                    int member = k->side_seats[side][i];
-                    if (member != seat && a->bids[member] != NO_BID) partners[count++] = a->bids[member];
-                }
-            int trumps = relevant[1] ? popcount128(hands[seat] & k->trumps) : 0;
-            legal = legal_bids(self, st, 0, count, partners, trumps, last, total);
-        }
-        if (!legal) return -1;
-        int n = legal[0];
-        int id = policies[seat] == POLICY_EASY ? easy_bid(ids, legal + 1, n, rng) : legal[1 + choose(rng, n)];
-        if (log) log[(*logged)++] = id;
-        if (self->partnership) {
-            int contract, mine, other;
-            if (team_bid(ids, id, &contract, &mine, &other) < 0) {
-                argument_error(st, "the source gave %d, which is no team bid", id);
-                return -1;
-            }
-            int partner = k->partner_of[seat];
-            if (mine != NO_BID) {
-                a->bids[seat] = mine;
-                if (partner >= 0) a->bids[partner] = other;
-            }
-            if (mine == NIL) a->nils |= 1 << seat;
-            if (partner >= 0 && other == NIL) a->nils |= 1 << partner;
-            a->contracts[side] = contract;
-        } else if (id == ids->nil) {
-            a->bids[seat] = NIL;
-            a->nils |= 1 << seat;
-        } else if (id >= ids->bid && id <= ids->bid + ids->top) {
-            a->bids[seat] = id - ids->bid;
-            a->contracts[side] += id - ids->bid;
-        } else {
-            argument_error(st, "the source gave %d, which is no bid", id);
-            return -1;
-        }
-    }
-    return 0;
-}
-
-/* -- one deal's play --------------------------------------------------------------------------------- */
-
-static int play_deal(const kernel *k, play *p, const deal_table *t, const uint8_t *policies,
-                     uint64_t *rng, int32_t *winners, int32_t *log, int *logged) {
-    while (!p->done) {
-        int seat = p->actor;
-        mask_t hand = p->hands[seat];
-        mask_t legal = allowed(k, hand, p->trick, p->count, p->broken, p->trick_number,
-                               p->trick_number == 0 ? p->must_lead : 0);
-        int id;
-        if (policies[seat] == POLICY_STANDARD) {
-            int made = side_made(k, t, k->side_of[seat], p->tricks);
-            int mode = mode_of(k, t, seat, p, made);
-            int bit = standard_card(k, t, mode, seat, legal, p, k->full & ~p->played & ~hand);
-            id = k->canonical[bit];
-        } else {
-            mask_t ids = canonical_ids(k, legal);
-            id = nth_bit(ids, choose(rng, popcount128(ids)));
-        }
-        int bit = lowest_bit(hand & k->face_mask[id]);
-        int trick = p->trick_number;
-        play_card(k, p, bit);
-        if (log) log[(*logged)++] = id;
-        if (winners && p->trick_number != trick) winners[trick] = p->leader;
-    }
-    return 0;
-}
-
-/* -- the entry point ------------------------------------------------------------------------------------ */
-
 typedef struct outputs {
     TableObject *tricks, *points, *scores, *bags, *sets, *dealers, *winners, *actions;
 } outputs;
@@ -276,6 +182,49 @@ static void outputs_clear(outputs *o) {
     Py_CLEAR(o->winners);
     Py_CLEAR(o->actions);
 }
+
+typedef struct batch {
+    Py_ssize_t n;
+    uint64_t seed;
+    int dealer, bids_itself, per_hand;
+    int relevant[3];
+    ids_t ids;
+    PyObject *given; /* a list of n rows of hands, or NULL: the shuffle */
+    uint8_t policies[MAX_PLAYERS];
+    int score0[MAX_SIDES], bags0[MAX_SIDES], sets0[MAX_SIDES];
+} batch;
+
+#define M mask_t
+#define PLAY play
+#define F(name) name
+#define TBL(name) (k->name)
+#define LOW(m) lowest_bit(m)
+#define POP(m) popcount128(m)
+#define NTH(m, i) nth_bit(m, i)
+#include "playout_impl.h"
+#undef M
+#undef PLAY
+#undef F
+#undef TBL
+#undef LOW
+#undef POP
+#undef NTH
+
+#define M uint64_t
+#define PLAY play_64
+#define F(name) CAT(name, _64)
+#define TBL(name) (k->CAT(name, _64))
+#define LOW(m) __builtin_ctzll(m)
+#define POP(m) __builtin_popcountll(m)
+#define NTH(m, i) nth_bit_64(m, i)
+#include "playout_impl.h"
+#undef M
+#undef PLAY
+#undef F
+#undef TBL
+#undef LOW
+#undef POP
+#undef NTH
 
 /* playouts(n, seed, dealer, policies, standings, bids_itself, relevant, ids, hands=None,
    winners=False, actions=False) -> dict of Tables. See spadeslib/engine/playouts.py, which
@@ -367,74 +316,12 @@ PyObject *kernel_playouts(KernelObject *self, PyObject *args, PyObject *kwargs) 
     if (!o.tricks || !o.points || !o.scores || !o.bags || !o.sets || !o.dealers ||
         (want_winners && !o.winners) || (want_actions && !o.actions))
         goto fail;
-    for (Py_ssize_t i = 0; i < n; i++) {
-        uint64_t game_seed = stream_seed(seed, i);
-        uint64_t draw = stream_seed(game_seed, -1);
-        int deal_dealer = dealer >= 0 ? dealer : (int)splitmix_below(&draw, (uint64_t)k->players);
-        uint64_t rng = stream_seed(game_seed, -2);
-        play p;
-        memset(&p, 0, sizeof p);
-        if (given) {
-            PyObject *row = sequence_of(st, PyList_GET_ITEM(given, i), k->players, "a deal's hands");
-            if (!row) goto fail;
-            mask_t all = 0;
-            for (int s = 0; s < k->players; s++) {
-                if (mask_from_py(st, PyList_GET_ITEM(row, s), k->size, &p.hands[s], "a hand") < 0) {
-                    Py_DECREF(row);
-                    goto fail;
-                }
-                if (popcount128(p.hands[s]) != per_hand || (all & p.hands[s])) {
-                    Py_DECREF(row);
-                    argument_error(st, "hands[%zd]: seat %d must hold %d cards no other hand holds", i, s, per_hand);
-                    goto fail;
-                }
-                all |= p.hands[s];
-            }
-            Py_DECREF(row);
-        } else {
-            uint8_t rest[MAX_CARDS];
-            deal_cards(self, game_seed, 0, deal_dealer, 0, per_hand, p.hands, rest);
-        }
-        int32_t *log = want_actions ? o.actions->data + i * o.actions->shape[1] : NULL;
-        int logged = 0;
-        if (log)
-            for (Py_ssize_t j = 0; j < o.actions->shape[1]; j++) log[j] = -1;
-        auction a;
-        int leader_bids[MAX_PLAYERS];
-        if (bids_itself) {
-            for (int s = 0; s < k->players; s++) a.bids[s] = NO_BID;
-            for (int side = 0; side < k->sides; side++) a.contracts[side] = -1;
-            a.nils = 0;
-        } else if (run_auction(self, st, &ids, p.hands, deal_dealer, 0, policies, relevant, &rng, &a, log, &logged) < 0) {
-            goto fail;
-        }
-        for (int s = 0; s < k->players; s++) {
-            int bid = a.bids[s];
-            leader_bids[s] = bid == NO_BID ? (a.contracts[k->side_of[s]] < 0 ? 0 : a.contracts[k->side_of[s]])
-                                           : (bid > 0 ? bid : 0);
-        }
-        p.leader = p.actor = first_leader(k, deal_dealer, p.hands, leader_bids);
-        p.must_lead = first_lead_mask(k, p.hands);
-        deal_table t;
-        table_init(k, &t, a.contracts, a.nils);
-        play_deal(k, &p, &t, policies, &rng, o.winners ? o.winners->data + i * k->hand_size : NULL, log, &logged);
-        int32_t *tricks = o.tricks->data + i * k->players;
-        for (int s = 0; s < k->players; s++) tricks[s] = p.tricks[s];
-        o.dealers->data[i] = deal_dealer;
-        for (int side = 0; side < k->sides; side++) {
-            int places = 0;
-            for (int j = 0; j < k->side_size[side]; j++)
-                if (a.nils >> k->side_seats[side][j] & 1) places |= 1 << j;
-            int contract = bids_itself ? 0 : a.contracts[side];
-            const int32_t *score = side_score(self, st, side, contract, places, bids_itself, p.tricks,
-                                              bags0[side], sets0[side]);
-            if (!score) goto fail;
-            o.points->data[i * k->sides + side] = score[1];
-            o.scores->data[i * k->sides + side] = score0[side] + score[1];
-            o.bags->data[i * k->sides + side] = score[2];
-            o.sets->data[i * k->sides + side] = score[3];
-        }
-    }
+    batch b = {n, seed, dealer, bids_itself, per_hand, {relevant[0], relevant[1], relevant[2]}, ids, given, {0}, {0}, {0}, {0}};
+    memcpy(b.policies, policies, sizeof policies);
+    memcpy(b.score0, score0, sizeof score0);
+    memcpy(b.bags0, bags0, sizeof bags0);
+    memcpy(b.sets0, sets0, sizeof sets0);
+    if ((k->size <= 64 ? play_batch_64(self, st, &b, &o) : play_batch(self, st, &b, &o)) < 0) goto fail;
     Py_XDECREF(given);
     PyObject *out = Py_BuildValue("{sOsOsOsOsOsOsOsO}", "tricks", o.tricks, "points", o.points,
                                   "scores", o.scores, "bags", o.bags, "sets", o.sets, "dealers",

@@ -6,35 +6,6 @@
  * made, so each division is a multiplication by a reciprocal and one correction. */
 #include "spades.h"
 
-#define GOLDEN 0x9E3779B97F4A7C15ULL
-#define STREAM 0xD1B54A32D192ED03ULL
-#define MIX1 0xBF58476D1CE4E5B9ULL
-#define MIX2 0x94D049BB133111EBULL
-
-uint64_t splitmix_next(uint64_t *state) {
-    uint64_t z = (*state += GOLDEN);
-    z = (z ^ (z >> 30)) * MIX1;
-    z = (z ^ (z >> 27)) * MIX2;
-    return z ^ (z >> 31);
-}
-
-uint64_t stream_seed(uint64_t seed, int64_t stream) {
-    uint64_t state = seed + (uint64_t)(stream + 1) * STREAM;
-    return splitmix_next(&state);
-}
-
-uint64_t splitmix_below(uint64_t *state, uint64_t bound) {
-    unsigned __int128 product = (unsigned __int128)splitmix_next(state) * bound;
-    uint64_t low = (uint64_t)product;
-    if (low < bound) {
-        uint64_t threshold = (0 - bound) % bound;
-        while (low < threshold) {
-            product = (unsigned __int128)splitmix_next(state) * bound;
-            low = (uint64_t)product;
-        }
-    }
-    return (uint64_t)(product >> 64);
-}
 
 /* limbs *= m (m < 2^32); returns the new number of limbs */
 static int mul_small(uint32_t *limbs, int n, uint32_t m) {
@@ -107,7 +78,7 @@ static int less_than(const uint32_t *a, const uint32_t *b, int n) {
     return 0;
 }
 
-void shuffle_order(const shuffler *s, uint64_t state, uint8_t *order) {
+HOT void shuffle_order(const shuffler *s, uint64_t state, uint8_t *order) {
     int count = s->count;
     for (int i = 0; i < count; i++) order[i] = (uint8_t)i;
     if (count < 2) return;

@@ -34,6 +34,15 @@ enum first_lead { LEAD_DEALER_LEFT = 0, LEAD_DEALER = 1, LEAD_LOWEST_CLUB = 2, L
 #define CLUBS 3
 #define TRUMPS 0
 
+/* HOT marks the entry points of the hot loops: on x86-64 with GNU ifuncs they are built
+   twice, for the baseline and for x86-64-v3 (popcnt, lzcnt, tzcnt, bmi2), and the loader
+   picks one for the CPU at hand; everything they inline is built the same way. */
+#if defined(__x86_64__) && defined(__linux__) && defined(__GNUC__) && !defined(SPADESLIB_NO_CLONES)
+#define HOT __attribute__((target_clones("arch=x86-64-v3", "default")))
+#else
+#define HOT
+#endif
+
 static inline mask_t bit_of(int bit) { return (mask_t)1 << bit; }
 
 static inline int popcount128(mask_t m) {
@@ -50,34 +59,22 @@ static inline int highest_bit(mask_t m) { /* m != 0 */
     return hi ? 127 - __builtin_clzll(hi) : 63 - __builtin_clzll((uint64_t)m);
 }
 
-/* The k-th lowest set bit of m (0 <= k < popcount(m)): halves found by counting, so a
-   handful of popcounts whatever k is (a popcount instruction where the CPU has one: the
-   entry points are built twice, see HOT in dispatch.h). */
-static inline int nth_bit(mask_t m, int k) {
-    uint64_t word = (uint64_t)m;
-    int base = 0;
-    int count = __builtin_popcountll(word);
-    if (k >= count) {
-        k -= count;
-        word = (uint64_t)(m >> 64);
-        base = 64;
-    }
-    for (int width = 32; width >= 8; width >>= 1) {
-        uint64_t low = word & ((1ULL << width) - 1);
-        count = __builtin_popcountll(low);
-        if (k >= count) {
-            k -= count;
-            word >>= width;
-            base += width;
-        } else {
-            word = low;
-        }
-    }
+/* The k-th lowest set bit of a word (0 <= k < popcount): the lowest k cleared. A legal
+   set holds a few cards, and this beat counting halves with popcounts on every deck
+   tried. */
+static inline int nth_bit_64(uint64_t word, int k) {
     while (k--) word &= word - 1;
-    return base + __builtin_ctzll(word);
+    return __builtin_ctzll(word);
 }
 
-/* The compiled rules, flat. Filled once per compiled variant from Rules' public tables. */
+static inline int nth_bit(mask_t m, int k) {
+    int count = __builtin_popcountll((uint64_t)m);
+    if (k < count) return nth_bit_64((uint64_t)m, k);
+    return 64 + nth_bit_64((uint64_t)(m >> 64), k - count);
+}
+
+/* The compiled rules, flat. Filled once per compiled variant from Rules' public tables;
+   the _64 copies of the masks are the same tables for a deck of up to 64 cards. */
 typedef struct kernel {
     int size, players, hand_size, packs, sides;
     int later_wins;
@@ -87,6 +84,9 @@ typedef struct kernel {
     mask_t breaking[NSUITS];
     mask_t beats[MAX_CARDS];
     mask_t face_mask[MAX_CARDS];     /* the copies of each bit's face */
+    uint64_t full_64, trumps_64, non_trumps_64;
+    uint64_t suit_masks_64[NSUITS], breaking_64[NSUITS];
+    uint64_t beats_64[MAX_CARDS], face_mask_64[MAX_CARDS], above_64[MAX_CARDS];
     uint8_t suit_of[MAX_CARDS];
     uint8_t keys[NSUITS][MAX_CARDS]; /* winner keys by led suit */
     uint8_t canonical[MAX_CARDS];    /* the first copy of each bit's face: a play's id */
@@ -100,29 +100,26 @@ typedef struct kernel {
     mask_t above[MAX_CARDS];
 } kernel;
 
-/* kernel.c: the rules of play */
-int trick_winner(const kernel *k, const uint8_t *trick, int count);
-mask_t allowed(const kernel *k, mask_t hand, const uint8_t *trick, int count, int broken,
-               int trick_number, mask_t must_lead);
-mask_t beating_mask(const kernel *k, const uint8_t *trick, int count);
-int first_leader(const kernel *k, int dealer, const mask_t *hands, const int *bids);
-mask_t first_lead_mask(const kernel *k, const mask_t *hands);
-mask_t canonical_ids(const kernel *k, mask_t legal);
-
-/* The play of one deal: everything the rules of play read and change. */
-typedef struct play {
-    mask_t hands[MAX_PLAYERS];
-    mask_t played;           /* every card played so far this deal */
-    mask_t must_lead;
-    uint8_t trick[MAX_PLAYERS];
-    uint8_t log[MAX_CARDS];  /* the cards of the finished tricks and this one, in order */
-    uint8_t leaders[MAX_TRICKS];
-    int tricks[MAX_PLAYERS];
-    int count, leader, actor, trick_number, broken, winning, best, done;
+/* The play of one deal: everything the rules of play read and change (with masks of
+   either width). */
+#define PLAY_FIELDS(M)                                                                       \
+    M hands[MAX_PLAYERS];                                                                   \
+    M played; /* every card played so far this deal */                                      \
+    M must_lead;                                                                            \
+    uint8_t trick[MAX_PLAYERS];                                                             \
+    uint8_t log[MAX_CARDS]; /* the cards of the finished tricks and this one, in order */   \
+    uint8_t leaders[MAX_TRICKS];                                                            \
+    int tricks[MAX_PLAYERS];                                                                \
+    int count, leader, actor, trick_number, broken, winning, best, done;                    \
     uint8_t voids[MAX_PLAYERS]; /* suits each seat has shown it lacks (bit per suit) */
+
+typedef struct play {
+    PLAY_FIELDS(mask_t)
 } play;
 
-void play_card(const kernel *k, play *p, int bit);
+typedef struct play_64 {
+    PLAY_FIELDS(uint64_t)
+} play_64;
 
 /* shuffle.c: the seeded shuffle and deal (spadeslib/engine/shuffle.py, dealing.py) */
 typedef struct shuffler {
@@ -135,9 +132,36 @@ typedef struct shuffler {
     uint8_t group_start[64], group_len[64];
 } shuffler;
 
-uint64_t splitmix_next(uint64_t *state);
-uint64_t stream_seed(uint64_t seed, int64_t stream);
-uint64_t splitmix_below(uint64_t *state, uint64_t bound);
+#define GOLDEN 0x9E3779B97F4A7C15ULL
+#define STREAM 0xD1B54A32D192ED03ULL
+#define MIX1 0xBF58476D1CE4E5B9ULL
+#define MIX2 0x94D049BB133111EBULL
+
+static inline uint64_t splitmix_next(uint64_t *state) {
+    uint64_t z = (*state += GOLDEN);
+    z = (z ^ (z >> 30)) * MIX1;
+    z = (z ^ (z >> 27)) * MIX2;
+    return z ^ (z >> 31);
+}
+
+static inline uint64_t stream_seed(uint64_t seed, int64_t stream) {
+    uint64_t state = seed + (uint64_t)(stream + 1) * STREAM;
+    return splitmix_next(&state);
+}
+
+static inline uint64_t splitmix_below(uint64_t *state, uint64_t bound) {
+    unsigned __int128 product = (unsigned __int128)splitmix_next(state) * bound;
+    uint64_t low = (uint64_t)product;
+    if (low < bound) {
+        uint64_t threshold = (0 - bound) % bound;
+        while (low < threshold) {
+            product = (unsigned __int128)splitmix_next(state) * bound;
+            low = (uint64_t)product;
+        }
+    }
+    return (uint64_t)(product >> 64);
+}
+
 void shuffler_init(shuffler *s, int count);
 void shuffle_order(const shuffler *s, uint64_t state, uint8_t *order);
 

@@ -1,8 +1,10 @@
-/* The Standard play rule (spadeslib/bots/strategy.py), for playouts and the bots. */
+/* The Standard play rule (spec Part C), line for line spadeslib/engine/policies.py: the
+ * card a seat plays in WIN, LOSE or NIL mode, from the cards' order and what is still out.
+ * Static inline for the hot loops that include it (see HOT in spades.h). */
 #ifndef SPADESLIB_STRATEGY_H
 #define SPADESLIB_STRATEGY_H
 
-#include "spades.h"
+#include "rules.h"
 
 enum { MODE_WIN = 0, MODE_LOSE = 1, MODE_NIL = 2 };
 
@@ -14,13 +16,51 @@ typedef struct deal_table {
     int covers[MAX_SIDES];
 } deal_table;
 
-void table_init(const kernel *k, deal_table *t, const int *contracts, int nils);
-int side_made(const kernel *k, const deal_table *t, int side, const int *tricks);
-int mode_of(const kernel *k, const deal_table *t, int seat, const play *p, int made);
-int standard_card(const kernel *k, const deal_table *t, int mode, int seat, mask_t legal,
-                  const play *p, mask_t live);
-int lowest_card(const kernel *k, mask_t mask);
-int highest_card(const kernel *k, mask_t mask);
-int covered_card(const kernel *k, mask_t mask, mask_t live, int most);
+
+
+static inline void table_init(const kernel *k, deal_table *t, const int *contracts, int nils) {
+    t->nils = nils;
+    for (int side = 0; side < k->sides; side++) {
+        t->contracts[side] = contracts[side];
+        t->covers[side] = 0;
+    }
+    for (int s = 0; s < k->players; s++)
+        if (nils >> s & 1) t->covers[k->side_of[s]] |= 1 << s;
+}
+
+static inline int side_made(const kernel *k, const deal_table *t, int side, const int *tricks) {
+    int total = 0;
+    for (int s = 0; s < k->players; s++)
+        if (k->side_of[s] == side && !(t->nils >> s & 1)) total += tricks[s];
+    return total;
+}
+
+#define M mask_t
+#define PLAY play
+#define F(name) name
+#define TBL(name) (k->name)
+#define LOW(m) lowest_bit(m)
+#define POP(m) popcount128(m)
+#include "strategy_impl.h"
+#undef M
+#undef PLAY
+#undef F
+#undef TBL
+#undef LOW
+#undef POP
+
+#define M uint64_t
+#define PLAY play_64
+#define F(name) CAT(name, _64)
+#define TBL(name) (k->CAT(name, _64))
+#define LOW(m) __builtin_ctzll(m)
+#define POP(m) __builtin_popcountll(m)
+#include "strategy_impl.h"
+#undef M
+#undef PLAY
+#undef F
+#undef TBL
+#undef LOW
+#undef POP
 
 #endif

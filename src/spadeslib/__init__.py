@@ -27,6 +27,7 @@ from spadeslib.errors import (
 )
 
 if TYPE_CHECKING:
+    from spadeslib._backend import backend
     from spadeslib.compiler import Rules
     from spadeslib.engine import (
         Action,
@@ -36,6 +37,7 @@ if TYPE_CHECKING:
         LegalActions,
         Observation,
     )
+    from spadeslib.engine.playouts import Playouts, playouts
     from spadeslib.loader import (
         bundled_house_rules,
         bundled_variants,
@@ -72,6 +74,9 @@ _LAZY: dict[str, str] = {
     "LegalActions": "spadeslib.engine",
     "Observation": "spadeslib.engine",
     "score_deal": "spadeslib.scoring",
+    "playouts": "spadeslib.engine.playouts",
+    "Playouts": "spadeslib.engine.playouts",
+    "backend": "spadeslib._backend",
     "game_result": "spadeslib.scoring",
     "Contract": "spadeslib.scoring",
     "Standing": "spadeslib.scoring",
@@ -94,6 +99,7 @@ __all__ = [
     "IllegalActionError",
     "LegalActions",
     "Observation",
+    "Playouts",
     "Problem",
     "RecordError",
     "Rules",
@@ -104,11 +110,13 @@ __all__ = [
     "Variant",
     "VariantError",
     "__version__",
+    "backend",
     "bundled_house_rules",
     "bundled_variants",
     "game_result",
     "load_variant",
     "parse_variant",
+    "playouts",
     "score_deal",
     "validate",
 ]

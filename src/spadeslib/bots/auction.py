@@ -22,10 +22,10 @@ from collections.abc import Callable, Sequence
 from spadeslib.bots.guesses import NIL, guess_bids
 from spadeslib.bots.knowledge import Knowledge
 from spadeslib.bots.sampling import sample_hands
-from spadeslib.bots.strategy import Table, made, play_out
 from spadeslib.bots.tables import tables_of
 from spadeslib.compiler import Rules
 from spadeslib.engine import Observation
+from spadeslib.engine.policies import Table, made, play_out
 
 __all__ = ["Auction"]
 
@@ -126,7 +126,6 @@ class Auction:
         tricks = [0] * rules.players
         play_out(
             rules,
-            self.tables,
             Table(rules, contracts, nils),
             hands,
             tricks,

@@ -48,7 +48,7 @@ def is_nil(observation: Observation, seat: int) -> bool:
 
 def _value(rules: Rules, tables: Tables, action: Action) -> int:
     """The sum of the bots' order of an action's cards (higher: stronger cards)."""
-    order = tables.order
+    order = rules.order
     total = 0
     used = 0
     for card in action.cards:
@@ -79,7 +79,7 @@ def split_choice(observation: Observation, rules: Rules, legal: Sequence[Action]
 
 
 def _cut_value(rules: Rules, tables: Tables, bit: int) -> int:
-    return tables.order[bit]
+    return rules.order[bit]
 
 
 def cut_choice(

@@ -16,10 +16,9 @@ from collections.abc import Sequence
 
 from spadeslib.bots.sampling import sample_hands
 from spadeslib.bots.standard import StandardBot, legal_mask, play_action, situation
-from spadeslib.bots.strategy import NIL, WIN, play_out
-from spadeslib.bots.tables import tables_of
 from spadeslib.compiler import Rules
 from spadeslib.engine import Action, Observation
+from spadeslib.engine.policies import NIL, WIN, play_out
 
 __all__ = ["ProBot"]
 
@@ -29,7 +28,6 @@ class ProBot(StandardBot):
 
     def play(self, observation: Observation, rules: Rules, legal: Sequence[Action]) -> Action:
         knowledge, table, mode = situation(observation, rules)
-        tables = tables_of(rules)
         seat = observation.seat
         side = rules.side_of[seat]
         mask = legal_mask(rules, knowledge, legal)
@@ -46,7 +44,6 @@ class ProBot(StandardBot):
             for hands in deals:
                 winner = play_out(
                     rules,
-                    tables,
                     table,
                     list(hands),
                     list(knowledge.tricks),
@@ -65,7 +62,7 @@ class ProBot(StandardBot):
                 else:
                     count += rules.side_of[winner] == side
             wins.append(count)
-        order = tables.order
+        order = rules.order
         choices = list(zip(wins, candidates, strict=True))
         if mode == WIN and max(wins) * 2 > self.simulations:
             best = max(wins)

@@ -16,10 +16,10 @@ from collections.abc import Sequence
 from spadeslib.bots import bidding, decisions
 from spadeslib.bots.base import BaseBot
 from spadeslib.bots.knowledge import Knowledge, read
-from spadeslib.bots.strategy import Table, made, mode_of, standard_card
 from spadeslib.bots.tables import tables_of
 from spadeslib.compiler import Rules
 from spadeslib.engine import Action, Observation
+from spadeslib.engine.policies import Table, made, mode_of, standard_card
 from spadeslib.errors import ArgumentError
 
 __all__ = ["StandardBot", "legal_mask", "play_action", "situation"]
@@ -77,7 +77,6 @@ class StandardBot(BaseBot):
         knowledge, table, mode = situation(observation, rules)
         bit = standard_card(
             rules,
-            tables_of(rules),
             table,
             mode=mode,
             seat=observation.seat,

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from spadeslib.cards import Card, parse_cards
 from spadeslib.engine.results import Dealt
@@ -71,7 +71,12 @@ _BIT = tuple(1 << bit for bit in range(128))
 
 
 def shuffle_deal(rules: Rules, seed: int, index: int, dealer: int) -> Dealt:
-    """Deal number ``index`` (counting misdeals) of a game seeded ``seed``."""
+    """Deal number ``index`` (counting misdeals) of a game seeded ``seed`` (natively where
+    the core is built: ``src/native/shuffle.c`` makes the same deals)."""
+    kernel: Any = rules.kernel
+    if kernel is not None:
+        dealt: Dealt = kernel.deal(seed, index, dealer, rules.cut_cards, rules.dealt_per_hand)
+        return dealt
     if rules.dealt_per_hand == 0:  # the players draw: the whole order is the stock
         dealt = ((0,) * rules.players, tuple(shuffled_stream(rules.size, seed, index)))
     else:

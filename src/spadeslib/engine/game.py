@@ -53,7 +53,8 @@ _DEAL: Final = Phase.DEAL
 _dealt = flow.deal_if_due
 
 
-def _variant(variant: Variant | str | os.PathLike[str]) -> Variant:
+def resolve_variant(variant: Variant | str | os.PathLike[str]) -> Variant:
+    """A variant, a bundled name or a file path, as a :class:`Variant`."""
     if isinstance(variant, Variant):
         return variant
     from spadeslib.loader import load_variant
@@ -137,7 +138,9 @@ class Game:
         dealer: int | None = None,
         deal: DealInput | None = None,
     ) -> None:
-        self._s = _new_state(_variant(variant), seed, dealer, None if deal is None else [deal])
+        self._s = _new_state(
+            resolve_variant(variant), seed, dealer, None if deal is None else [deal]
+        )
 
     # -- the loop ------------------------------------------------------------------------
 

@@ -40,7 +40,7 @@ from spadeslib.variant import Variant
 if TYPE_CHECKING:
     from spadeslib.compiler.rules import Rules
 
-__all__ = ["score_deal", "score_deal_unchecked"]
+__all__ = ["score_deal", "score_deal_unchecked", "score_side_unchecked"]
 
 
 def score_deal(
@@ -145,6 +145,30 @@ def score_deal_unchecked(
         if wins or settings.ends_on_standing:
             events.extend(_events(settings, side, wins))
     return new_deal_score(tuple(out), tuple(events))
+
+
+def score_side_unchecked(
+    rules: Rules,
+    side: int,
+    contract: Contract,
+    tricks: tuple[int, ...],
+    before: Standing,
+    *,
+    bids_itself: bool,
+) -> SideScore:
+    """One side's part of :func:`score_deal_unchecked`: what a side scores depends only on
+    its own contract, its seats' tricks and its standing, so the native playouts ask this
+    once for each such situation and keep the answer."""
+    scored, _ = _score_side(
+        rules.scoring,
+        side,
+        rules.sides[side],
+        contract=contract,
+        tricks=tricks,
+        before=before,
+        bids_itself=bids_itself,
+    )
+    return scored
 
 
 def _score_side(

@@ -1,5 +1,9 @@
 """The Standard play rule (spec Part C) on masks, and a whole deal played out with it.
 
+It lives with the engine, below the bots, because the batched playouts
+(:mod:`spadeslib.engine.playouts`) play it as one of their policies, and the native core
+plays it too (``src/native/strategy.c``, line for line this module).
+
 The rule, for the player to act (``mode_of`` picks the mode, ``standard_card`` the card):
 
 - **NIL**, the player bid Nil or Blind Nil: it always tries to lose. A card is *safer*
@@ -20,7 +24,8 @@ The rule, for the player to act (``mode_of`` picks the mode, ``standard_card`` t
   (its lowest card when leading); when every card it may play wins, its highest card.
 
 "Winning the trick" means beating the cards already in it (``rules.beating_mask``);
-"highest" and "lowest" use the order of :mod:`spadeslib.bots.tables`. A side "reaches" its
+"highest" and "lowest" use ``Rules.order`` (every trump above every plain card, then by
+strength within its suit). A side "reaches" its
 contract with the tricks of its members who did not bid Nil.
 
 :func:`play_out` plays the rest of a deal with every seat following this rule, on plain
@@ -33,14 +38,74 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from spadeslib.bots.tables import Tables, covered, highest, lowest
 from spadeslib.compiler import Rules
 
-__all__ = ["LOSE", "NIL", "WIN", "Table", "mode_of", "play_out", "standard_card"]
+__all__ = [
+    "LOSE",
+    "NIL",
+    "WIN",
+    "Table",
+    "covered",
+    "highest",
+    "lowest",
+    "made",
+    "mode_of",
+    "play_out",
+    "standard_card",
+]
 
 WIN: Final = 0
 LOSE: Final = 1
 NIL: Final = 2
+
+
+def covered(rules: Rules, mask: int, live: int, *, most: bool) -> int:
+    """The card of a non-empty ``mask`` with the most (``most``) or the fewest stronger
+    cards of its suit among ``live`` (the cards still in other hands): the safest or the
+    most dangerous card for a Nil bidder. Ties go to the lowest card for the safest and
+    to the highest for the most dangerous."""
+    above = rules.above
+    order = rules.order
+    best = -1
+    best_key = (-1, 0) if most else (1 << 30, 0)
+    while mask:
+        low = mask & -mask
+        bit = low.bit_length() - 1
+        mask ^= low
+        key = ((above[bit] & live).bit_count(), -order[bit])
+        if (key > best_key) if most else (key < best_key):
+            best_key, best = key, bit
+    return best
+
+
+def lowest(rules: Rules, mask: int) -> int:
+    """The lowest card of a non-empty ``mask`` (a bit), in ``Rules.order``."""
+    order = rules.order
+    best = -1
+    key = 1 << 30
+    while mask:
+        low = mask & -mask
+        bit = low.bit_length() - 1
+        if order[bit] < key:
+            key = order[bit]
+            best = bit
+        mask ^= low
+    return best
+
+
+def highest(rules: Rules, mask: int) -> int:
+    """The highest card of a non-empty ``mask`` (a bit), in ``Rules.order``."""
+    order = rules.order
+    best = -1
+    key = -1
+    while mask:
+        low = mask & -mask
+        bit = low.bit_length() - 1
+        if order[bit] > key:
+            key = order[bit]
+            best = bit
+        mask ^= low
+    return best
 
 
 class Table:
@@ -108,7 +173,6 @@ def mode_of(
 
 def standard_card(
     rules: Rules,
-    tables: Tables,
     table: Table,
     *,
     mode: int,
@@ -123,7 +187,7 @@ def standard_card(
     order, led by ``leader``), in ``mode``. ``live``: the cards that may be in the other
     hands (not played, not held), which a Nil bidder's choices use."""
     if mode == NIL:
-        return _nil_card(rules, tables, legal, trick, live)
+        return _nil_card(rules, legal, trick, live)
     if not trick:
         if mode == WIN:  # the surest winner: the fewest cards above it still out
             covers = table.covers[table.side_of[seat]]
@@ -138,9 +202,9 @@ def standard_card(
                     if void >> suit & 1:
                         into |= legal & suit_mask
                 if into:
-                    return covered(tables, into, live, most=False)
-            return covered(tables, legal, live, most=False)
-        return lowest(tables, legal)
+                    return covered(rules, into, live, most=False)
+            return covered(rules, legal, live, most=False)
+        return lowest(rules, legal)
     beats = rules.beating_mask(trick)
     winning = legal & beats
     if mode == WIN:
@@ -150,26 +214,25 @@ def standard_card(
             and table.side_of[ahead] == table.side_of[seat]
             and not table.nils >> ahead & 1
         ):
-            return lowest(tables, legal)  # partner is winning: do not go over it
-        return highest(tables, winning) if winning else lowest(tables, legal)
+            return lowest(rules, legal)  # partner is winning: do not go over it
+        return highest(rules, winning) if winning else lowest(rules, legal)
     losing = legal & ~beats
-    return lowest(tables, losing) if losing else highest(tables, legal)
+    return lowest(rules, losing) if losing else highest(rules, legal)
 
 
-def _nil_card(rules: Rules, tables: Tables, legal: int, trick: Sequence[int], live: int) -> int:
+def _nil_card(rules: Rules, legal: int, trick: Sequence[int], live: int) -> int:
     if not trick:
-        return covered(tables, legal, live, most=True)
+        return covered(rules, legal, live, most=True)
     losing = legal & ~rules.beating_mask(trick)
     if losing:
-        return covered(tables, losing, live, most=False)
+        return covered(rules, losing, live, most=False)
     if len(trick) == rules.players - 1:
-        return covered(tables, legal, live, most=False)
-    return covered(tables, legal, live, most=True)
+        return covered(rules, legal, live, most=False)
+    return covered(rules, legal, live, most=True)
 
 
 def play_out(
     rules: Rules,
-    tables: Tables,
     table: Table,
     hands: list[int],
     tricks: list[int],
@@ -226,7 +289,6 @@ def play_out(
             )
             bit = standard_card(
                 rules,
-                tables,
                 table,
                 mode=mode,
                 seat=seat,

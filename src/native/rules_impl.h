@@ -1,9 +1,9 @@
-/* The rules of play over a kernel's tables: the Python reference is
- * spadeslib/compiler/follow.py (legal plays), tricks.py (winners, breaking) and
- * leaders.py (the first lead), each function here its counterpart line for line. */
-#include "spades.h"
+/* The rules of play over a kernel's tables, for one width of mask (a template: see
+ * rules.h, which includes it once per width). The Python reference is
+ * spadeslib/compiler/follow.py (legal plays), tricks.py (winners, breaking), leaders.py
+ * (the first lead) and play.py (a card played), each function here its counterpart. */
 
-int trick_winner(const kernel *k, const uint8_t *trick, int count) {
+static inline int F(trick_winner)(const kernel *k, const uint8_t *trick, int count) {
     const uint8_t *keys = k->keys[k->suit_of[trick[0]]];
     int best = -1, winner = 0;
     for (int i = 0; i < count; i++) {
@@ -16,33 +16,33 @@ int trick_winner(const kernel *k, const uint8_t *trick, int count) {
     return winner;
 }
 
-mask_t beating_mask(const kernel *k, const uint8_t *trick, int count) {
-    if (!count) return k->full;
-    int top = trick[trick_winner(k, trick, count)];
-    if (k->suit_of[top] == TRUMPS) return k->beats[top];
-    return k->beats[top] | k->trumps;
+static inline M F(beating_mask)(const kernel *k, const uint8_t *trick, int count) {
+    if (!count) return TBL(full);
+    int top = trick[F(trick_winner)(k, trick, count)];
+    if (k->suit_of[top] == TRUMPS) return TBL(beats)[top];
+    return TBL(beats)[top] | TBL(trumps);
 }
 
-static inline mask_t or_all(mask_t some, mask_t all) { return some ? some : all; }
+static inline M F(or_all)(M some, M all) { return some ? some : all; }
 
-mask_t allowed(const kernel *k, mask_t hand, const uint8_t *trick, int count, int broken,
-               int trick_number, mask_t must_lead) {
+static inline M F(allowed)(const kernel *k, M hand, const uint8_t *trick, int count, int broken,
+               int trick_number, M must_lead) {
     if (count) {
-        mask_t follow = hand & k->suit_masks[k->suit_of[trick[0]]];
+        M follow = hand & TBL(suit_masks)[k->suit_of[trick[0]]];
         if (follow) return follow;
-        if (trick_number == 0 && k->first_no_spades) return or_all(hand & k->non_trumps, hand);
+        if (trick_number == 0 && k->first_no_spades) return F(or_all)(hand & TBL(non_trumps), hand);
         switch (k->void_rule) {
         case VOID_MUST_TRUMP:
-            return or_all(hand & k->trumps, hand);
+            return F(or_all)(hand & TBL(trumps), hand);
         case VOID_MUST_OVERTRUMP: {
-            mask_t trumps = hand & k->trumps;
+            M trumps = hand & TBL(trumps);
             if (!trumps) return hand;
-            int top = trick[trick_winner(k, trick, count)];
-            if (k->suit_of[top] == TRUMPS) return or_all(trumps & k->beats[top], trumps);
+            int top = trick[F(trick_winner)(k, trick, count)];
+            if (k->suit_of[top] == TRUMPS) return F(or_all)(trumps & TBL(beats)[top], trumps);
             return trumps;
         }
         case VOID_SCREAMER:
-            return or_all(hand & k->non_trumps, hand);
+            return F(or_all)(hand & TBL(non_trumps), hand);
         default:
             return hand;
         }
@@ -50,17 +50,17 @@ mask_t allowed(const kernel *k, mask_t hand, const uint8_t *trick, int count, in
     if (must_lead && (hand & must_lead)) return hand & must_lead;
     if ((trick_number == 0 && k->first_no_lead) ||
         (trick_number < k->lead_free_from && !(broken && k->broken_frees)))
-        return or_all(hand & k->non_trumps, hand);
+        return F(or_all)(hand & TBL(non_trumps), hand);
     return hand;
 }
 
 /* The lowest club held by anyone: its seat, or -1 (its bit in *bit). */
-static int lowest_club(const kernel *k, const mask_t *hands, int *bit) {
+static inline int F(lowest_club)(const kernel *k, const M *hands, int *bit) {
     int seat = -1;
     for (int s = 0; s < k->players; s++) {
-        mask_t held = hands[s] & k->suit_masks[CLUBS];
+        M held = hands[s] & TBL(suit_masks)[CLUBS];
         if (held) {
-            int low = lowest_bit(held);
+            int low = LOW(held);
             if (seat < 0 || low < *bit) {
                 seat = s;
                 *bit = low;
@@ -70,13 +70,13 @@ static int lowest_club(const kernel *k, const mask_t *hands, int *bit) {
     return seat;
 }
 
-int first_leader(const kernel *k, int dealer, const mask_t *hands, const int *bids) {
+static inline int F(first_leader)(const kernel *k, int dealer, const M *hands, const int *bids) {
     switch (k->first_lead) {
     case LEAD_DEALER:
         return dealer;
     case LEAD_LOWEST_CLUB: {
         int bit = 0;
-        int seat = lowest_club(k, hands, &bit);
+        int seat = F(lowest_club)(k, hands, &bit);
         return seat < 0 ? (dealer + 1) % k->players : seat;
     }
     case LEAD_HIGHEST_BIDDER: {
@@ -95,30 +95,30 @@ int first_leader(const kernel *k, int dealer, const mask_t *hands, const int *bi
     }
 }
 
-mask_t first_lead_mask(const kernel *k, const mask_t *hands) {
+static inline M F(first_lead_mask)(const kernel *k, const M *hands) {
     if (k->first_lead != LEAD_LOWEST_CLUB) return 0;
     int bit = 0;
-    if (lowest_club(k, hands, &bit) < 0) return 0;
-    return k->face_mask[bit];
+    if (F(lowest_club)(k, hands, &bit) < 0) return 0;
+    return TBL(face_mask)[bit];
 }
 
-mask_t canonical_ids(const kernel *k, mask_t legal) {
+static inline M F(canonical_ids)(const kernel *k, M legal) {
     if (k->packs == 1) return legal;
-    mask_t out = 0;
+    M out = 0;
     while (legal) {
-        int bit = lowest_bit(legal);
+        int bit = LOW(legal);
         legal &= legal - 1;
-        out |= bit_of(k->canonical[bit]);
+        out |= BIT(k->canonical[bit]);
     }
     return out;
 }
 
 /* spadeslib/engine/phases/play.py play_card and _end_trick. */
-void play_card(const kernel *k, play *p, int bit) {
+static inline void F(play_card)(const kernel *k, PLAY *p, int bit) {
     int seat = p->actor;
     int led;
-    p->hands[seat] &= ~bit_of(bit);
-    p->played |= bit_of(bit);
+    p->hands[seat] &= ~BIT(bit);
+    p->played |= BIT(bit);
     p->log[p->trick_number * k->players + p->count] = (uint8_t)bit;
     p->trick[p->count++] = (uint8_t)bit;
     if (p->count > 1) {
@@ -134,7 +134,7 @@ void play_card(const kernel *k, play *p, int bit) {
         p->best = k->keys[led][bit];
         p->winning = 0;
     }
-    if (k->breaking[led] & bit_of(bit)) p->broken = 1;
+    if (TBL(breaking)[led] & BIT(bit)) p->broken = 1;
     if (p->count < k->players) {
         p->actor = seat + 1 == k->players ? 0 : seat + 1;
         return;
@@ -148,3 +148,4 @@ void play_card(const kernel *k, play *p, int bit) {
     p->count = 0;
     if (p->trick_number == k->hand_size) p->done = 1;
 }
+

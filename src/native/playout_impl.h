@@ -1,0 +1,174 @@
+/* The hot loop of the batched playouts for one width of mask (a template: playout.c
+ * includes it once per width). */
+
+/* Run the first round; the chosen ids go to `log` (if any). 0, or -1 with an error set. */
+static inline int F(run_auction)(KernelObject *self, native_state *st, const ids_t *ids,
+                              const M *hands, int dealer, const uint8_t *policies,
+                              const int *relevant, uint64_t *rng, auction *a, int32_t *log,
+                              int *logged) {
+    const kernel *k = &self->k;
+    for (int s = 0; s < k->players; s++) a->bids[s] = NO_BID;
+    for (int side = 0; side < k->sides; side++) a->contracts[side] = 0;
+    a->nils = 0;
+    int steps = self->partnership ? k->sides : k->players;
+    const uint8_t *order = self->partnership ? self->captains[dealer] : self->orders[dealer];
+    for (int step = 0; step < steps; step++) {
+        int seat = order[step];
+        int side = k->side_of[seat];
+        int last = 0, total = 0;
+        if (relevant[2]) { /* the round's end and the total matter */
+            last = step == steps - 1;
+            for (int i = 0; i < k->sides; i++) total += a->contracts[i];
+        }
+        const int32_t *legal;
+        if (self->partnership) {
+            legal = legal_bids(self, st, 1, 0, NULL, 0, last, total);
+        } else {
+            int partners[MAX_PLAYERS], count = 0;
+            if (relevant[0])
+                for (int i = 0; i < k->side_size[side]; i++) {
+                    int member = k->side_seats[side][i];
+                    if (member != seat && a->bids[member] != NO_BID) partners[count++] = a->bids[member];
+                }
+            int trumps = relevant[1] ? POP(hands[seat] & TBL(trumps)) : 0;
+            legal = legal_bids(self, st, 0, count, partners, trumps, last, total);
+        }
+        if (!legal) return -1;
+        int n = legal[0];
+        int id = policies[seat] == POLICY_EASY ? easy_bid(ids, legal + 1, n, rng) : legal[1 + choose(rng, n)];
+        if (log) log[(*logged)++] = id;
+        if (self->partnership) {
+            int contract, mine, other;
+            if (team_bid(ids, id, &contract, &mine, &other) < 0) {
+                argument_error(st, "the source gave %d, which is no team bid", id);
+                return -1;
+            }
+            int partner = k->partner_of[seat];
+            if (mine != NO_BID) {
+                a->bids[seat] = mine;
+                if (partner >= 0) a->bids[partner] = other;
+            }
+            if (mine == NIL) a->nils |= 1 << seat;
+            if (partner >= 0 && other == NIL) a->nils |= 1 << partner;
+            a->contracts[side] = contract;
+        } else if (id == ids->nil) {
+            a->bids[seat] = NIL;
+            a->nils |= 1 << seat;
+        } else if (id >= ids->bid && id <= ids->bid + ids->top) {
+            a->bids[seat] = id - ids->bid;
+            a->contracts[side] += id - ids->bid;
+        } else {
+            argument_error(st, "the source gave %d, which is no bid", id);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* -- one deal's play --------------------------------------------------------------------------------- */
+
+HOT static int F(play_deal)(const kernel *k, PLAY *p, const deal_table *t, const uint8_t *policies,
+                     uint64_t *rng, int32_t *winners, int32_t *log, int *logged) {
+    while (!p->done) {
+        int seat = p->actor;
+        M hand = p->hands[seat];
+        M legal = F(allowed)(k, hand, p->trick, p->count, p->broken, p->trick_number,
+                               p->trick_number == 0 ? p->must_lead : 0);
+        int id;
+        if (policies[seat] == POLICY_STANDARD) {
+            int made = side_made(k, t, k->side_of[seat], p->tricks);
+            int mode = F(mode_of)(k, t, seat, p, made);
+            int bit = F(standard_card)(k, t, mode, seat, legal, p, TBL(full) & ~p->played & ~hand);
+            id = k->canonical[bit];
+        } else {
+            M ids = F(canonical_ids)(k, legal);
+            id = NTH(ids, choose(rng, POP(ids)));
+        }
+        int bit = LOW(hand & TBL(face_mask)[id]);
+        int trick = p->trick_number;
+        F(play_card)(k, p, bit);
+        if (log) log[(*logged)++] = id;
+        if (winners && p->trick_number != trick) winners[trick] = p->leader;
+    }
+    return 0;
+}
+
+/* The deals of a batch, one after another (the hot loop: see HOT). 0, or -1 with an
+   error set. */
+HOT static int F(play_batch)(KernelObject *self, native_state *st, const batch *b, outputs *o) {
+    const kernel *k = &self->k;
+    for (Py_ssize_t i = 0; i < b->n; i++) {
+        uint64_t game_seed = stream_seed(b->seed, i);
+        uint64_t draw = stream_seed(game_seed, -1);
+        int deal_dealer = b->dealer >= 0 ? b->dealer : (int)splitmix_below(&draw, (uint64_t)k->players);
+        uint64_t rng = stream_seed(game_seed, -2);
+        PLAY p;
+        memset(&p, 0, sizeof p);
+        if (b->given) {
+            PyObject *row = sequence_of(st, PyList_GET_ITEM(b->given, i), k->players, "a deal's hands");
+            if (!row) return -1;
+            M all = 0;
+            for (int s = 0; s < k->players; s++) {
+                mask_t hand;
+                if (mask_from_py(st, PyList_GET_ITEM(row, s), k->size, &hand, "a hand") < 0) {
+                    Py_DECREF(row);
+                    return -1;
+                }
+                p.hands[s] = (M)hand;
+                if (POP(p.hands[s]) != b->per_hand || (all & p.hands[s])) {
+                    Py_DECREF(row);
+                    argument_error(st, "hands[%zd]: seat %d must hold %d cards no other hand holds", i, s, b->per_hand);
+                    return -1;
+                }
+                all |= p.hands[s];
+            }
+            Py_DECREF(row);
+        } else {
+            uint8_t rest[MAX_CARDS];
+            mask_t dealt[MAX_PLAYERS];
+            deal_cards(self, game_seed, 0, deal_dealer, 0, b->per_hand, dealt, rest);
+            for (int s = 0; s < k->players; s++) p.hands[s] = (M)dealt[s];
+        }
+        int32_t *log = o->actions ? o->actions->data + i * o->actions->shape[1] : NULL;
+        int logged = 0;
+        if (log)
+            for (Py_ssize_t j = 0; j < o->actions->shape[1]; j++) log[j] = -1;
+        auction a;
+        int leader_bids[MAX_PLAYERS];
+        if (b->bids_itself) {
+            for (int s = 0; s < k->players; s++) a.bids[s] = NO_BID;
+            for (int side = 0; side < k->sides; side++) a.contracts[side] = -1;
+            a.nils = 0;
+        } else if (F(run_auction)(self, st, &b->ids, p.hands, deal_dealer, b->policies, b->relevant, &rng, &a, log, &logged) < 0) {
+            return -1;
+        }
+        for (int s = 0; s < k->players; s++) {
+            int bid = a.bids[s];
+            leader_bids[s] = bid == NO_BID ? (a.contracts[k->side_of[s]] < 0 ? 0 : a.contracts[k->side_of[s]])
+                                           : (bid > 0 ? bid : 0);
+        }
+        p.leader = p.actor = F(first_leader)(k, deal_dealer, p.hands, leader_bids);
+        p.must_lead = F(first_lead_mask)(k, p.hands);
+        deal_table t;
+        table_init(k, &t, a.contracts, a.nils);
+        F(play_deal)(k, &p, &t, b->policies, &rng, o->winners ? o->winners->data + i * k->hand_size : NULL, log, &logged);
+        int32_t *tricks = o->tricks->data + i * k->players;
+        for (int s = 0; s < k->players; s++) tricks[s] = p.tricks[s];
+        o->dealers->data[i] = deal_dealer;
+        for (int side = 0; side < k->sides; side++) {
+            int places = 0;
+            for (int j = 0; j < k->side_size[side]; j++)
+                if (a.nils >> k->side_seats[side][j] & 1) places |= 1 << j;
+            int contract = b->bids_itself ? 0 : a.contracts[side];
+            const int32_t *score = side_score(self, st, side, contract, places, b->bids_itself, p.tricks,
+                                              b->bags0[side], b->sets0[side]);
+            if (!score) return -1;
+            o->points->data[i * k->sides + side] = score[1];
+            o->scores->data[i * k->sides + side] = b->score0[side] + score[1];
+            o->bags->data[i * k->sides + side] = score[2];
+            o->sets->data[i * k->sides + side] = score[3];
+        }
+    }
+    return 0;
+}
+

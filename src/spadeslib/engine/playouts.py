@@ -1,0 +1,492 @@
+"""Batched playouts: many seeded deals, each played from the deal to its score in one call.
+
+The primitive that simulations stand on (the bots' look-ahead, ``spadeslib simulate``, a
+researcher's millions of hands). :func:`playouts` plays ``n`` deals, deal ``i`` being the
+first deal of a game seeded ``stream_seed(seed, i)`` (so ``Game(variant,
+seed=playouts.game_seed(i))`` deals the very same cards), from the standings given (0-0
+by default): the first round of the auction, then the play, each seat by its policy, then
+the score. Every choice comes from the deal's own SplitMix64 stream, ``stream_seed(game
+seed, -2)``: the ``below(n)``-th of the ``n`` legal ids, the ids sorted as
+:meth:`Game.legal_action_ids <spadeslib.engine.game.Game.legal_action_ids>` lists them.
+
+Policies, per seat: ``"random"`` (a uniformly random legal bid and card), ``"standard"``
+(random legal bids, and the cards of the Standard player of spec Part C:
+:mod:`spadeslib.bots.strategy`) and ``"easy"`` (the Easy player: a bid from 1 to 4 where one
+is legal, a random legal card). The result's tables are ``rows x columns`` of int32 that
+``numpy.asarray`` takes without a copy (``memoryview`` and ``.tolist()`` read them too).
+
+Two implementations give the same numbers (PEP 399): the native core's
+(``src/native/playout.c``), where it is built and the variant's deals need no more than an
+auction's first round and the play; and :func:`python_playouts`, the reference, which
+plays every deal through the engine and takes every variant and standing (a French cut, a
+draw, a kitty, passing, blind decisions, misdeals, Nil exchanges).
+"""
+
+from __future__ import annotations
+
+import array
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Final, Literal
+
+from spadeslib.engine import flow
+from spadeslib.engine.actions import action_space
+from spadeslib.engine.phases import PHASES
+from spadeslib.engine.phases.bidding import _seat_ids, _team_ids
+from spadeslib.engine.policies import Table, mode_of, standard_card
+from spadeslib.engine.shuffle import SplitMix64, first_dealer, stream_seed
+from spadeslib.engine.state import Phase, State
+from spadeslib.errors import ArgumentError
+from spadeslib.scoring.deal import score_side_unchecked
+from spadeslib.scoring.types import Standing, new_contract, new_standing
+
+if TYPE_CHECKING:
+    import os
+
+    from spadeslib.compiler.rules import Rules
+    from spadeslib.variant import Variant
+
+__all__ = ["POLICIES", "Playouts", "playouts", "python_playouts"]
+
+Policy = Literal["random", "standard", "easy"]
+POLICIES: Final = ("random", "standard", "easy")
+"""The policies, in the order of their codes in the native core (``enum policy``)."""
+
+_NATIVE_PHASES: Final = frozenset({Phase.BID, Phase.EXCHANGE, Phase.PLAY})
+
+
+@dataclass(frozen=True, slots=True)
+class Playouts:
+    """The deals of one :func:`playouts` call. Every table is ``n`` rows of int32."""
+
+    variant: Variant
+    seed: int
+    """The seed the deals were made from (see :meth:`game_seed`)."""
+    tricks: memoryview
+    """Tricks won, ``n x players``."""
+    points: memoryview
+    """What each side scored in the deal, ``n x sides`` (bag penalties included)."""
+    scores: memoryview
+    """Each side's score after the deal, ``n x sides``."""
+    bags: memoryview
+    """Each side's bags after the deal, ``n x sides``."""
+    sets: memoryview
+    """Each side's sets in a row after the deal, ``n x sides``."""
+    dealers: memoryview
+    """The dealer of each deal, ``n x 1``."""
+    winners: memoryview | None
+    """The seat that won each trick, ``n x tricks`` (with ``trick_winners=True``)."""
+    actions: memoryview | None
+    """Every action id of each deal in order, the auction's then the play's, padded with
+    -1 (with ``actions=True``; int64 where a variant's multi-card actions have ids past 32
+    bits)."""
+    backend: Literal["native", "python"]
+    """Which implementation played them."""
+
+    def __len__(self) -> int:
+        return self.tricks.shape[0] if self.tricks.shape else 0
+
+    def game_seed(self, index: int) -> int:
+        """The seed of the game whose first deal is deal ``index``: ``Game(variant,
+        seed=game_seed(index))`` deals the same cards."""
+        return stream_seed(self.seed, index)
+
+
+def playouts(
+    variant: Variant | str | os.PathLike[str],
+    n: int,
+    *,
+    seed: int | None = None,
+    policy: Policy | Sequence[Policy] = "random",
+    dealer: int | None = None,
+    standings: Sequence[Standing] | None = None,
+    first_deal: bool = True,
+    hands: Sequence[Sequence[int]] | None = None,
+    trick_winners: bool = False,
+    actions: bool = False,
+) -> Playouts:
+    """Play ``n`` seeded deals of ``variant`` (see the module docstring).
+
+    ``policy`` is one policy for every seat or one per seat. ``dealer`` fixes the dealer
+    (default: the variant's ``deal.first_dealer``, a seeded draw per deal when
+    ``random``). ``standings`` (one :class:`~spadeslib.scoring.Standing` per side) and
+    ``first_deal`` say where in a game the deals are played: NYC's first deal bids
+    itself, so ``first_deal=False`` plays its ordinary deals. ``hands`` gives each deal's
+    hands (``n`` rows of one card mask per seat, masks of ``variant.compile()``'s bits)
+    instead of the shuffle.
+
+    Raises :class:`~spadeslib.errors.ArgumentError` for an argument it cannot use.
+    """
+    from spadeslib.engine.game import resolve_variant
+
+    rules = resolve_variant(variant).compile()
+    if type(n) is not int or n < 0:
+        raise ArgumentError(f"n must be an int of at least 0, not {n!r}")
+    if seed is None:
+        import secrets
+
+        seed = secrets.randbits(64)
+    if type(seed) is not int or not 0 <= seed < 2**64:
+        raise ArgumentError(f"seed must be an int from 0 to 2**64-1, not {seed!r}")
+    codes = _policies(rules, policy)
+    fixed = _dealer(rules, dealer)
+    stand = _standings(rules, standings)
+    if not isinstance(first_deal, bool):
+        raise ArgumentError(f"first_deal must be True or False, not {first_deal!r}")
+    given = _hands(rules, hands, n)
+    for flag, name in ((trick_winners, "trick_winners"), (actions, "actions")):
+        if not isinstance(flag, bool):
+            raise ArgumentError(f"{name} must be True or False, not {flag!r}")
+    kernel: Any = rules.kernel
+    if kernel is not None and _native_takes(rules, stand, first_deal):
+        bids_itself = first_deal and rules.first_deal_bids_itself
+        _sources(rules, kernel)
+        space = action_space(rules)
+        relevant = rules.relevant
+        tables = kernel.playouts(
+            n,
+            seed,
+            -1 if fixed is None else fixed,
+            bytes(codes),
+            [(s.score, s.bags, s.sets_in_a_row) for s in stand],
+            bids_itself,
+            (relevant.seat_partners, relevant.seat_trumps, relevant.seat_total),
+            (
+                space.NIL,
+                space.BID,
+                space.NIL_PARTNER,
+                space.PARTNER_NIL,
+                space.BOTH_NIL,
+                rules.hand_size,
+            ),
+            given,
+            trick_winners,
+            actions,
+        )
+
+        def view(name: str) -> memoryview:
+            return memoryview(tables[name])
+
+        def optional(name: str) -> memoryview | None:
+            return None if tables[name] is None else memoryview(tables[name])
+
+        return Playouts(
+            variant=rules.variant,
+            seed=seed,
+            tricks=view("tricks"),
+            points=view("points"),
+            scores=view("scores"),
+            bags=view("bags"),
+            sets=view("sets"),
+            dealers=view("dealers"),
+            winners=optional("winners"),
+            actions=optional("actions"),
+            backend="native",
+        )
+    return python_playouts(
+        rules,
+        n,
+        seed,
+        codes,
+        dealer=fixed,
+        standings=stand,
+        first_deal=first_deal,
+        hands=given,
+        trick_winners=trick_winners,
+        actions=actions,
+    )
+
+
+def _policies(rules: Rules, policy: object) -> list[int]:
+    if isinstance(policy, str):
+        policy = [policy] * rules.players
+    if not isinstance(policy, Sequence) or len(policy) != rules.players:
+        raise ArgumentError(
+            f"policy is one of {', '.join(POLICIES)}, or one per seat ({rules.players}), "
+            f"not {policy!r}"
+        )
+    codes = []
+    for item in policy:
+        if item not in POLICIES:
+            raise ArgumentError(f"no policy {item!r}: one of {', '.join(POLICIES)}")
+        codes.append(POLICIES.index(item))
+    return codes
+
+
+def _dealer(rules: Rules, dealer: object) -> int | None:
+    if dealer is None:
+        first = rules.variant.deal.first_dealer
+        return None if first == "random" else first
+    if type(dealer) is not int or not 0 <= dealer < rules.players:
+        raise ArgumentError(f"dealer must be a seat from 0 to {rules.players - 1}, not {dealer!r}")
+    return dealer
+
+
+def _standings(rules: Rules, standings: object) -> tuple[Standing, ...]:
+    sides = len(rules.sides)
+    if standings is None:
+        return tuple(new_standing(0, 0, 0) for _ in range(sides))
+    if not isinstance(standings, Sequence) or len(standings) != sides:
+        raise ArgumentError(f"standings: one Standing per side ({sides}), not {standings!r}")
+    for item in standings:
+        if not isinstance(item, Standing):
+            raise ArgumentError(f"standings: {item!r} is not a Standing")
+        if not (
+            -(10**6) <= item.score <= 10**6
+            and 0 <= item.bags < 256
+            and 0 <= item.sets_in_a_row < 32
+        ):
+            raise ArgumentError(f"standings: {item!r} is out of the range playouts take")
+    return tuple(standings)
+
+
+def _hands(rules: Rules, hands: object, n: int) -> list[list[int]] | None:
+    if hands is None:
+        return None
+    if not isinstance(hands, Sequence) or len(hands) != n:
+        raise ArgumentError(f"hands: one row of {rules.players} masks per deal ({n})")
+    rows = []
+    for index, row in enumerate(hands):
+        if not isinstance(row, Sequence) or len(row) != rules.players:
+            raise ArgumentError(f"hands[{index}]: one mask per seat ({rules.players}), not {row!r}")
+        taken = 0
+        masks = []
+        for seat, mask in enumerate(row):
+            if type(mask) is not int or mask < 0 or mask & ~rules.full_mask:
+                raise ArgumentError(f"hands[{index}][{seat}]: not a mask of this deck: {mask!r}")
+            if mask.bit_count() != rules.dealt_per_hand or mask & taken:
+                raise ArgumentError(
+                    f"hands[{index}][{seat}]: seat {seat} must hold {rules.dealt_per_hand} "
+                    "cards that no other hand holds"
+                )
+            taken |= mask
+            masks.append(mask)
+        rows.append(masks)
+    return rows
+
+
+def _native_takes(rules: Rules, standings: tuple[Standing, ...], first_deal: bool) -> bool:
+    """Whether the native core plays these deals: an auction's first round and the play
+    only (no cut, draw, kitty, passing, misdeal, Nil exchange or blind decision)."""
+    variant = rules.variant
+    if not set(rules.phases) <= _NATIVE_PHASES or rules.misdeals or rules.cut_cards:
+        return False
+    if variant.bidding.nil.enabled and variant.bidding.nil.exchange:
+        return False
+    if rules.blind_bids:
+        probe = _start(rules, 0, 0, standings=standings, first_deal=first_deal, hands=None)
+        return probe.phase != Phase.BLIND and probe.seen == rules.everyone
+    return True
+
+
+def _sources(rules: Rules, kernel: Any) -> None:
+    """Give the kernel the engine's answers: the legal bids of an auction's situation (as
+    engine/phases/bidding.py lists them) and a side's score (scoring)."""
+    space = action_space(rules)
+
+    def bids(
+        kind: int, partners: tuple[int, ...], trumps: int, last: int, total: int
+    ) -> tuple[int, ...]:
+        if kind:
+            return _team_ids(space, False, bool(last), total)
+        return _seat_ids(space, partners, trumps, bool(last), total)
+
+    def scores(  # noqa: PLR0917 - the native core calls it by position
+        side: int,
+        bid: int,
+        places: int,
+        bids_itself: int,
+        tricks: tuple[int, ...],
+        bags: int,
+        sets: int,
+    ) -> tuple[int, int, int]:
+        seats = rules.sides[side]
+        nils = frozenset(seat for index, seat in enumerate(seats) if places >> index & 1)
+        contract = new_contract(
+            bid=bid,
+            nil_seats=nils,
+            blind_nil_seats=frozenset(),
+            blind=False,
+            came_out=False,
+            seat_bids=(),
+        )
+        by_seat = [0] * rules.players
+        for seat, count in zip(seats, tricks, strict=True):
+            by_seat[seat] = count
+        scored = score_side_unchecked(
+            rules,
+            side,
+            contract,
+            tuple(by_seat),
+            new_standing(0, bags, sets),
+            bids_itself=bool(bids_itself),
+        )
+        return (scored.total, scored.after.bags, scored.after.sets_in_a_row)
+
+    kernel.set_sources(bids, scores)
+
+
+# -- the reference ------------------------------------------------------------------------
+
+
+def _start(
+    rules: Rules,
+    game_seed: int,
+    dealer: int | None,
+    *,
+    standings: tuple[Standing, ...],
+    first_deal: bool,
+    hands: list[int] | None,
+) -> State:
+    """A game's state at the start of its first deal, at ``standings``."""
+    if dealer is None:
+        dealer = first_dealer(game_seed, rules.players)
+    state = State(rules, action_space(rules), PHASES, game_seed, dealer)
+    state.scores = [s.score for s in standings]
+    state.bags = [s.bags for s in standings]
+    state.sets = [s.sets_in_a_row for s in standings]
+    state.first_deal = first_deal
+    if hands is not None:
+        taken = 0
+        for mask in hands:
+            taken |= mask
+        rest = tuple(bit for bit in range(rules.size) if not (taken >> bit & 1))
+        state.pending_deals = ((tuple(hands), rest),)
+    flow.start_deal(state)
+    return state
+
+
+def python_playouts(
+    rules: Rules,
+    n: int,
+    seed: int,
+    policies: Sequence[int],
+    *,
+    dealer: int | None,
+    standings: tuple[Standing, ...],
+    first_deal: bool,
+    hands: list[list[int]] | None,
+    trick_winners: bool,
+    actions: bool,
+) -> Playouts:
+    """:func:`playouts` in Python: each deal played through the engine, choice by choice
+    (the arguments checked, as :func:`playouts` passes them)."""
+    players, sides = rules.players, len(rules.sides)
+    columns = {"tricks": players, "points": sides, "scores": sides, "bags": sides, "sets": sides}
+    data: dict[str, array.array[int]] = {name: array.array("i") for name in columns}
+    data["dealers"] = array.array("i")
+    winners = array.array("i") if trick_winners else None
+    logs: list[list[int]] = []
+    for index in range(n):
+        game_seed = stream_seed(seed, index)
+        state = _start(
+            rules,
+            game_seed,
+            dealer,
+            standings=standings,
+            first_deal=first_deal,
+            hands=None if hands is None else hands[index],
+        )
+        rng = SplitMix64(stream_seed(game_seed, -2))
+        log: list[int] = []
+        while state.phase not in (Phase.DEAL, Phase.OVER):
+            play = state.play
+            seat = state.actor
+            if play is not None:
+                state.sync_play()
+                ids = play.legal_ids()
+                if policies[seat] == 1:
+                    bit = _standard(rules, state)
+                    action_id = rules.canonical[bit]
+                else:
+                    action_id = ids[rng.below(len(ids))]
+            else:
+                ids = PHASES[state.phase].legal(state)
+                if policies[seat] == 2 and state.phase == Phase.BID:
+                    action_id = _easy_bid(state, ids, rng)
+                else:
+                    action_id = ids[rng.below(len(ids))]
+            log.append(action_id)
+            phase = PHASES[state.phase]
+            state.legal_ids = None
+            logs_itself = state.play is not None
+            phase.apply(state, action_id)
+            if not logs_itself:
+                state.log = (state.log, action_id)
+        result = state.history[-1]
+        data["tricks"].extend(result.tricks)
+        for side_score in result.score.sides:
+            data["points"].append(side_score.total)
+            data["scores"].append(side_score.after.score)
+            data["bags"].append(side_score.after.bags)
+            data["sets"].append(side_score.after.sets_in_a_row)
+        data["dealers"].append(result.dealer)
+        if winners is not None:  # the deal's tricks stay in the state until the next deal
+            for leader, bits in state.trick_log:
+                winners.append((leader + rules.trick_winner(bits)) % players)
+        logs.append(log)
+    views = {name: _view(values, n, columns.get(name, 1)) for name, values in data.items()}
+    action_view = None
+    if actions:
+        width = max((len(log) for log in logs), default=0)
+        items = [item for log in logs for item in log + [-1] * (width - len(log))]
+        # multi-card actions (passes, discards, cuts) have ids past 32 bits
+        code: Literal["i", "q"] = "i" if max(items, default=0) < 2**31 else "q"
+        action_view = _view(array.array(code, items), n, width, code)
+    return Playouts(
+        variant=rules.variant,
+        seed=seed,
+        winners=None if winners is None else _view(winners, n, rules.hand_size),
+        actions=action_view,
+        backend="python",
+        **views,
+    )
+
+
+def _view(
+    values: array.array[int], rows: int, columns: int, code: Literal["i", "q"] = "i"
+) -> memoryview:
+    return memoryview(values).cast("B").cast(code, (rows, columns))
+
+
+def _easy_bid(state: State, ids: list[int], rng: SplitMix64) -> int:
+    """EasyBot's bid (bots/easy.py): a plain bid of 1 to 4 where one is legal, else a bid or
+    Nil, else any legal action; each a uniform choice."""
+    space = state.space
+    easy = [i for i in ids if space.BID + 1 <= i <= space.BID + 4]
+    if easy:
+        return easy[rng.below(len(easy))]
+    bids = [i for i in ids if i == space.NIL or space.BID <= i <= space.BOTH_NIL]
+    if bids:
+        return bids[rng.below(len(bids))]
+    return ids[rng.below(len(ids))]
+
+
+def _standard(rules: Rules, state: State) -> int:
+    """The Standard player's card for the seat to play (:mod:`.policies`)."""
+    bids_itself = state.first_deal and rules.first_deal_bids_itself
+    contracts = [None if bids_itself else c for c in state.contracts]
+    table = Table(rules, contracts, state.nil_seats)
+    seat = state.actor
+    side = rules.side_of[seat]
+    made = sum(state.tricks[m] for m in rules.sides[side] if not state.nil_seats >> m & 1)
+    played = 0
+    voids = [0] * rules.players
+    for leader, bits in [*state.trick_log, (state.leader, tuple(state.trick))]:
+        for offset, bit in enumerate(bits):
+            played |= 1 << bit
+            if offset and rules.suit_of[bit] != rules.suit_of[bits[0]]:
+                voids[(leader + offset) % rules.players] |= 1 << rules.suit_of[bits[0]]
+    mode = mode_of(rules, table, seat, state.tricks, made, trick=state.trick, leader=state.leader)
+    card: int = standard_card(
+        rules,
+        table,
+        mode=mode,
+        seat=seat,
+        legal=state.play.legal_mask(),
+        trick=state.trick,
+        leader=state.leader,
+        live=rules.full_mask & ~played & ~state.hands[seat],
+        voids=voids,
+    )
+    return card

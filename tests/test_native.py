@@ -1,0 +1,277 @@
+"""The native core against the Python reference (PEP 399): the same deals, the same legal
+plays, the same tricks and scores, for every bundled variant and for generated ones; and
+the boundary of the C, where every bad argument is an ArgumentError.
+
+Skipped where the extension is not built (the pure-Python run of the suite, or an
+install without a compiler); ``.ci/run`` checks that it is built where it can be.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import spadeslib
+from spadeslib import _backend
+from spadeslib.compiler.play import Play as PythonPlay
+from spadeslib.compiler.rules import Rules
+from spadeslib.engine import Game
+from spadeslib.engine.dealing import deal_from_order
+from spadeslib.engine.shuffle import shuffled_stream
+from spadeslib.errors import ArgumentError
+from spadeslib.testing import variants
+from spadeslib.variant import Variant
+
+native: Any = _backend.native()
+pytestmark = pytest.mark.skipif(native is None, reason="the native core is not built here")
+
+BUNDLED = spadeslib.bundled_variants()
+
+
+def _rules(name: str) -> Rules:
+    return spadeslib.load_variant(name).compile()
+
+
+def _game(variant: Variant | str, seed: int, *, pure: bool) -> Game:
+    if pure:
+        with _backend.pure_python():
+            return Game(variant, seed=seed)
+    return Game(variant, seed=seed)
+
+
+def _random_game(variant: Variant | str, seed: int, *, pure: bool, steps: int) -> list[str]:
+    """Snapshots of a seeded random game: the state, the legal ids, the observation."""
+    game = _game(variant, seed, pure=pure)
+    rng = random.Random(seed)
+    seen = []
+    for step in range(steps):
+        if game.is_over:
+            break
+        ids = game.legal_action_ids()
+        if step % 5 == 0:
+            seen.append(json.dumps(game.state_dict(), sort_keys=True))
+            seen.append(repr(game.observation(step % game.variant.table.players)))
+        seen.append(repr(ids))
+        game.apply_id(ids[int(rng.random() * len(ids))])
+    seen.append(json.dumps(game.record(), sort_keys=True))
+    return seen
+
+
+@pytest.mark.parametrize("name", BUNDLED)
+def test_the_seeded_deals_are_the_pythons(name: str) -> None:
+    rules = _rules(name)
+    kernel: Any = rules.kernel
+    for seed in (0, 1, 2**63 + 5, 2**64 - 1):
+        for index in (0, 3):
+            for dealer in range(rules.players):
+                order = shuffled_stream(rules.size, seed, index)
+                expected = deal_from_order(rules, dealer, order)
+                if rules.packs == 2:
+                    from spadeslib.engine.dealing import canonical_copies
+
+                    expected = canonical_copies(rules, expected)
+                got = kernel.deal(seed, index, dealer, rules.cut_cards, rules.dealt_per_hand)
+                assert got == expected, (seed, index, dealer)
+
+
+def test_the_shuffle_is_the_pythons_for_every_deck_size() -> None:
+    from spadeslib.engine.shuffle import SplitMix64, shuffled
+
+    for count in (0, 1, 2, 3, 17, 52, 54, 64, 65, 102, 108):
+        for state in (0, 7, 2**64 - 1):
+            assert list(native.shuffle(count, state)) == shuffled(count, SplitMix64(state))
+
+
+@pytest.mark.parametrize("name", BUNDLED)
+def test_whole_games_are_the_same_on_both_paths(name: str) -> None:
+    for seed in (1, 2):
+        assert _random_game(name, seed, pure=False, steps=400) == _random_game(
+            name, seed, pure=True, steps=400
+        )
+
+
+@settings(max_examples=15, deadline=None)
+@given(variants(), st.integers(0, 2**32))
+def test_generated_variants_play_the_same_on_both_paths(variant: Variant, seed: int) -> None:
+    assert _random_game(variant, seed, pure=False, steps=250) == _random_game(
+        variant, seed, pure=True, steps=250
+    )
+
+
+def _plays(rules: Rules, seed: int) -> tuple[Any, PythonPlay]:
+    hands = list(rules.kernel.deal(seed, 0, 0, 0, rules.hand_size)[0])  # type: ignore[attr-defined]
+    leader = seed % rules.players
+    must = rules.first_lead_mask(hands)
+    args = (hands, leader, [], [], False, [0] * rules.players, must)
+    return native.Play(rules.kernel, *args), PythonPlay(rules, *args)
+
+
+@pytest.mark.parametrize("name", BUNDLED)
+def test_a_play_step_by_step_is_the_pythons(name: str) -> None:
+    rules = _rules(name)
+    if rules.dealt_per_hand != rules.hand_size:
+        pytest.skip("the hands are not dealt whole here (a cut or a draw)")
+    for seed in range(6):
+        fast, slow = _plays(rules, seed)
+        rng = random.Random(seed)
+        while True:
+            assert fast.legal_ids() == slow.legal_ids()
+            assert fast.legal_mask() == slow.legal_mask()
+            assert fast.actor == slow.actor
+            for junk in (-1, rules.size, 10**30, "1", 1.0, True, None):
+                assert fast.apply(junk) == slow.apply(junk) == -1
+            illegal = [i for i in range(rules.size) if i not in slow.legal_ids()]
+            if illegal:
+                assert fast.apply(illegal[0]) == slow.apply(illegal[0]) == -1
+            ids = slow.legal_ids()
+            choice = ids[rng.randrange(len(ids))]
+            status = fast.apply(choice)
+            assert status == slow.apply(choice)
+            if rng.random() < 0.2:
+                assert fast.export() == slow.export()
+                copy = fast.clone()
+                assert copy.export() == fast.export()
+            if status == 1:
+                break
+        assert fast.export() == slow.export()
+        assert fast.legal_ids() == slow.legal_ids() == []
+
+
+def test_a_rollout_is_the_pythons() -> None:
+    for name in ("standard", "six-handed", "cutthroat"):
+        rules = _rules(name)
+        for seed in range(5):
+            fast, slow = _plays(rules, seed)
+            assert fast.rollout(random.Random(seed).random) == slow.rollout(
+                random.Random(seed).random
+            )
+            assert fast.export() == slow.export()
+
+
+@pytest.mark.parametrize("name", BUNDLED)
+def test_playouts_are_the_pythons(name: str) -> None:
+    for policy in ("random", "standard", "easy"):
+        options: dict[str, Any] = {
+            "seed": 11,
+            "policy": policy,
+            "trick_winners": True,
+            "actions": True,
+            "first_deal": name != "nyc",
+        }
+        fast = spadeslib.playouts(name, 60, **options)
+        with _backend.pure_python():
+            slow = spadeslib.playouts(name, 60, **options)
+        assert slow.backend == "python"
+        for field in (
+            "tricks",
+            "points",
+            "scores",
+            "bags",
+            "sets",
+            "dealers",
+            "winners",
+            "actions",
+        ):
+            assert getattr(fast, field).tolist() == getattr(slow, field).tolist(), field
+
+
+def test_playouts_are_the_deals_played_through_game() -> None:
+    """Deal i is the first deal of Game(seed=game_seed(i)), and its actions replayed
+    through the public loop give its tricks and points."""
+    result = spadeslib.playouts("standard", 40, seed=5, actions=True)
+    assert result.actions is not None
+    actions, tricks, points = (t.tolist() for t in (result.actions, result.tricks, result.points))
+    for index in range(len(result)):
+        game = Game("standard", seed=result.game_seed(index))
+        assert game.dealer == result.dealers[index, 0]
+        for action_id in actions[index]:
+            if action_id < 0:
+                break
+            game.apply_id(action_id)
+        deal = game.deal_history[0]
+        assert list(deal.tricks) == tricks[index]
+        assert [side.total for side in deal.score.sides] == points[index]
+
+
+def test_the_tables_are_numpy_arrays_without_a_copy() -> None:
+    numpy = pytest.importorskip("numpy")
+    result = spadeslib.playouts("standard", 10, seed=1)
+    tricks = numpy.asarray(result.tricks)
+    assert tricks.shape == (10, 4) and tricks.dtype == numpy.int32
+    assert not tricks.flags.owndata
+    assert (tricks.sum(axis=1) == 13).all()
+
+
+def test_the_kernel_refuses_bad_tables() -> None:
+    rules = _rules("standard")
+    good = rules.kernel
+    with pytest.raises(ArgumentError, match="numbers"):
+        native.Kernel([52], [], [], [], [], [], b"", b"", b"", [], b"", b"", b"", b"")
+    from spadeslib.compiler.kernel import _build
+
+    args: list[Any] = list(_kernel_args(rules))
+    for index, bad in ((6, b"\x09" * 52), (1, [0, 0, 0, 0]), (8, b"\x00" * 51)):
+        broken = list(args)
+        broken[index] = bad
+        with pytest.raises(ArgumentError):
+            native.Kernel(*broken)
+    assert _build(native, rules) is not good  # building again makes a new kernel
+
+
+def _kernel_args(rules: Rules) -> tuple[Any, ...]:
+    captured: dict[str, tuple[Any, ...]] = {}
+
+    class Spy:
+        def Kernel(self, *args: Any) -> None:
+            captured["args"] = args
+
+    from spadeslib.compiler.kernel import _build
+
+    _build(Spy(), rules)
+    return captured["args"]
+
+
+def test_a_play_refuses_bad_arguments() -> None:
+    rules = _rules("standard")
+    kernel = rules.kernel
+    hands = list(kernel.deal(1, 0, 0, 0, 13)[0])  # type: ignore[attr-defined]
+    good = (hands, 0, [], [], False, [0] * 4, 0)
+    bad_cases = [
+        ((hands[:3], *good[1:]), "hands"),
+        (([hands[0], hands[0], hands[2], hands[3]], *good[1:]), "another hand"),
+        (([-1, *hands[1:]], *good[1:]), "negative"),
+        (([1 << 60, *hands[1:]], *good[1:]), "outside"),
+        ((hands, 4, *good[2:]), "leader"),
+        ((hands, 0, [(0, (1, 2))], *good[3:]), "whole trick"),
+        ((hands, 0, [], [hands[0].bit_length() - 1], *good[4:]), "in a hand"),
+        ((hands, 0, [], [], False, [0] * 3, 0), "tricks"),
+        ((hands, 0, [], [], False, [0] * 4, "x"), "must_lead"),
+    ]
+    for args, message in bad_cases:
+        with pytest.raises(ArgumentError, match=message):
+            native.Play(kernel, *args)
+    with pytest.raises(ArgumentError, match="Kernel"):
+        native.Play(object(), *good)
+
+
+def test_playouts_refuse_bad_arguments() -> None:
+    for kwargs, message in (
+        ({"n": -1}, "n must be"),
+        ({"n": 2, "seed": -1}, "seed"),
+        ({"n": 2, "policy": "clever"}, "no policy"),
+        ({"n": 2, "policy": ["random"] * 3}, "one per seat"),
+        ({"n": 2, "dealer": 4}, "dealer"),
+        ({"n": 2, "standings": [spadeslib.Standing()]}, "one Standing per side"),
+        ({"n": 1, "hands": [[0, 0, 0, 0]]}, "must hold"),
+        ({"n": 1, "hands": [[1 << 60, 0, 0, 0]]}, "not a mask"),
+        ({"n": 2, "hands": [[0, 0, 0, 0]]}, "one row"),
+        ({"n": 2, "actions": 1}, "actions"),
+    ):
+        n = kwargs.pop("n")
+        with pytest.raises(ArgumentError, match=message):
+            spadeslib.playouts("standard", n, **kwargs)
