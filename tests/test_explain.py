@@ -18,12 +18,12 @@ from spadeslib.diff import changed_paths
 from spadeslib.errors import VariantError
 from spadeslib.explain import (
     SECTIONS,
-    _trump_order_from_deck,
     explain,
     rules_cards,
     statements,
     trump_order,
 )
+from spadeslib.explain.deck import trump_order_from_deck
 from spadeslib.loader import bundled_house_rules, bundled_variants, load_variant, parse_variant
 from spadeslib.testing import variants
 from spadeslib.variant import Variant
@@ -520,4 +520,4 @@ def test_every_kind_has_its_words(data: dict[str, Any], phrase: str) -> None:
 @settings(max_examples=100, suppress_health_check=[HealthCheck.too_slow], deadline=None)
 @given(variants())
 def test_trump_order_agrees_with_the_compiler(variant: Variant) -> None:
-    assert trump_order(variant) == _trump_order_from_deck(variant)
+    assert trump_order(variant) == trump_order_from_deck(variant)

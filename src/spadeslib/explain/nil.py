@@ -1,0 +1,107 @@
+"""The bidding section's Nil and Blind Nil: who may bid them, and the exchanges they bring.
+What they score is told under Scoring (:mod:`spadeslib.explain.scoring`)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from spadeslib.explain.words import Statement, eligibility, say
+
+if TYPE_CHECKING:
+    from spadeslib.variant import Variant
+
+__all__ = ["blind_nil_bid", "nil_bid"]
+
+
+def nil_bid(v: Variant) -> Iterator[Statement]:
+    nil = v.bidding.nil
+    if not nil.enabled:
+        text = (
+            "No Nil: a bid of 0 is not allowed."
+            if nil.zero_bid == "illegal"
+            else "No Nil: a bid of 0 is a plain contract to win no tricks, with no Nil "
+            "bonus or penalty."
+        )
+        yield say(text, "bidding.nil.enabled", "bidding.nil.zero_bid")
+        return
+    whose = (
+        "As part of its team bid a side may declare one partner Nil"
+        if v.bidding.form.kind == "partnership"
+        else "A bid of 0 is Nil"
+    )
+    yield say(
+        f"{whose}: the Nil bidder undertakes to win no tricks at all. It is scored on "
+        "its own, beside the partner's bid (see Scoring).",
+        "bidding.nil.enabled",
+    )
+    if nil.partner_min_bid is not None:
+        yield say(
+            f"When a player bids Nil, their partner must bid at least {nil.partner_min_bid}.",
+            "bidding.nil.partner_min_bid",
+            "bidding.nil.enabled",
+        )
+    if v.table.partnerships == "pairs":
+        text = (
+            "Both partners may bid Nil; each Nil is then scored on its own, and the side "
+            "has no trick contract."
+            if nil.both_partners
+            else "Both partners may not bid Nil in the same deal."
+        )
+        yield say(text, "bidding.nil.both_partners", "bidding.nil.enabled")
+    if nil.exchange:
+        yield say(
+            f"After the bidding a Nil bidder exchanges {nil.exchange} cards with their "
+            f"partner: the Nil bidder gives {nil.exchange} face down first, and the "
+            f"partner looks at them before giving back {nil.exchange}.",
+            "bidding.nil.exchange",
+            "bidding.nil.enabled",
+        )
+    if nil.double_nil_means is not None:
+        means = "Blind Nil" if nil.double_nil_means == "blind_nil" else "both partners bidding Nil"
+        yield say(
+            f'"Double Nil" is accepted as another name for {means}.',
+            "bidding.nil.double_nil_means",
+            "bidding.nil.enabled",
+        )
+
+
+def blind_nil_bid(v: Variant) -> Iterator[Statement]:
+    blind_nil = v.bidding.blind_nil
+    if not blind_nil.enabled:
+        yield say("No Blind Nil.", "bidding.blind_nil.enabled")
+        return
+    text = (
+        "Blind Nil: a player may bid Nil before looking at their cards; "
+        + eligibility(blind_nil.eligibility, "it")
+        + "."
+    )
+    if blind_nil.not_in_first_deal:
+        text += " Not in the first deal of a game."
+    text += (
+        " At most one Blind Nil per side."
+        if blind_nil.per_side == 1
+        else f" At most {blind_nil.per_side} Blind Nils per side."
+    )
+    yield say(
+        text,
+        "bidding.blind_nil.enabled",
+        "bidding.blind_nil.eligibility",
+        "bidding.blind_nil.not_in_first_deal",
+        "bidding.blind_nil.per_side",
+    )
+    n = blind_nil.exchange
+    if n:
+        yield say(
+            f"After the bidding, and before the first lead, the Blind Nil bidder passes "
+            f"{n} cards face down to their partner, who looks at them and passes back "
+            f"{n}. There is no exchange when both partners bid Nil.",
+            "bidding.blind_nil.exchange",
+            "bidding.blind_nil.enabled",
+        )
+    else:
+        yield say(
+            "A Blind Nil bidder exchanges no cards with their partner.",
+            "bidding.blind_nil.exchange",
+            "bidding.blind_nil.enabled",
+        )
