@@ -34,7 +34,7 @@ def test_standard_to_nyc() -> None:
     for setting in (
         "lowest: 6",
         "highest: 10",
-        "who may bid: a side behind by at least 100",
+        "who may bid: a side behind by at least 100 points",
         "may come out to: 10",
     ):
         assert setting in blind
@@ -59,7 +59,7 @@ def test_standard_to_barmore_and_back() -> None:
         ({"bidding": {"nil": {"make": 50}}}, "Nil, points if made: 100 -> 50"),
         (
             {"bidding": {"blind_nil": {"eligibility": {"kind": "always"}}}},
-            "Blind Nil, who may bid it: a side behind by at least 100 -> any side",
+            "Blind Nil, who may bid it: a side behind by at least 100 points -> any side",
         ),
         (
             {"play": {"spade_lead": {"kind": "after_tricks", "tricks": 3}}},

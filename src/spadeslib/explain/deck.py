@@ -15,6 +15,7 @@ from spadeslib.explain.words import (
     cap,
     card_words,
     cards,
+    cards_that,
     listing,
     say,
 )
@@ -101,9 +102,8 @@ def deck_section(v: Variant) -> Iterator[Statement]:
     yield say(text, "deck.packs", "deck.jokers", "deck.remove", "deck.elevated")
     extra = extra_spades(v)
     if extra:
-        verb = "count" if len(extra) > 1 else "counts"
         yield say(
-            f"{cap(cards(extra))} {verb} as spades for following suit, leading and "
+            f"{cards_that(extra, 'counts', 'count')} as spades for following suit, leading and "
             "breaking spades.",
             "deck.elevated",
         )

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, Final
 
-from spadeslib.explain.words import card_words
+from spadeslib.explain.words import card_words, counted, eligible_side
 
 if TYPE_CHECKING:
     from spadeslib.variant import Variant
@@ -138,9 +138,9 @@ _KINDS: Final[Mapping[str, Callable[[Mapping[str, Any]], str]]] = {
     ),
     "widow": lambda v: "set aside unseen (widow)",
     "mitchell": lambda v: "Mitchell's rule (the side that bids more takes them)",
-    # misdeal.conditions
+    # misdeal.conditions (shorter than the card's words, which have commas of their own)
     "no_spades": lambda v: "no spades",
-    "at_most_spades": lambda v: f"at most {v['count']} spade" + ("s" if v["count"] != 1 else ""),
+    "at_most_spades": lambda v: f"at most {counted(v['count'], 'spade')}",
     "long_suit": lambda v: f"a suit of {v['length']} or more cards",
     "no_face_cards": lambda v: "no face cards",
     # play.spade_lead
@@ -150,13 +150,13 @@ _KINDS: Final[Mapping[str, Callable[[Mapping[str, Any]], str]]] = {
     "only_spades_left": lambda v: "only by a leader holding nothing else",
     # scoring.boston, bidding.moon outcomes
     "record": lambda v: "recorded only",
-    "points": lambda v: f"{v['points']} points",
+    "points": lambda v: counted(v["points"], "point"),
     "win_game": lambda v: "wins the game",
     "normal": lambda v: "the normal value",
-    # eligibility
-    "behind": lambda v: f"a side behind by at least {v['points']}",
-    "behind_by_value": lambda v: "a side behind by at least the bid's value",
-    "always": lambda v: "any side",
+    # eligibility: the card's words
+    "behind": eligible_side,
+    "behind_by_value": eligible_side,
+    "always": eligible_side,
 }
 
 

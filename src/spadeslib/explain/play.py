@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Final
 
 from spadeslib.cards import RANKS
 from spadeslib.explain.facts import extra_spades, leftover_count, pack
-from spadeslib.explain.words import Statement, cap, card_words, cards, ordinal, say
+from spadeslib.explain.words import Statement, card_words, cards_that, ordinal, say
 
 if TYPE_CHECKING:
     from spadeslib.variant import Variant
@@ -95,8 +95,7 @@ def _breaking_note(v: Variant) -> str:
     extra = extra_spades(v)
     if not extra:
         return ""
-    verb = "break" if len(extra) > 1 else "breaks"
-    return f" {cap(cards(extra))} {verb} spades like any spade."
+    return f" {cards_that(extra, 'breaks', 'break')} spades like any spade."
 
 
 def _when_broken(v: Variant) -> Statement:

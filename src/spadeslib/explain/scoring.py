@@ -3,11 +3,11 @@ Blind Nil score, and the Boston (all the tricks)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Final
 
 from spadeslib.explain.facts import side_word
-from spadeslib.explain.words import Statement, gain, loss, points, say, tricks
+from spadeslib.explain.words import Statement, counted, gain, loss, say
 
 if TYPE_CHECKING:
     from spadeslib.variant import Variant
@@ -19,11 +19,11 @@ def scoring_section(v: Variant) -> Iterator[Statement]:
     s = v.scoring
     side = side_word(v)
     per = (
-        f"plus {points(s.overtrick_value)} for each overtrick"
+        f"plus {counted(s.overtrick_value, 'point')} for each overtrick"
         if s.overtrick_value > 0
         else "and nothing for overtricks"
         if s.overtrick_value == 0
-        else f"and loses {points(-s.overtrick_value)} for each overtrick"
+        else f"and loses {counted(-s.overtrick_value, 'point')} for each overtrick"
     )
     yield say(
         f"A {side} that wins at least as many tricks as its contract scores "
@@ -33,31 +33,25 @@ def scoring_section(v: Variant) -> Iterator[Statement]:
     )
     if s.overtrick_limit is not None:
         yield say(
-            f"A {side} may take at most {tricks(s.overtrick_limit)} over its "
+            f"A {side} may take at most {counted(s.overtrick_limit, 'trick')} over its "
             f"contract: with {s.overtrick_limit + 1} or more overtricks it is set, as if "
             "it had failed.",
             "scoring.overtrick_limit",
         )
-    yield say(_SET[s.set](v), "scoring.set", "scoring.trick_value")
+    yield say(_set(v), "scoring.set", "scoring.trick_value")
     yield _bags(v)
     yield from _nil_scores(v)
     yield _boston(v)
 
 
-_SET: Final[Mapping[str, Callable[[Variant], str]]] = {
-    "minus_bid": lambda v: (
-        f"A {side_word(v)} that wins fewer tricks than its contract is "
-        f"set: it loses {v.scoring.trick_value} points per trick bid."
-    ),
-    "zero": lambda v: (
-        f"A {side_word(v)} that wins fewer tricks than its contract is set: it "
-        "scores nothing for the deal."
-    ),
-    "minus_short": lambda v: (
-        f"A {side_word(v)} that wins fewer tricks than its contract is "
-        f"set: it loses {v.scoring.trick_value} points per trick short."
-    ),
-}
+def _set(v: Variant) -> str:
+    """What a side that fails its contract is set to."""
+    cost = {
+        "minus_bid": f"loses {v.scoring.trick_value} points per trick bid",
+        "zero": "scores nothing for the deal",
+        "minus_short": f"loses {v.scoring.trick_value} points per trick short",
+    }[v.scoring.set]
+    return f"A {side_word(v)} that wins fewer tricks than its contract is set: it {cost}."
 
 
 def _bags(v: Variant) -> Statement:
@@ -78,7 +72,7 @@ def _bags(v: Variant) -> Statement:
     return say(
         f"Sandbagging: every overtrick is a bag, and bags are counted over the whole "
         f"game. When a {side_word(v)}'s count reaches {bags.limit} it "
-        f"loses {points(bags.penalty)}; {after}.",
+        f"loses {counted(bags.penalty, 'point')}; {after}.",
         *about,
     )
 

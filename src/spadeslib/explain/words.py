@@ -1,9 +1,14 @@
 """The words every section of the rules card (and ``diff``) writes with: a statement, cards,
-numbers, points, lists."""
+numbers, lists.
+
+A number is written with its noun through :func:`counted`, so that "1 trick" and
+"2 tricks" come from one place; cards that do something agree with their verb through
+:func:`cards_that`.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
@@ -21,15 +26,16 @@ __all__ = [
     "cap",
     "card_words",
     "cards",
+    "cards_that",
+    "counted",
     "eligibility",
+    "eligible_side",
     "gain",
     "listing",
     "loss",
     "number",
     "ordinal",
-    "points",
     "say",
-    "tricks",
 ]
 
 
@@ -92,8 +98,15 @@ def cards(names: Iterable[str]) -> str:
     return listing(f"the {card_words(name)}" for name in names)
 
 
-def points(n: int) -> str:
-    return f"{n} point" + ("" if abs(n) == 1 else "s")
+def cards_that(names: list[str], one: str, many: str) -> str:
+    """Cards as the subject of a verb that agrees: ``The 2♦ counts``, ``The big joker and
+    the little joker count``."""
+    return f"{cap(cards(names))} {one if len(names) == 1 else many}"
+
+
+def counted(n: int, noun: str, plural: str = "") -> str:
+    """A number and its noun, agreeing: ``1 trick``, ``2 tricks``, ``-1 point``, ``0 bags``."""
+    return f"{n} {noun if abs(n) == 1 else plural or noun + 's'}"
 
 
 def gain(n: int) -> str:
@@ -106,21 +119,23 @@ def loss(n: int) -> str:
     return f"{-n:+d}"
 
 
-def tricks(n: int) -> str:
-    return f"{n} trick" + ("" if n == 1 else "s")
-
-
 def ordinal(n: int) -> str:
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
 
 
+def eligible_side(value: Mapping[str, Any]) -> str:
+    """Which side may bid blind, from an eligibility given as data (``{"kind": "behind",
+    "points": 100}``): ``a side behind by at least 100 points``."""
+    if value["kind"] == "behind":
+        return f"a side behind by at least {counted(value['points'], 'point')}"
+    if value["kind"] == "behind_by_value":
+        return "a side behind by at least the value of the bid"
+    return "any side"
+
+
 def eligibility(value: Any, bid: str) -> str:
-    """Who may bid ``bid`` (Blind Nil, a blind bid), from a ``variant.eligibility`` kind."""
-    return {
-        "behind": lambda: f"only a side behind by at least {points(value.points)} may bid {bid}",
-        "behind_by_value": lambda: (
-            f"only a side behind by at least the value of the bid may bid {bid}"
-        ),
-        "always": lambda: f"any side may bid {bid}, whatever the scores",
-    }[value.kind]()
+    """Who may bid ``bid`` (Blind Nil, a blind bid), from a ``variant.eligibility`` model."""
+    if value.kind == "always":
+        return f"any side may bid {bid}, whatever the scores"
+    return f"only {eligible_side(value.model_dump())} may bid {bid}"
