@@ -75,6 +75,10 @@ def test_standard_to_barmore_and_back() -> None:
             "All 13 tricks (Boston): none -> 300 points",
         ),
         (
+            {"scoring": {"boston": {"kind": "points", "points": 1}}},
+            "All 13 tricks (Boston): none -> 1 point",
+        ),
+        (
             {"bidding": {"moon": {"enabled": True}}},
             "Moon bid (all tricks): off -> on (if made: 200 points; if failed: 200 points; Blind "
             "Boston, if made: as a blind bid)",

@@ -11,10 +11,10 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, Final
 
 from spadeslib.explain.blind_bids import blind_bids
-from spadeslib.explain.facts import max_bid, side_word
+from spadeslib.explain.facts import max_bid, side_word, zero_is_a_bid
 from spadeslib.explain.nil import blind_nil_bid, nil_bid
 from spadeslib.explain.special_bids import moon, ten_for_200
-from spadeslib.explain.words import Section, Statement, cap, listing, say
+from spadeslib.explain.words import Section, Statement, cap, counted, listing, say
 
 if TYPE_CHECKING:
     from spadeslib.variant import Variant
@@ -27,14 +27,23 @@ def _round_the_table(v: Variant) -> Iterator[Statement]:
     assert form.kind == "round_the_table"
     first = "the player on the dealer's left" if form.first == "dealer_left" else "the dealer"
     top = max_bid(form.max_bid, v)
+    about: tuple[str, ...] = ("bidding.form",)
+    low = form.min_bid
+    if low == 0 and not v.bidding.nil.enabled and not zero_is_a_bid(v):
+        low = 1  # "a bid of 0 is not allowed" (see nil.py)
+        about += ("bidding.nil.enabled", "bidding.nil.zero_bid")
+    bids = (
+        f"a number of tricks from {low} to {top}"
+        if low < top
+        else f"exactly {counted(top, 'trick')}"
+    )
     text = (
-        f"Each player bids once, starting with {first} and going clockwise: a number of "
-        f"tricks from {form.min_bid} to {top}. There is no passing and no second "
-        "round, and a bid cannot be changed."
+        f"Each player bids once, starting with {first} and going clockwise: {bids}. "
+        "There is no passing and no second round, and a bid cannot be changed."
     )
     if v.table.partnerships != "none":
         text += " A side's contract is the sum of its partners' bids."
-    yield say(text, "bidding.form")
+    yield say(text, *about)
     if form.no_bid_of_one:
         yield say(
             "No bid of one: when the first partner of a side bids x, the side's contract "
@@ -47,9 +56,11 @@ def _partnership(v: Variant) -> Iterator[Statement]:
     form = v.bidding.form
     assert form.kind == "partnership"
     top = max_bid(form.max_team_bid, v)
+    low = form.min_team_bid
+    bids = f"{low} to {top} tricks" if low < top else f"exactly {counted(top, 'trick')}"
     yield say(
-        f"Partnership bidding: each side agrees a single team bid of {form.min_team_bid} "
-        f"to {top} tricks. The dealer's opponents bid first, the dealer's side last.",
+        f"Partnership bidding: each side agrees a single team bid of {bids}. The dealer's "
+        "opponents bid first, the dealer's side last.",
         "bidding.form",
     )
 
@@ -85,7 +96,8 @@ def bidding_section(v: Variant) -> Iterator[Statement]:
     if b.first_deal_bids_itself:
         yield say(
             f"The first deal of a game bids itself: there is no bidding, and each "
-            f"{side_word(v)} scores {v.scoring.trick_value} points per trick it wins.",
+            f"{side_word(v)} scores {counted(v.scoring.trick_value, 'point')} per trick it "
+            "wins.",
             "bidding.first_deal_bids_itself",
         )
     yield from _FORMS[b.form.kind](v)

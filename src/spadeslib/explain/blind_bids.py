@@ -7,7 +7,7 @@ from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from spadeslib.explain.facts import failed_value, made_value, max_bid
-from spadeslib.explain.words import GLUE, Statement, cap, eligibility, gain, loss, say
+from spadeslib.explain.words import GLUE, Statement, cap, counted, eligibility, gain, loss, say
 
 if TYPE_CHECKING:
     from spadeslib.variant import Variant
@@ -34,9 +34,14 @@ def blind_bids(v: Variant) -> Iterator[Statement]:
         "bidding.blind.max_bid",
         "bidding.blind.eligibility",
     )
-    upto = f" to {top}" if top < v.deal.hand_size else " or more"
+    if blind.min_bid == top:
+        which = f"exactly {counted(top, 'trick')}"
+    elif top < v.deal.hand_size:
+        which = f"{blind.min_bid} to {top} tricks"
+    else:
+        which = f"{blind.min_bid} or more tricks"
     yield say(
-        f"Blind bids: a side may bid {blind.min_bid}{upto} tricks blind, before either "
+        f"Blind bids: a side may bid {which} blind, before either "
         f"partner looks at their cards; {eligibility(blind.eligibility, 'blind')}.",
         *about,
     )

@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Final
 
 from spadeslib.explain.facts import leftover_count
-from spadeslib.explain.words import Statement, say
+from spadeslib.explain.words import Statement, counted, say
 
 if TYPE_CHECKING:
     from spadeslib.variant import Variant
@@ -28,7 +28,7 @@ def deal_section(v: Variant) -> Iterator[Statement]:
             "There is no deal as such: the pack is a face-down stock. Taking turns, "
             "non-dealer first, a player looks at the top card and either keeps it and "
             "discards the next one unseen, or discards it and keeps the next one. This "
-            f"goes on until each player has {deal.hand_size} cards; the discards stay "
+            f"goes on until each player has {counted(deal.hand_size, 'card')}; the discards stay "
             "unseen.",
             *about,
         )
@@ -43,7 +43,7 @@ def deal_section(v: Variant) -> Iterator[Statement]:
             "French cut: the player on the dealer's right cuts the pack into four "
             "face-down stacks and turns up the top card of each, then decides which of those "
             "four cards goes to which player. The pack is dealt without them, so every "
-            f"player has {deal.hand_size} cards, one of them known to everyone.",
+            f"player has {counted(deal.hand_size, 'card')}, one of them known to everyone.",
             "deal.french_cut",
         )
     yield _LEFTOVER[deal.leftover.kind](v)
@@ -66,8 +66,9 @@ def _kitty(v: Variant) -> Statement:
     n = leftover_count(v)
     who = "the dealer" if kitty.to == "dealer" else "the player holding the 2♣"
     when = "before" if kitty.discard == "before_bidding" else "after"
+    cards = "left-over card goes" if n == 1 else f"{n} left-over cards go"
     return say(
-        f"The {n} left-over cards go to {who}, who looks at all {v.deal.hand_size + n} cards "
+        f"The {cards} to {who}, who looks at all {v.deal.hand_size + n} cards "
         f"and discards {n} face down {when} the bidding.",
         *_ABOUT_LEFTOVER,
     )

@@ -19,6 +19,7 @@ __all__ = [
     "pack",
     "side_word",
     "suit_ranks",
+    "zero_is_a_bid",
 ]
 
 
@@ -39,6 +40,16 @@ def suit_ranks(variant: Variant, suit: str) -> list[str]:
 def max_bid(value: int | None, variant: Variant) -> int:
     """A bid limit; empty means every trick of a hand."""
     return variant.deal.hand_size if value is None else value
+
+
+def zero_is_a_bid(variant: Variant) -> bool:
+    """Without Nil, whether 0 may be bid as a contract for no tricks: a team bid of 0 is one
+    whenever the range starts at 0; a seat's bid of 0 only where ``zero_bid`` makes it one
+    (spec A5, as the bidding compiler reads it)."""
+    form = variant.bidding.form
+    if form.kind == "partnership":
+        return form.min_team_bid == 0
+    return variant.bidding.nil.zero_bid == "zero_tricks" and form.min_bid == 0
 
 
 def side_word(variant: Variant) -> str:

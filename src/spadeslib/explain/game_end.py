@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from spadeslib.explain.facts import side_word
-from spadeslib.explain.words import Statement, listing, number, say
+from spadeslib.explain.words import Statement, counted, listing, number, say
 
 if TYPE_CHECKING:
     from spadeslib.variant import Variant
@@ -21,7 +21,7 @@ def game_end_section(v: Variant) -> Iterator[Statement]:
         yield say("There is no target score.", "game_end.target")
     else:
         yield say(
-            f"The first {side} to reach {end.target} points wins. If more than one "
+            f"The first {side} to reach {counted(end.target, 'point')} wins. If more than one "
             f"{side} reaches {end.target} in the same deal, the higher score wins.",
             "game_end.target",
         )
@@ -33,18 +33,19 @@ def game_end_section(v: Variant) -> Iterator[Statement]:
     yield say(f"A tie for the win: {tie}.", "game_end.tie")
     if end.losing_score is not None:
         yield say(
-            f"Mercy rule: a {side} at or below {end.losing_score} points loses at once.",
+            f"Mercy rule: a {side} at or below {counted(end.losing_score, 'point')} loses at once.",
             "game_end.losing_score",
         )
     if end.max_deals is not None:
         yield say(
-            f"After {end.max_deals} deals the game ends and the highest score wins.",
+            f"After {counted(end.max_deals, 'deal')} the game ends and the highest score wins.",
             "game_end.max_deals",
         )
     if end.consecutive_sets_lose is not None:
         n = end.consecutive_sets_lose
+        when = "is set" if n == 1 else f"is set on {number(n)} deals in a row"
         yield say(
-            f"A {side} that is set on {number(n)} deals in a row loses the game at once, "
+            f"A {side} that {when} loses the game at once, "
             f"whatever the scores; if more than one {side} does so in the same deal, the "
             "higher score wins.",
             "game_end.consecutive_sets_lose",

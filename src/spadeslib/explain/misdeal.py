@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, Final
 
 from spadeslib.explain.facts import extra_spades
-from spadeslib.explain.words import Statement, cap, cards, counted, listing, say
+from spadeslib.explain.words import Statement, cards_that, counted, listing, say
 
 if TYPE_CHECKING:
     from spadeslib.variant import Variant
@@ -37,5 +37,5 @@ def misdeal_section(v: Variant) -> Iterator[Statement]:
         f"bid{when}; the cards are thrown in and the same dealer deals again."
     )
     if extra_spades(v) and any(c.kind in _SPADE_COUNTS for c in misdeal.conditions):
-        text += f" {cap(cards(extra_spades(v)))} count as spades here too."
+        text += f" {cards_that(extra_spades(v), 'counts', 'count')} as spades here too."
     yield say(text, "misdeal.conditions", "misdeal.before_partner_bids")

@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from spadeslib.explain.words import Statement, eligibility, say
+from spadeslib.explain.facts import zero_is_a_bid
+from spadeslib.explain.words import Statement, counted, eligibility, say
 
 if TYPE_CHECKING:
     from spadeslib.variant import Variant
@@ -14,16 +15,25 @@ if TYPE_CHECKING:
 __all__ = ["blind_nil_bid", "nil_bid"]
 
 
+def _them(n: int) -> str:
+    return "it" if n == 1 else "them"
+
+
+def _suicide(v: Variant) -> bool:
+    """Suicide says itself which partner bids Nil (exactly one), whatever ``both_partners``."""
+    forced = v.bidding.forced
+    return forced is not None and forced.kind == "suicide"
+
+
 def nil_bid(v: Variant) -> Iterator[Statement]:
     nil = v.bidding.nil
     if not nil.enabled:
         text = (
-            "No Nil: a bid of 0 is not allowed."
-            if nil.zero_bid == "illegal"
-            else "No Nil: a bid of 0 is a plain contract to win no tricks, with no Nil "
-            "bonus or penalty."
+            "No Nil: a bid of 0 is a plain contract to win no tricks, with no Nil bonus or penalty."
+            if zero_is_a_bid(v)
+            else "No Nil: a bid of 0 is not allowed."
         )
-        yield say(text, "bidding.nil.enabled", "bidding.nil.zero_bid")
+        yield say(text, "bidding.nil.enabled", "bidding.nil.zero_bid", "bidding.form")
         return
     whose = (
         "As part of its team bid a side may declare one partner Nil"
@@ -41,7 +51,7 @@ def nil_bid(v: Variant) -> Iterator[Statement]:
             "bidding.nil.partner_min_bid",
             "bidding.nil.enabled",
         )
-    if v.table.partnerships == "pairs":
+    if v.table.partnerships == "pairs" and not _suicide(v):
         text = (
             "Both partners may bid Nil; each Nil is then scored on its own, and the side "
             "has no trick contract."
@@ -50,10 +60,11 @@ def nil_bid(v: Variant) -> Iterator[Statement]:
         )
         yield say(text, "bidding.nil.both_partners", "bidding.nil.enabled")
     if nil.exchange:
+        n = nil.exchange
         yield say(
-            f"After the bidding a Nil bidder exchanges {nil.exchange} cards with their "
-            f"partner: the Nil bidder gives {nil.exchange} face down first, and the "
-            f"partner looks at them before giving back {nil.exchange}.",
+            f"After the bidding a Nil bidder exchanges {counted(n, 'card')} with their "
+            f"partner: the Nil bidder gives {n} face down first, and the partner looks at "
+            f"{_them(n)} before giving back {n}.",
             "bidding.nil.exchange",
             "bidding.nil.enabled",
         )
@@ -94,8 +105,8 @@ def blind_nil_bid(v: Variant) -> Iterator[Statement]:
     if n:
         yield say(
             f"After the bidding, and before the first lead, the Blind Nil bidder passes "
-            f"{n} cards face down to their partner, who looks at them and passes back "
-            f"{n}. There is no exchange when both partners bid Nil.",
+            f"{counted(n, 'card')} face down to their partner, who looks at {_them(n)} and "
+            f"passes back {n}. There is no exchange when both partners bid Nil.",
             "bidding.blind_nil.exchange",
             "bidding.blind_nil.enabled",
         )

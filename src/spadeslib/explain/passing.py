@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from spadeslib.explain.words import Statement, say
+from spadeslib.explain.words import Statement, counted, say
 
 if TYPE_CHECKING:
     from spadeslib.variant import Variant
@@ -19,7 +19,8 @@ def passing_section(v: Variant) -> Iterator[Statement]:
         yield say("No cards are passed.", "passing.cards")
         return
     yield say(
-        f"Before the bidding, each player passes {n} cards face down to their partner. "
+        f"Before the bidding, each player passes {counted(n, 'card')} face down to their "
+        "partner. "
         "Partners pass at the same time, so neither sees what they will receive before "
         "choosing.",
         "passing.cards",

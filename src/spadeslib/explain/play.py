@@ -54,7 +54,15 @@ def play_section(v: Variant) -> Iterator[Statement]:
     else:
         two_handed = play.first_lead == "dealer_left" and v.table.players == 2
         lead = _FIRST_LEAD["non_dealer" if two_handed else play.first_lead]
-        yield say(lead + _FIRST_TRICK[play.first_trick], "play.first_lead", "play.first_trick")
+        first_trick = play.first_trick
+        if first_trick == "any" and play.spade_lead.kind != "any_time":
+            # the spade-lead rule keeps spades from the first lead as no_spade_lead would
+            first_trick = "no_spade_lead"
+        yield say(
+            lead + _FIRST_TRICK[first_trick],
+            "play.first_lead",
+            "play.first_trick",
+        )
     if play.first_trick == "no_spades":
         yield say(
             "No spade may be played to the first trick, even by a player void in the suit "
@@ -116,8 +124,9 @@ def _after_tricks(v: Variant) -> Statement:
     rule = v.play.spade_lead
     assert rule.kind == "after_tricks"
     n = rule.tricks
+    first = "first trick" if n == 1 else f"first {n} tricks"
     return say(
-        f"Spades may not be led in the first {n} tricks unless broken "
+        f"Spades may not be led in the {first} unless broken "
         f"({_BREAKS[v.play.breaking].removeprefix('until ')}) or the leader holds "
         f"nothing but spades; from the {ordinal(n + 1)} trick on any card may be led."
         + _breaking_note(v),

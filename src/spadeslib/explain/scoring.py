@@ -27,11 +27,17 @@ def scoring_section(v: Variant) -> Iterator[Statement]:
     )
     yield say(
         f"A {side} that wins at least as many tricks as its contract scores "
-        f"{s.trick_value} points per trick bid, {per}.",
+        f"{counted(s.trick_value, 'point')} per trick bid, {per}.",
         "scoring.trick_value",
         "scoring.overtrick_value",
     )
-    if s.overtrick_limit is not None:
+    if s.overtrick_limit == 0:
+        yield say(
+            f"A {side} may take no trick over its contract: with any overtrick it is set, "
+            "as if it had failed.",
+            "scoring.overtrick_limit",
+        )
+    elif s.overtrick_limit is not None:
         yield say(
             f"A {side} may take at most {counted(s.overtrick_limit, 'trick')} over its "
             f"contract: with {s.overtrick_limit + 1} or more overtricks it is set, as if "
@@ -47,9 +53,9 @@ def scoring_section(v: Variant) -> Iterator[Statement]:
 def _set(v: Variant) -> str:
     """What a side that fails its contract is set to."""
     cost = {
-        "minus_bid": f"loses {v.scoring.trick_value} points per trick bid",
+        "minus_bid": f"loses {counted(v.scoring.trick_value, 'point')} per trick bid",
         "zero": "scores nothing for the deal",
-        "minus_short": f"loses {v.scoring.trick_value} points per trick short",
+        "minus_short": f"loses {counted(v.scoring.trick_value, 'point')} per trick short",
     }[v.scoring.set]
     return f"A {side_word(v)} that wins fewer tricks than its contract is set: it {cost}."
 
@@ -65,7 +71,8 @@ def _bags(v: Variant) -> Statement:
     if not bags.enabled:
         return say("Bags are not counted: overtricks carry no penalty.", *about)
     after = (
-        f"{bags.limit} bags come off the count and the rest carry over"
+        f"{counted(bags.limit, 'bag')} {'comes' if bags.limit == 1 else 'come'} off the count "
+        "and the rest carry over"
         if bags.after_penalty == "keep_remainder"
         else "the count goes back to 0"
     )
@@ -93,11 +100,13 @@ _FAILED_TRICKS: Final[Mapping[str, str]] = {
 def _nil_scores(v: Variant) -> Iterator[Statement]:
     nil, blind_nil = v.bidding.nil, v.bidding.blind_nil
     if nil.enabled:
-        partner = (
-            "on top of the partner's own bid, which is scored on the partner's tricks alone"
-            if v.table.partnerships == "pairs"
-            else ""
-        )
+        partner = ""
+        if v.table.partnerships == "pairs":
+            # unless the Nil's tricks count for the partner, as the next sentence says
+            alone = nil.failed_tricks != "count_for_partner"
+            partner = "on top of the partner's own bid" + (
+                ", which is scored on the partner's tricks alone" if alone else ""
+            )
         text = (
             f"Nil: {gain(nil.make)} if the Nil bidder wins no trick, {loss(nil.fail)} if "
             "they win "
@@ -146,7 +155,7 @@ def _boston(v: Variant) -> Statement:
         "(bragging rights) but scores nothing extra: the deal is scored as usual"
     )
     limit = v.scoring.overtrick_limit
-    if limit is not None:
+    if limit is not None and limit < hand:  # else no contract has too many overtricks
         below = hand - limit
         if v.bidding.ten_for_200.enabled and v.bidding.ten_for_200.all_tricks_wins_game:
             below = min(below, 10)
