@@ -501,7 +501,7 @@ KIND_PHRASES: list[tuple[dict[str, Any], str]] = [
     ({"scoring": {"set": "minus_short"}}, "it loses 10 points per trick short"),
     ({"scoring": {"set": "zero"}}, "it scores nothing for the deal"),
     ({"scoring": {"bags": {"after_penalty": "reset"}}}, "the count goes back to 0"),
-    ({"game_end": {"tie": "draw", "max_deals": 10}}, "the game ends as a draw"),
+    ({"game_end": {"tie": "draw", "max_deals": 10}}, "A tie for the win: the game ends as a draw."),
     (
         {
             "bidding": {
@@ -709,3 +709,18 @@ def test_numbers_and_contradictions_are_worded_right(
     line_with(card, says)
     assert said not in card
     assert_says_nothing_wrong(card)
+
+
+@pytest.mark.parametrize(
+    ("tie", "then"),
+    [
+        ("play_on", "another deal is played, and another, until the tie is broken."),
+        ("draw", "the game ends as a draw."),
+    ],
+)
+def test_max_deals_says_what_a_tie_does(tie: str, then: str) -> None:
+    """Issue 15: `max_deals: 1` plays on after a tied deal unless `tie: draw` is set."""
+    card = explain(Variant.model_validate({"game_end": {"max_deals": 1, "tie": tie}}))
+    line = line_with(card, "After 1 deal the game ends and the highest score wins")
+    assert line.endswith(f"if the highest scores are tied, {then}")
+    assert MARK in line

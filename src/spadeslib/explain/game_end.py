@@ -37,9 +37,17 @@ def game_end_section(v: Variant) -> Iterator[Statement]:
             "game_end.losing_score",
         )
     if end.max_deals is not None:
+        # the tie rule applies here too: with play_on, "max_deals: 1" may last longer
+        tied = (
+            "another deal is played, and another, until the tie is broken"
+            if end.tie == "play_on"
+            else "the game ends as a draw"
+        )
         yield say(
-            f"After {counted(end.max_deals, 'deal')} the game ends and the highest score wins.",
+            f"After {counted(end.max_deals, 'deal')} the game ends and the highest score "
+            f"wins; if the highest scores are tied, {tied}.",
             "game_end.max_deals",
+            "game_end.tie",
         )
     if end.consecutive_sets_lose is not None:
         n = end.consecutive_sets_lose
