@@ -15,11 +15,13 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 
+from spadeslib.cli.main import main
 from spadeslib.diff import changed_paths
 from spadeslib.errors import VariantError
 from spadeslib.explain import (
     SECTIONS,
     explain,
+    explain_house_rule,
     rules_cards,
     statements,
     trump_order,
@@ -574,7 +576,7 @@ def assert_says_nothing_wrong(card: str) -> None:
         assert not both, f"the card says both {first!r} and {second!r}"
 
 
-@settings(max_examples=200, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@settings(max_examples=100, suppress_health_check=[HealthCheck.too_slow], deadline=None)
 @given(variants())
 def test_no_card_miscounts_or_contradicts_itself(variant: Variant) -> None:
     assert_says_nothing_wrong(explain(variant))
@@ -724,3 +726,73 @@ def test_max_deals_says_what_a_tie_does(tie: str, then: str) -> None:
     line = line_with(card, "After 1 deal the game ends and the highest score wins")
     assert line.endswith(f"if the highest scores are tied, {then}")
     assert MARK in line
+
+
+# --- a bundled house rule: what it sets, and the card of a variant with it ---------------
+
+
+def test_a_house_rule_says_what_it_sets_and_shows_its_card() -> None:
+    """Issue 15: `spadeslib explain nil-50` said only that nil-50 is a house rule."""
+    page = explain_house_rule("nil-50")
+    assert page.startswith("# House rule: nil-50\n\nNil is worth 50 either way.\n\nIt sets:\n\n")
+    assert "- Nil, points if made: 50 (`bidding.nil.make`)\n" in page
+    assert "- Nil, points lost if failed: 50 (`bidding.nil.fail`)\n" in page
+    assert "Below, the rules card of `standard` with `nil-50`." in page
+    card = page[page.index("# Rules card: standard with nil-50\n") :]
+    assert MARK in line_with(card, "Nil: +50 if the Nil bidder wins no trick, -50 if they win any")
+    assert "1 rule differs from the standard game" in card
+
+
+@pytest.mark.parametrize(
+    ("rule", "shown_on", "phrase"),
+    [
+        # the variant its name names, where it changes the card
+        ("nyc-keep-2c", "`nyc` with `nyc-keep-2c`", "big joker, little joker, 2♠, A♠, K♠"),
+        ("six-handed-trios", "`six-handed` with `six-handed-trios`", "two teams of three"),
+        # valid on standard but idle there (one pack): the first variant it changes
+        ("identical-earlier-wins", "`six-handed` with", "the earlier one beats the other"),
+        # it refines another house rule, so it is shown with it
+        (
+            "kitty-discard-after-bidding",
+            "`standard` with `kitty-to-dealer` and `kitty-discard-after-bidding`",
+            "discards 2 face down after the bidding",
+        ),
+    ],
+)
+def test_a_house_rule_is_shown_on_the_variant_it_is_for(
+    rule: str, shown_on: str, phrase: str
+) -> None:
+    page = explain_house_rule(rule)
+    assert f"Below, the rules card of {shown_on}" in page
+    assert MARK in line_with(page[page.index("# Rules card: ") :], phrase)
+
+
+@pytest.mark.parametrize("rule", bundled_house_rules())
+def test_every_house_rule_has_a_page(rule: str) -> None:
+    markdown, text = explain_house_rule(rule), explain_house_rule(rule, format="text")
+    sets = markdown[markdown.index("It sets:") : markdown.index("Below, the rules card")]
+    assert sets.count("\n- ") >= 1 and "`" in sets
+    assert markdown.count("# Rules card: ") == 1 and MARK in markdown
+    assert text.startswith(f"House rule: {rule}\n")
+    assert all(len(line) <= 79 for line in text.splitlines())
+    assert markdown.count(MARK) == text.count("House rule: ") - 1  # the title says it once
+    assert_says_nothing_wrong(markdown)
+
+
+def test_an_unknown_house_rule_is_a_variant_error() -> None:
+    with pytest.raises(VariantError, match="unknown bundled house rule 'nil-5'; did you mean"):
+        explain_house_rule("nil-5")
+    with pytest.raises(ValueError, match="unknown format 'html'"):
+        explain_house_rule("nil-50", format="html")  # type: ignore[arg-type]
+
+
+def test_the_command_explains_a_house_rule(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert main(["explain", "nil-50", "--format", "text"]) == 0
+    assert capsys.readouterr().out == explain_house_rule("nil-50", format="text")
+    # a file of that name is still a file
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "nil-50").write_text("name: ours\ngame_end: {target: 300}\n", encoding="utf-8")
+    assert main(["explain", "nil-50"]) == 0
+    assert capsys.readouterr().out.startswith("# Rules card: ours\n")

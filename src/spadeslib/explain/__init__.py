@@ -15,7 +15,8 @@ Each section of the card is one module, a function from the variant to its state
 the Boston...) are dispatched by their ``kind``. The sections share :mod:`.words` (how a
 card, a number, a list is written) and :mod:`.facts` (what the variant implies: the pack,
 the value of a contract). :mod:`.card` marks the house rules, :mod:`.render` writes the
-card as Markdown or text, :mod:`.pages` writes the bundled variants' cards for the docs.
+card as Markdown or text, :mod:`.pages` writes the bundled variants' cards for the docs,
+:mod:`.house_rule` tells what a bundled house rule sets and shows it on a variant.
 :mod:`.diff` tells two variants' differences with the same words.
 """
 
@@ -23,6 +24,7 @@ from __future__ import annotations
 
 from spadeslib.explain.card import SECTIONS, statements
 from spadeslib.explain.deck import trump_order
+from spadeslib.explain.house_rule import explain_house_rule
 from spadeslib.explain.pages import rules_cards, write_rules_cards
 from spadeslib.explain.render import Format, explain
 from spadeslib.explain.words import Statement
@@ -32,6 +34,7 @@ __all__ = [
     "Format",
     "Statement",
     "explain",
+    "explain_house_rule",
     "rules_cards",
     "statements",
     "trump_order",

@@ -25,7 +25,15 @@ from spadeslib.explain.words import card_words, counted, eligible_side
 if TYPE_CHECKING:
     from spadeslib.variant import Variant
 
-__all__ = ["card_words", "changed_paths", "describe_kind", "diff", "flatten", "label_of"]
+__all__ = [
+    "card_words",
+    "changed_paths",
+    "describe_kind",
+    "diff",
+    "flatten",
+    "label_of",
+    "value_words",
+]
 
 
 _NOT_RULES: Final = frozenset({"name", "description"})
@@ -272,7 +280,8 @@ def label_of(path: str) -> str:
         return path.replace("_", " ").replace(".", ", ").capitalize()
 
 
-def _value_words(path: str, value: Any) -> str:
+def value_words(path: str, value: Any) -> str:
+    """The words for the value of one dotted key: ``on``, ``none``, ``at most 1 spade``."""
     empty = _LABELS.get(path, ("", "none"))[1] or "none"
     if value is None or value == []:
         return empty
@@ -285,7 +294,7 @@ def _value_words(path: str, value: Any) -> str:
     if isinstance(value, list):
         if path in _CARD_LISTS:
             return ", ".join(card_words(card) for card in value)
-        return ", ".join(_value_words(path, item) for item in value)
+        return ", ".join(value_words(path, item) for item in value)
     if path.endswith("make_multiplier"):
         return f"{value} x the normal value"
     if path.endswith("fail_multiplier"):
@@ -302,7 +311,7 @@ def _switched(flat: Mapping[str, Any], section: str) -> str:
     """A switched-on section's settings, in one parenthesis."""
     prefix = section + "."
     parts = [
-        f"{label_of(path).removeprefix(_SECTIONS[section] + ', ')}: {_value_words(path, value)}"
+        f"{label_of(path).removeprefix(_SECTIONS[section] + ', ')}: {value_words(path, value)}"
         for path, value in flat.items()
         if path.startswith(prefix) and path != prefix + "enabled"
     ]
@@ -323,8 +332,8 @@ def diff(a: Variant, b: Variant) -> list[str]:
         section = path.rpartition(".")[0]
         if section in switched and path not in _MEANINGFUL_WHEN_OFF:
             continue
-        line = f"{label_of(path)}: {_value_words(path, flat_a.get(path))} -> "
-        line += _value_words(path, flat_b.get(path))
+        line = f"{label_of(path)}: {value_words(path, flat_a.get(path))} -> "
+        line += value_words(path, flat_b.get(path))
         if section in _SECTIONS and path == section + ".enabled":
             # one line for the switch; turned on, it lists the settings it is on with
             switched.add(section)
