@@ -62,9 +62,10 @@ _GROUPS = {
 
 
 def fragment_summary(path: Path) -> str:
-    """A fragment's one-line summary: its third line (after the schema line and `#`)."""
-    lines = path.read_text(encoding="utf-8").splitlines()
-    return lines[2].removeprefix("#").strip() if len(lines) > 2 else ""
+    """A fragment's one-line summary, as ``spadeslib explain NAME`` shows it."""
+    from spadeslib.explain.house_rule import summary
+
+    return summary(path)
 
 
 def fragment_body(path: Path) -> str:

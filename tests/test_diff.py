@@ -7,7 +7,8 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from spadeslib.diff import _LABELS, card_words, changed_paths, diff, flatten
+from spadeslib.diff import card_words, changed_paths, diff, flatten
+from spadeslib.explain.diff import _LABELS
 from spadeslib.loader import load_variant
 from spadeslib.testing import variants
 from spadeslib.variant import Variant
@@ -33,7 +34,7 @@ def test_standard_to_nyc() -> None:
     for setting in (
         "lowest: 6",
         "highest: 10",
-        "who may bid: a side behind by at least 100",
+        "who may bid: a side behind by at least 100 points",
         "may come out to: 10",
     ):
         assert setting in blind
@@ -58,7 +59,7 @@ def test_standard_to_barmore_and_back() -> None:
         ({"bidding": {"nil": {"make": 50}}}, "Nil, points if made: 100 -> 50"),
         (
             {"bidding": {"blind_nil": {"eligibility": {"kind": "always"}}}},
-            "Blind Nil, who may bid it: a side behind by at least 100 -> any side",
+            "Blind Nil, who may bid it: a side behind by at least 100 points -> any side",
         ),
         (
             {"play": {"spade_lead": {"kind": "after_tricks", "tricks": 3}}},
@@ -72,6 +73,10 @@ def test_standard_to_barmore_and_back() -> None:
         (
             {"scoring": {"boston": {"kind": "points", "points": 300}}},
             "All 13 tricks (Boston): none -> 300 points",
+        ),
+        (
+            {"scoring": {"boston": {"kind": "points", "points": 1}}},
+            "All 13 tricks (Boston): none -> 1 point",
         ),
         (
             {"bidding": {"moon": {"enabled": True}}},

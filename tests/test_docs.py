@@ -107,6 +107,22 @@ def test_format_reference_lists_every_key_of_every_model() -> None:
                 assert f"| `{name}` |" in reference, f"{model.__name__}.{name}"
 
 
+def test_format_reference_says_max_deals_plays_on_after_a_tie() -> None:
+    """Issue 15: the reference warns that `max_deals: 1` may last longer, and it is true."""
+    from spadeslib.scoring import Standing, game_result
+
+    reference = (DOCS / "format.md").read_text(encoding="utf-8")
+    row = next(line for line in reference.splitlines() if line.startswith("| `max_deals` |"))
+    assert "with `play_on` (the default) the game goes on one deal at a time" in row
+    assert "even `max_deals: 1` may last more than one deal" in row
+    one_deal = {"target": None, "max_deals": 1}
+    tied = [Standing(60), Standing(60)]
+    assert game_result(Variant.model_validate({"game_end": one_deal}), tied, 1) is None
+    drawn = Variant.model_validate({"game_end": {**one_deal, "tie": "draw"}})
+    result = game_result(drawn, tied, 1)
+    assert result is not None and result.is_draw
+
+
 # ---------------------------------------------------------------------------------------
 # Bundled files and the JSON Schema.
 

@@ -8,22 +8,25 @@ with ``SPADESLIB_UPDATE_GOLDEN=1 pytest tests/test_explain.py`` and review the d
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 
+from spadeslib.cli.main import main
 from spadeslib.diff import changed_paths
 from spadeslib.errors import VariantError
 from spadeslib.explain import (
     SECTIONS,
-    _trump_order_from_deck,
     explain,
+    explain_house_rule,
     rules_cards,
     statements,
     trump_order,
 )
+from spadeslib.explain.deck import trump_order_from_deck
 from spadeslib.loader import bundled_house_rules, bundled_variants, load_variant, parse_variant
 from spadeslib.testing import variants
 from spadeslib.variant import Variant
@@ -289,13 +292,22 @@ def _idle(variant: Variant, path: str) -> bool:
     idle = {
         "deck.identical_cards": variant.deck.packs == 1,
         "misdeal.before_partner_bids": not variant.misdeal.conditions,
-        "bidding.nil.zero_bid": variant.bidding.nil.enabled,
-        "bidding.nil.both_partners": variant.table.partnerships != "pairs",
+        # a bid of 0 without Nil: only a seat's bid, and only where the range starts at 0
+        "bidding.nil.zero_bid": variant.bidding.nil.enabled
+        or variant.bidding.form.kind == "partnership"
+        or variant.bidding.form.min_bid > 0,
+        # Suicide says itself that exactly one partner bids Nil
+        "bidding.nil.both_partners": variant.table.partnerships != "pairs"
+        or (variant.bidding.forced is not None and variant.bidding.forced.kind == "suicide"),
         "bidding.nil.failed_tricks": variant.table.partnerships != "pairs",
         "bidding.blind.no_overtrick_limit": variant.scoring.overtrick_limit is None,
         "bidding.blind.overtricks_score": variant.scoring.overtrick_value == 0,
         "bidding.blind.overtricks_bags": not variant.scoring.bags.enabled,
         "play.breaking": variant.play.spade_lead.kind in ("any_time", "only_spades_left"),
+        # unless spades may be led at any time, the spade-lead rule already keeps them from
+        # the first lead, as the standard first trick does
+        "play.first_trick": variant.play.first_trick == "any"
+        and variant.play.spade_lead.kind != "any_time",
         "bidding.blind_nil.exchange": variant.table.partnerships != "pairs",
     }
     return idle.get(path, False)
@@ -350,13 +362,18 @@ def loaded(base: str, rules: list[str]) -> Variant | None:
         return None  # the house rule refines rules this base does not have
 
 
+def bases_for(rule: str) -> list[tuple[str, list[str]]]:
+    """Where to try a house rule: each bundled variant, standard first; then standard with
+    one other house rule (a rule may refine another: kitty-discard-after-bidding)."""
+    bases = [(name, []) for name in sorted(bundled_variants(), key=lambda n: n != "standard")]
+    return bases + [("standard", [other]) for other in bundled_house_rules() if other != rule]
+
+
 @pytest.mark.parametrize("rule", bundled_house_rules())
 def test_every_house_rule_changes_the_card(rule: str) -> None:
     """On the first bundled variant it fits (standard first; else standard with one other
     house rule), a house rule changes the card: no rule of the format is left out of it."""
-    bases = [(name, []) for name in sorted(bundled_variants(), key=lambda n: n != "standard")]
-    bases += [("standard", [other]) for other in bundled_house_rules() if other != rule]
-    for base, others in bases:
+    for base, others in bases_for(rule):
         variant, before = loaded(base, [*others, rule]), loaded(base, others)
         if variant is not None and before is not None and explain(variant) != explain(before):
             return
@@ -486,7 +503,7 @@ KIND_PHRASES: list[tuple[dict[str, Any], str]] = [
     ({"scoring": {"set": "minus_short"}}, "it loses 10 points per trick short"),
     ({"scoring": {"set": "zero"}}, "it scores nothing for the deal"),
     ({"scoring": {"bags": {"after_penalty": "reset"}}}, "the count goes back to 0"),
-    ({"game_end": {"tie": "draw", "max_deals": 10}}, "the game ends as a draw"),
+    ({"game_end": {"tie": "draw", "max_deals": 10}}, "A tie for the win: the game ends as a draw."),
     (
         {
             "bidding": {
@@ -520,4 +537,262 @@ def test_every_kind_has_its_words(data: dict[str, Any], phrase: str) -> None:
 @settings(max_examples=100, suppress_health_check=[HealthCheck.too_slow], deadline=None)
 @given(variants())
 def test_trump_order_agrees_with_the_compiler(variant: Variant) -> None:
-    assert trump_order(variant) == _trump_order_from_deck(variant)
+    assert trump_order(variant) == trump_order_from_deck(variant)
+
+
+# --- numbers agree with their nouns; no two statements contradict each other ------------
+
+_PLURALS = "tricks|deals|cards|points|bags|spades|overtricks|players|rules|Nils"
+_SINGULARS = "trick|deal|card|point|bag|spade|overtrick|player|rule"
+NONSENSE = [
+    # "in the first 1 tricks", "After 1 deals", "passes 1 cards" ("Seat 1 deals" is a verb)
+    re.compile(rf"(?<![\w.+-])(?<!Seat )(?:1|one) (?:{_PLURALS})\b"),
+    # "2 trick", "three point"
+    re.compile(rf"(?<![\w.+-])(?:0|[2-9]|\d{{2,}}|two|three|four|five|six) (?:{_SINGULARS})\b"),
+    re.compile(r"\b1 bag come\b"),
+    re.compile(r"\b(\d+) to \1 "),  # "from 3 to 3", "1 to 1 tricks"
+    re.compile(r"less than -?0\b"),  # no bid is below 0
+]
+
+CONTRADICTIONS = [
+    # the first lead is free, but spades are never (or not yet) free to lead
+    (r"may lead any card\.", r"Spades are never broken|Spades may not be led"),
+    # the partner's bid on their tricks alone, yet a failed Nil's tricks count for it
+    ("scored on the partner's tricks alone", "failed Nil bidder count towards the partner's"),
+    # a seat's range from 0, yet 0 is not a bid
+    ("a number of tricks from 0 to", "a bid of 0 is not allowed"),
+    # a range above 0, yet 0 is a contract
+    (r"(?:a number of tricks from|team bid of) [1-9]", "a bid of 0 is a plain contract"),
+    ("Both partners may bid Nil", "exactly one partner must bid Nil"),
+]
+
+
+def assert_says_nothing_wrong(card: str) -> None:
+    for pattern in NONSENSE:
+        found = pattern.search(card)
+        assert found is None, f"the card says {found.group(0)!r}"
+    for first, second in CONTRADICTIONS:
+        both = re.search(first, card) and re.search(second, card)
+        assert not both, f"the card says both {first!r} and {second!r}"
+
+
+@settings(max_examples=100, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@given(variants())
+def test_no_card_miscounts_or_contradicts_itself(variant: Variant) -> None:
+    assert_says_nothing_wrong(explain(variant))
+
+
+@pytest.mark.parametrize("rule", [None, *bundled_house_rules()])
+def test_no_bundled_card_miscounts_or_contradicts_itself(rule: str | None) -> None:
+    """Every bundled variant, and each house rule on the first bundled variant it fits."""
+    if rule is None:
+        cards = [explain(load_variant(name)) for name in bundled_variants()]
+    else:
+        tries = (loaded(base, [*others, rule]) for base, others in bases_for(rule))
+        cards = [explain(next(variant for variant in tries if variant is not None))]
+    for card in cards:
+        assert_says_nothing_wrong(card)
+
+
+HOUSE = {"blind_nil": {"enabled": False}}
+
+WORDING_FIXES: list[tuple[str | dict[str, Any], str, str]] = [
+    # (variant: data, or base+house rules; what the card says; what it said before)
+    (
+        {"play": {"spade_lead": {"kind": "after_tricks", "tricks": 1}}},
+        "Spades may not be led in the first trick unless broken",
+        "in the first 1 tricks",
+    ),
+    ({"game_end": {"max_deals": 1}}, "After 1 deal the game ends", "After 1 deals"),
+    ({"passing": {"cards": 1}}, "each player passes 1 card face down", "passes 1 cards"),
+    ({"bidding": {"nil": {"exchange": 1}}}, "exchanges 1 card with their partner", "1 cards"),
+    (
+        {"bidding": {"blind_nil": {"exchange": 1}}},
+        "passes 1 card face down to their partner, who looks at it and passes back 1",
+        "1 cards",
+    ),
+    ({"scoring": {"trick_value": 1}}, "scores 1 point per trick bid", "1 points"),
+    ({"scoring": {"trick_value": 1}}, "it loses 1 point per trick bid", "1 points"),
+    (
+        {"scoring": {"bags": {"limit": 1}}},
+        "reaches 1 it loses 100 points; 1 bag comes off the count",
+        "1 bags",
+    ),
+    ({"game_end": {"target": 1}}, "The first side to reach 1 point wins", "1 points"),
+    (
+        {"scoring": {"overtrick_limit": 0}},
+        "A side may take no trick over its contract: with any overtrick it is set",
+        "at most 0 tricks",
+    ),
+    (
+        {"scoring": {"overtrick_limit": 13, "boston": {"kind": "record"}}},
+        "scores nothing extra: the deal is scored as usual.",
+        "less than 0",
+    ),
+    (
+        {"game_end": {"consecutive_sets_lose": 1}},
+        "A side that is set loses the game at once",
+        "one deals",
+    ),
+    (
+        {
+            "table": {"players": 3, "partnerships": "none"},
+            "deal": {"hand_size": 17, "leftover": {"kind": "kitty"}},
+            "bidding": HOUSE,
+        },
+        "The left-over card goes to the dealer, who looks at all 18 cards",
+        "1 left-over cards",
+    ),
+    (
+        {"deck": {"elevated": ["2D", "2S"]}, "misdeal": {"conditions": [{"kind": "no_spades"}]}},
+        "The 2♦ counts as spades here too.",
+        "The 2♦ count as",
+    ),
+    (
+        {"bidding": {"blind": {"enabled": True, "min_bid": 7, "max_bid": 7}}},
+        "a side may bid exactly 7 tricks blind",
+        "7 to 7",
+    ),
+    (
+        {"bidding": {"form": {"kind": "round_the_table", "min_bid": 4, "max_bid": 4}}},
+        "going clockwise: exactly 4 tricks.",
+        "from 4 to 4",
+    ),
+    # the contradictions
+    (
+        "extends: barmore\nhouse_rules: [spades-never-broken]\n",
+        "The dealer leads to the first trick and may lead any card except a spade",
+        "may lead any card.",
+    ),
+    (
+        "extends: barmore\nhouse_rules: [spades-after-three-tricks]\n",
+        "The dealer leads to the first trick and may lead any card except a spade",
+        "may lead any card.",
+    ),
+    (
+        "extends: standard\nhouse_rules: [failed-nil-counts-for-partner]\n",
+        "-100 if they win any, on top of the partner's own bid. Tricks won by a failed Nil "
+        "bidder count towards the partner's bid.",
+        "tricks alone",
+    ),
+    (
+        "extends: cutthroat\nhouse_rules: [no-nil]\n",
+        "a number of tricks from 1 to 17",
+        "from 0 to 17",
+    ),
+    (
+        {
+            "bidding": {
+                "form": {"kind": "partnership", "min_team_bid": 0},
+                "nil": {"enabled": False},
+                **HOUSE,
+            }
+        },
+        "No Nil: a bid of 0 is a plain contract to win no tricks",
+        "a bid of 0 is not allowed",
+    ),
+    (
+        "extends: barmore\nhouse_rules: [zero-is-not-nil]\n",
+        "No Nil: a bid of 0 is not allowed.",
+        "a plain contract",
+    ),
+    ("extends: suicide\n", "exactly one partner must bid Nil", "Both partners may bid Nil"),
+]
+
+
+@pytest.mark.parametrize(
+    ("source", "says", "said"), WORDING_FIXES, ids=[says[:40] for _, says, _ in WORDING_FIXES]
+)
+def test_numbers_and_contradictions_are_worded_right(
+    source: str | dict[str, Any], says: str, said: str
+) -> None:
+    variant = parse_variant(source) if isinstance(source, str) else Variant.model_validate(source)
+    card = explain(variant)
+    line_with(card, says)
+    assert said not in card
+    assert_says_nothing_wrong(card)
+
+
+@pytest.mark.parametrize(
+    ("tie", "then"),
+    [
+        ("play_on", "another deal is played, and another, until the tie is broken."),
+        ("draw", "the game ends as a draw."),
+    ],
+)
+def test_max_deals_says_what_a_tie_does(tie: str, then: str) -> None:
+    """Issue 15: `max_deals: 1` plays on after a tied deal unless `tie: draw` is set."""
+    card = explain(Variant.model_validate({"game_end": {"max_deals": 1, "tie": tie}}))
+    line = line_with(card, "After 1 deal the game ends and the highest score wins")
+    assert line.endswith(f"if the highest scores are tied, {then}")
+    assert MARK in line
+
+
+# --- a bundled house rule: what it sets, and the card of a variant with it ---------------
+
+
+def test_a_house_rule_says_what_it_sets_and_shows_its_card() -> None:
+    """Issue 15: `spadeslib explain nil-50` said only that nil-50 is a house rule."""
+    page = explain_house_rule("nil-50")
+    assert page.startswith("# House rule: nil-50\n\nNil is worth 50 either way.\n\nIt sets:\n\n")
+    assert "- Nil, points if made: 50 (`bidding.nil.make`)\n" in page
+    assert "- Nil, points lost if failed: 50 (`bidding.nil.fail`)\n" in page
+    assert "Below, the rules card of `standard` with `nil-50`." in page
+    card = page[page.index("# Rules card: standard with nil-50\n") :]
+    assert MARK in line_with(card, "Nil: +50 if the Nil bidder wins no trick, -50 if they win any")
+    assert "1 rule differs from the standard game" in card
+
+
+@pytest.mark.parametrize(
+    ("rule", "shown_on", "phrase"),
+    [
+        # the variant its name names, where it changes the card
+        ("nyc-keep-2c", "`nyc` with `nyc-keep-2c`", "big joker, little joker, 2♠, A♠, K♠"),
+        ("six-handed-trios", "`six-handed` with `six-handed-trios`", "two teams of three"),
+        # valid on standard but idle there (one pack): the first variant it changes
+        ("identical-earlier-wins", "`six-handed` with", "the earlier one beats the other"),
+        # it refines another house rule, so it is shown with it
+        (
+            "kitty-discard-after-bidding",
+            "`standard` with `kitty-to-dealer` and `kitty-discard-after-bidding`",
+            "discards 2 face down after the bidding",
+        ),
+    ],
+)
+def test_a_house_rule_is_shown_on_the_variant_it_is_for(
+    rule: str, shown_on: str, phrase: str
+) -> None:
+    page = explain_house_rule(rule)
+    assert f"Below, the rules card of {shown_on}" in page
+    assert MARK in line_with(page[page.index("# Rules card: ") :], phrase)
+
+
+@pytest.mark.parametrize("rule", bundled_house_rules())
+def test_every_house_rule_has_a_page(rule: str) -> None:
+    markdown, text = explain_house_rule(rule), explain_house_rule(rule, format="text")
+    sets = markdown[markdown.index("It sets:") : markdown.index("Below, the rules card")]
+    assert sets.count("\n- ") >= 1 and "`" in sets
+    assert markdown.count("# Rules card: ") == 1 and MARK in markdown
+    assert text.startswith(f"House rule: {rule}\n")
+    assert all(len(line) <= 79 for line in text.splitlines())
+    assert markdown.count(MARK) == text.count("House rule: ") - 1  # the title says it once
+    assert_says_nothing_wrong(markdown)
+
+
+def test_an_unknown_house_rule_is_a_variant_error() -> None:
+    with pytest.raises(VariantError, match="unknown bundled house rule 'nil-5'; did you mean"):
+        explain_house_rule("nil-5")
+    with pytest.raises(ValueError, match="unknown format 'html'"):
+        explain_house_rule("nil-50", format="html")  # type: ignore[arg-type]
+
+
+def test_the_command_explains_a_house_rule(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert main(["explain", "nil-50", "--format", "text"]) == 0
+    assert capsys.readouterr().out == explain_house_rule("nil-50", format="text")
+    # a file of that name is still a file
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "nil-50").write_text("name: ours\ngame_end: {target: 300}\n", encoding="utf-8")
+    assert main(["explain", "nil-50"]) == 0
+    assert capsys.readouterr().out.startswith("# Rules card: ours\n")

@@ -143,10 +143,14 @@ def _setup_explain(parser: argparse.ArgumentParser) -> None:
 
 
 def _explain(args: argparse.Namespace) -> int:
-    from spadeslib.explain import explain
+    from spadeslib.explain import explain, explain_house_rule
+    from spadeslib.loader import bundled_house_rules
 
-    variant = _load(args.variant)
     fmt: Format = args.format or ("text" if sys.stdout.isatty() else "markdown")
+    if isinstance(_source(args.variant), str) and args.variant in bundled_house_rules():
+        print(explain_house_rule(args.variant, format=fmt), end="")  # what it sets, its card
+        return 0
+    variant = _load(args.variant)
     print(explain(variant, format=fmt), end="")
     return 0
 

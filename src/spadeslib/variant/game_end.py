@@ -22,7 +22,10 @@ class GameEnd(Model):
     """"Mercy": a side at or below this score loses at once. Empty: none."""
 
     max_deals: int | None = Field(strict=True, default=None, ge=1, le=1000)
-    """After this many deals the highest score wins. Empty: no limit."""
+    """After this many deals the highest score wins. A tie for the highest score follows
+    `tie`: with `play_on` (the default) the game goes on one deal at a time until the tie
+    is broken, so even `max_deals: 1` may last more than one deal; with `draw` it ends
+    as a draw. Empty: no limit."""
 
     consecutive_sets_lose: int | None = Field(strict=True, default=None, ge=1, le=10)
     """A side set on this many deals in a row loses (NYC: 2). If several sides reach it in
