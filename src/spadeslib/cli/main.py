@@ -1,8 +1,13 @@
-"""The ``spadeslib`` command.
+"""The ``spadeslib`` command: the parser, the table of subcommands, the exit status.
 
 Each subcommand is a :class:`Command`: its help, its examples, a function that adds its
 arguments to its parser, and a handler from the parsed arguments to an exit status.
-:data:`COMMANDS` maps names to commands; adding one (``simulate``, ``play``) is one entry.
+:data:`COMMANDS` maps names to commands; each command's code is a module of its own in
+this package (``validate``, ``diff``, ``schema``, ``listing``, ``simulate``, ``play``,
+``completion``), and adding one is one entry here. ``explain`` stays in this module.
+
+Every argument that names a variant is a bundled name, a path, or ``-`` for standard input
+(:mod:`spadeslib.cli.common`).
 
 Exit status: 0 when all went well, 1 when a variant is invalid or cannot be read (a missing
 file, an unknown name), 2 for a usage error (argparse's own convention). Errors are one line
@@ -13,26 +18,25 @@ unexpected error).
 from __future__ import annotations
 
 import argparse
-import json
 import os
+import re
 import sys
 import textwrap
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final, TextIO
+from typing import TYPE_CHECKING, Final, TextIO
 
 from spadeslib import __version__
+from spadeslib.cli import diff, listing, schema, validate
+from spadeslib.cli.common import PROG, Failure, UsageFailure, forget_stdin, json_text
+from spadeslib.cli.common import load as _load
 from spadeslib.errors import SpadesError
 
 if TYPE_CHECKING:
-    from spadeslib.errors import Problem
     from spadeslib.explain import Format
     from spadeslib.variant import Variant
 
 __all__ = ["COMMANDS", "Command", "build_parser", "main"]
-
-PROG: Final = "spadeslib"
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,87 +55,11 @@ class Command:
     """Does the work; returns the exit status."""
 
 
-class _Failure(Exception):
-    """A reason to stop with exit status 1, already worded for the user."""
-
-    def __init__(self, *lines: str) -> None:
-        super().__init__("\n".join(lines))
-        self.lines = lines
-
-
-# --- reading variants ---------------------------------------------------------------------
-
-
-def _source(argument: str) -> str | Path:
-    """An existing file, or anything that looks like a path, is a file; a bare word is a
-    bundled variant's name (the loader suggests the nearest one if there is none)."""
-    from spadeslib.loader.compose import looks_like_path
-
-    if os.path.exists(argument) or looks_like_path(argument):
-        return Path(argument)
-    return argument
-
-
-def _load(argument: str) -> Variant:
-    """The variant named or stored at ``argument``; a :class:`_Failure` if it is invalid."""
-    from spadeslib.errors import VariantError
-    from spadeslib.loader import load_variant
-
-    try:
-        return load_variant(_source(argument))
-    except VariantError as error:
-        raise _Failure(*(str(problem) for problem in error.problems)) from error
-
-
-def _problems(argument: str) -> list[Problem]:
-    """Every problem of ``argument``, in reading order (``validate`` sorts them)."""
-    from spadeslib.loader import validate
-
-    return list(validate(_source(argument)))
-
-
-# --- the subcommands ------------------------------------------------------------------------
-
-
-def _setup_validate(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "files",
-        nargs="+",
-        metavar="FILE",
-        help="a variant or house-rules file, or a bundled variant's name",
-    )
-    parser.add_argument(
-        "--json", action="store_true", help="print a JSON list of {file, valid, problems} instead"
-    )
-
-
-def _validate(args: argparse.Namespace) -> int:
-    results = [(name, _problems(name)) for name in args.files]
-    if args.json:
-        report = [
-            {
-                "file": name,
-                "valid": not problems,
-                "problems": [problem.to_dict() for problem in problems],
-            }
-            for name, problems in results
-        ]
-        print(_json(report))
-    else:
-        for name, problems in results:
-            if problems:
-                for problem in problems:
-                    print(problem)
-            else:
-                print(f"{name}: valid")
-    return 1 if any(problems for _, problems in results) else 0
-
-
 def _setup_explain(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "variant",
         metavar="NAME|FILE",
-        help="a bundled variant's name (see `spadeslib list`) or a file",
+        help="a bundled variant's name (see `spadeslib list`), a file, or - for standard input",
     )
     parser.add_argument(
         "--format",
@@ -140,107 +68,52 @@ def _setup_explain(parser: argparse.ArgumentParser) -> None:
         help="markdown, or plain text wrapped for a terminal (default: text "
         "when printing to a terminal, markdown otherwise)",
     )
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help="print the card as data: its sections, each statement with the keys it is "
+        "about and whether it is a house rule",
+    )
 
 
 def _explain(args: argparse.Namespace) -> int:
     from spadeslib.explain import explain
 
     variant = _load(args.variant)
+    if args.json:
+        print(json_text(_card_data(variant)))
+        return 0
     fmt: Format = args.format or ("text" if sys.stdout.isatty() else "markdown")
     print(explain(variant, format=fmt), end="")
     return 0
 
 
-def _setup_diff(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("a", metavar="A", help="a bundled variant's name or a file")
-    parser.add_argument("b", metavar="B", help="another one")
+_NOT_PRINTED: Final = re.compile(r"[\x00-\x1f]")
+"""Control characters the card's text uses as its own markers (a space never broken)."""
 
 
-def _diff(args: argparse.Namespace) -> int:
-    from spadeslib.diff import diff
+def _card_data(variant: Variant) -> dict[str, object]:
+    """``explain --json``: :func:`spadeslib.explain.statements` as JSON-ready data."""
+    from spadeslib.explain import statements
 
-    a, b = _load(args.a), _load(args.b)
-    lines = diff(a, b)
-    for line in lines:
-        print(line)
-    if not lines:
-        print(f"No differences: {args.a} and {args.b} have the same rules.")
-    return 0
-
-
-def _setup_nothing(parser: argparse.ArgumentParser) -> None:
-    del parser
-
-
-def _schema(args: argparse.Namespace) -> int:
-    from spadeslib.loader.bundled import bundled_house_rules, bundled_variants
-    from spadeslib.variant.schema import schema_text
-
-    print(schema_text(variants=bundled_variants(), house_rules=bundled_house_rules()), end="")
-    return 0
-
-
-def _setup_list(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--json",
-        action="store_true",
-        help='print {"variants": [...], "house_rules": [...]} as JSON',
-    )
-
-
-def _first_comment(path: Path | None) -> str:
-    """A fragment's one-line summary: its first comment line that says something."""
-    if path is None:
-        return ""
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if not line.startswith("#"):
-            break
-        text = line.lstrip("#").strip()
-        if text and not text.startswith("yaml-language-server:"):
-            return text
-    return ""
-
-
-def _description(name: str) -> str:
-    from spadeslib.errors import SpadesError
-    from spadeslib.loader import load_variant
-
-    try:
-        return load_variant(name).description
-    except SpadesError as error:
-        return f"(does not load: {str(error).splitlines()[0]})"
-
-
-def _list(args: argparse.Namespace) -> int:
-    from spadeslib.loader.bundled import (
-        bundled_house_rule_path,
-        bundled_house_rules,
-        bundled_variants,
-    )
-
-    variants = [(name, _description(name)) for name in bundled_variants()]
-    rules = [
-        (name, _first_comment(bundled_house_rule_path(name))) for name in bundled_house_rules()
-    ]
-    if args.json:
-        print(
-            _json(
-                {
-                    "variants": [{"name": n, "description": d} for n, d in variants],
-                    "house_rules": [{"name": n, "description": d} for n, d in rules],
-                }
-            )
-        )
-        return 0
-    width = max((len(name) for name, _ in variants + rules), default=0)
-    print("Variants (spadeslib explain NAME; extends: NAME in a file):")
-    for name, text in variants:
-        print(f"  {name:<{width}}  {text}".rstrip())
-    print()
-    print("House rules (house_rules: [NAME, ...] in a file):")
-    for name, text in rules:
-        print(f"  {name:<{width}}  {text}".rstrip())
-    return 0
+    return {
+        "variant": variant.name,
+        "description": variant.description,
+        "sections": [
+            {
+                "title": title,
+                "statements": [
+                    {
+                        "text": _NOT_PRINTED.sub(" ", statement.text),
+                        "about": list(statement.about),
+                        "house_rule": differs,
+                    }
+                    for statement, differs in section
+                ],
+            }
+            for title, section in statements(variant)
+        ],
+    }
 
 
 COMMANDS: Final[dict[str, Command]] = {
@@ -253,8 +126,8 @@ COMMANDS: Final[dict[str, Command]] = {
         examples="  spadeslib validate my-table.yaml\n"
         "  spadeslib validate variants/*.yaml\n"
         "  spadeslib validate --json my-table.yaml | jq '.[].valid'",
-        setup=_setup_validate,
-        run=_validate,
+        setup=validate.setup,
+        run=validate.run,
     ),
     "explain": Command(
         summary="print the rules card of a variant",
@@ -275,8 +148,8 @@ COMMANDS: Final[dict[str, Command]] = {
         "a player meets them: 'Target score: 500 -> 300'. Exit status 0 whether "
         "or not they differ; 1 if A or B is invalid.",
         examples="  spadeslib diff standard nyc\n  spadeslib diff nyc my-table.yaml",
-        setup=_setup_diff,
-        run=_diff,
+        setup=diff.setup,
+        run=diff.run,
     ),
     "schema": Command(
         summary="print the JSON Schema of the variant format",
@@ -285,16 +158,16 @@ COMMANDS: Final[dict[str, Command]] = {
         examples="  spadeslib schema > spadeslib.schema.json\n"
         "  # then, first line of a YAML file, for the YAML language server:\n"
         "  # yaml-language-server: $schema=spadeslib.schema.json",
-        setup=_setup_nothing,
-        run=_schema,
+        setup=schema.setup,
+        run=schema.run,
     ),
     "list": Command(
         summary="list the bundled variants and house rules",
         description="List the variants and house-rule fragments that ship with spadeslib, "
         "each with one line saying what it is.",
         examples="  spadeslib list\n  spadeslib list --json",
-        setup=_setup_list,
-        run=_list,
+        setup=listing.setup,
+        run=listing.run,
     ),
 }
 """Every subcommand by name, in the order ``--help`` lists them."""
@@ -355,9 +228,13 @@ def main(argv: list[str] | None = None) -> int:
     except SystemExit as stop:  # --help, --version (0) and usage errors (2)
         return stop.code if isinstance(stop.code, int) else 0 if stop.code is None else 2
     run: Callable[[argparse.Namespace], int] = args.run
+    forget_stdin()
     try:
         return run(args)
-    except _Failure as failure:
+    except UsageFailure as failure:
+        _error(failure.lines, sys.stderr)
+        return 2
+    except Failure as failure:
         _error(failure.lines, sys.stderr)
     except OSError as error:
         if isinstance(error, BrokenPipeError):  # `spadeslib explain nyc | head`
@@ -388,10 +265,6 @@ def _silence_stdout() -> None:
     does not fail again (the recipe in the Python docs on SIGPIPE)."""
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, sys.stdout.fileno())
-
-
-def _json(value: Any) -> str:
-    return json.dumps(value, indent=2, ensure_ascii=False)
 
 
 if __name__ == "__main__":
