@@ -153,9 +153,11 @@ COMMANDS: Final[dict[str, Command]] = {
     ),
     "schema": Command(
         summary="print the JSON Schema of the variant format",
-        description="Print the JSON Schema of variant and house-rules files (the same as "
-        "docs/variant.schema.json), for editors and other tools.",
+        description="Print the JSON Schema of variant and house-rules files, for editors "
+        "and other tools, or with --path where the copy installed with spadeslib is "
+        "(the bundled variants' $schema links point at it).",
         examples="  spadeslib schema > spadeslib.schema.json\n"
+        "  spadeslib schema --path\n"
         "  # then, first line of a YAML file, for the YAML language server:\n"
         "  # yaml-language-server: $schema=spadeslib.schema.json",
         setup=schema.setup,
