@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, TextIO
 
 from spadeslib import __version__
-from spadeslib.cli import diff, listing, schema, validate
+from spadeslib.cli import diff, listing, schema, simulate, validate
 from spadeslib.cli.common import PROG, Failure, UsageFailure, forget_stdin, json_text
 from spadeslib.cli.common import load as _load
 from spadeslib.errors import SpadesError
@@ -170,6 +170,34 @@ COMMANDS: Final[dict[str, Command]] = {
         examples="  spadeslib list\n  spadeslib list --json",
         setup=listing.setup,
         run=listing.run,
+    ),
+    "simulate": Command(
+        summary="play many deals or games with bots and measure them",
+        description="Play N fresh deals (--deals) or N whole games (--games) of a variant "
+        "with bots and print what happened, each rate with its 95% confidence interval: "
+        "contracts made by bid and by side, sets, Nil and Blind Nil, blind bids, ten for "
+        "200, the Moon, Bostons, bags and their penalties, points per deal, and for games "
+        "their length, who won and how they ended. The same --seed gives the same "
+        "figures for any --workers.",
+        examples="  spadeslib simulate nyc --deals 1000 --bots standard\n"
+        "  spadeslib simulate standard --games 200 --bots pro/easy --seed 7\n"
+        "  spadeslib simulate my-table.yaml --deals 5000 --json > figures.json\n"
+        "  spadeslib simulate nyc --bots standard:20 --out results --plot nyc.png",
+        setup=simulate.setup_simulate,
+        run=simulate.run_simulate,
+    ),
+    "compare": Command(
+        summary="what a house rule (or a lineup) changes, measured on the same deals",
+        description="Play the same deals under A and B (two variants, or one with --bots "
+        "and --bots-b) and print every figure of 'simulate' for both and their "
+        "difference with its 95% confidence interval. Where A and B deal the same cards "
+        "(the same deck and hand size) the deals are duplicate and differences are "
+        "paired deal by deal.",
+        examples="  spadeslib compare standard my-table.yaml --deals 2000\n"
+        "  spadeslib compare nyc --bots pro --bots-b standard --games 100\n"
+        "  spadeslib compare standard barmore --json | jq '.differences[0]'",
+        setup=simulate.setup_compare,
+        run=simulate.run_compare,
     ),
 }
 """Every subcommand by name, in the order ``--help`` lists them."""
