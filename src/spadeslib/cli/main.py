@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, TextIO
 
 from spadeslib import __version__
-from spadeslib.cli import diff, listing, schema, simulate, validate
+from spadeslib.cli import diff, listing, play, schema, simulate, validate
 from spadeslib.cli.common import PROG, Failure, UsageFailure, forget_stdin, json_text
 from spadeslib.cli.common import load as _load
 from spadeslib.errors import SpadesError
@@ -198,6 +198,21 @@ COMMANDS: Final[dict[str, Command]] = {
         "  spadeslib compare standard barmore --json | jq '.differences[0]'",
         setup=simulate.setup_compare,
         run=simulate.run_compare,
+    ),
+    "play": Command(
+        summary="play a game yourself in the terminal against bots",
+        description="Sit at a table of VARIANT with bots in the other seats: your hand "
+        "sorted by the variant's own ranking, the trick, the bids, the score and bags, "
+        "your legal moves; type a card (KD, 10h), a number or an action. A refused move "
+        "says which rule refuses it and changes nothing; each deal's scoring is explained "
+        "line by line. 'save FILE' keeps the game (a game record), --resume FILE goes on. "
+        "Type help at the table for every command.",
+        examples="  spadeslib play standard\n"
+        "  spadeslib play nyc --seat 2 --bots pro --seed 7\n"
+        "  spadeslib play my-table.yaml --bots easy --save game.json\n"
+        "  spadeslib play --resume game.json",
+        setup=play.setup,
+        run=play.run,
     ),
 }
 """Every subcommand by name, in the order ``--help`` lists them."""
