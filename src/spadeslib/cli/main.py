@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, TextIO
 
 from spadeslib import __version__
-from spadeslib.cli import diff, listing, play, schema, simulate, validate
+from spadeslib.cli import completion, diff, listing, play, schema, simulate, validate
 from spadeslib.cli.common import PROG, Failure, UsageFailure, forget_stdin, json_text
 from spadeslib.cli.common import load as _load
 from spadeslib.errors import SpadesError
@@ -214,6 +214,17 @@ COMMANDS: Final[dict[str, Command]] = {
         setup=play.setup,
         run=play.run,
     ),
+    "completion": Command(
+        summary="print a shell completion script (bash, zsh, fish)",
+        description="Print a script that makes the shell complete spadeslib's commands, "
+        "their options and the bundled variant names. Install it once where your shell "
+        "looks for completions.",
+        examples="  spadeslib completion bash > ~/.bash_completion.d/spadeslib\n"
+        '  eval "$(spadeslib completion zsh)"    # in ~/.zshrc\n'
+        "  spadeslib completion fish > ~/.config/fish/completions/spadeslib.fish",
+        setup=completion.setup,
+        run=completion.run,
+    ),
 }
 """Every subcommand by name, in the order ``--help`` lists them."""
 
@@ -224,7 +235,12 @@ examples:
   spadeslib explain nyc                  the New York City rules card
   spadeslib validate my-table.yaml       every mistake, with its line
   spadeslib diff standard my-table.yaml  what my table changes
+  spadeslib simulate nyc --bots standard how often is each bid made
+  spadeslib compare standard my-table.yaml --deals 2000
+  spadeslib play nyc                     sit at the table yourself
   spadeslib schema > spadeslib.schema.json
+
+A VARIANT is a bundled name, a file, or - for standard input.
 
 Run 'spadeslib COMMAND --help' for a command's options and examples.
 Exit status: 0 ok, 1 invalid or unreadable variant, 2 usage error."""
@@ -236,7 +252,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog=PROG,
         description=textwrap.fill(
             "Spades in all its house-rule forms: check a house-rules file, read it back as a "
-            "rules card, compare two tables' rules.",
+            "rules card, compare two tables' rules, measure what they do to the game, and "
+            "play them.",
             79,
         ),
         epilog=_EXAMPLES,
