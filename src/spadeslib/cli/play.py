@@ -183,9 +183,7 @@ class _Table:
             if not line:
                 continue
             if self.command(line, observation):
-                if line.split()[0].lower() in ("score", "explain", "help", "?", "hint"):
-                    continue
-                return
+                continue
             action = self.action_of(line, observation)
             if action is None:
                 continue
@@ -212,7 +210,8 @@ class _Table:
         return line.strip()
 
     def command(self, line: str, observation: Observation) -> bool:
-        """Handle a command word; ``True`` if the line was one (it may still have moved)."""
+        """Handle a command word (help, explain, score, save, hint, quit); ``True`` if the
+        line was one. None of them moves."""
         word, _, rest = line.partition(" ")
         word = word.lower()
         if word in ("help", "?"):

@@ -243,7 +243,8 @@ def _number(figure: Figure, value: float, *, signed: bool = False) -> str:
     if math.isnan(value):
         return "-"
     if figure.kind == "rate":
-        return f"{value * 100:+.1f}%" if signed else f"{value * 100:.1f}%"
+        places = 2 if 0 < abs(value) < 0.01 else 1  # 0.12%, not a 0.1% that hides a third
+        return f"{value * 100:+.{places}f}%" if signed else f"{value * 100:.{places}f}%"
     return f"{value:+.2f}" if signed else f"{value:.2f}"
 
 
