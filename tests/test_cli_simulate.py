@@ -60,7 +60,7 @@ def test_simulate_table_for_people(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_simulate_without_a_seed_prints_the_one_it_drew(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, _ = run(capsys, "simulate", "standard", "--deals", "5", "--json")
+    status, out, _ = run(capsys, "simulate", "standard", "--deals", "5", "--json", "--workers", "1")
     assert status == 0
     seed = json.loads(out)["seed"]
     again = spadeslib.simulate("standard", deals=5, seed=seed).to_dict()["figures"]
@@ -68,7 +68,9 @@ def test_simulate_without_a_seed_prints_the_one_it_drew(capsys: pytest.CaptureFi
 
 
 def test_simulate_csv_is_one_row_per_deal(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, _ = run(capsys, "simulate", "standard", "--deals", "7", "--seed", "2", "--csv")
+    status, out, _ = run(
+        capsys, "simulate", "standard", "--deals", "7", "--seed", "2", "--csv", "--workers", "1"
+    )
     assert status == 0
     rows = list(csv.DictReader(io.StringIO(out)))
     assert [int(row["deal"]) for row in rows] == list(range(7))
@@ -150,7 +152,9 @@ def test_simulate_reads_standard_input(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr("sys.stdin", io.StringIO("extends: standard\nname: stdin-table\n"))
-    status, out, _ = run(capsys, "simulate", "-", "--deals", "3", "--seed", "1", "--json")
+    status, out, _ = run(
+        capsys, "simulate", "-", "--deals", "3", "--seed", "1", "--json", "--workers", "1"
+    )
     assert status == 0 and json.loads(out)["variant"] == "stdin-table"
 
 
@@ -201,7 +205,9 @@ def test_compare_json(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_compare_csv_marks_each_run(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, _ = run(capsys, "compare", "standard", "--deals", "4", "--seed", "3", "--csv")
+    status, out, _ = run(
+        capsys, "compare", "standard", "--deals", "4", "--seed", "3", "--csv", "--workers", "1"
+    )
     assert status == 0
     rows = list(csv.DictReader(io.StringIO(out)))
     assert [row["run"] for row in rows] == ["A"] * 4 + ["B"] * 4
