@@ -141,10 +141,17 @@ def _check(args: argparse.Namespace) -> None:
         raise Failure(f"spadeslib: error: --out {args.out}: exists and is not a directory")
 
 
-def _amount(args: argparse.Namespace) -> dict[str, int]:
-    if args.games is not None:
-        return {"games": args.games}
-    return {"deals": args.deals or 1000}
+def _options(args: argparse.Namespace) -> dict[str, Any]:
+    """The keyword arguments ``simulate`` and ``compare`` share, from the options."""
+    amount = {"games": args.games} if args.games is not None else {"deals": args.deals or 1000}
+    return {
+        **amount,
+        "bots": args.bots,
+        "seed": args.seed,
+        "workers": _workers(args),
+        "ray_address": args.ray,
+        "max_deals": args.max_deals,
+    }
 
 
 def _workers(args: argparse.Namespace) -> int:
@@ -159,16 +166,7 @@ def run_simulate(args: argparse.Namespace) -> int:
     _check(args)
     variant = load(args.variant)
     with _progress(f"{variant.name}") as report:
-        result = simulate(
-            variant,
-            **_amount(args),
-            bots=args.bots,
-            seed=args.seed,
-            workers=_workers(args),
-            ray_address=args.ray,
-            max_deals=args.max_deals,
-            progress=report,
-        )
+        result = simulate(variant, **_options(args), progress=report)
     _write(args, result, result.to_dict())
     if not (args.json or args.csv):
         out = console()
@@ -184,18 +182,7 @@ def run_compare(args: argparse.Namespace) -> int:
     a = load(args.a)
     b = a if args.b is None else load(args.b)
     with _progress(f"{a.name} vs {b.name}") as report:
-        comparison = compare(
-            a,
-            b,
-            **_amount(args),
-            bots=args.bots,
-            bots_b=args.bots_b,
-            seed=args.seed,
-            workers=_workers(args),
-            ray_address=args.ray,
-            max_deals=args.max_deals,
-            progress=report,
-        )
+        comparison = compare(a, b, **_options(args), bots_b=args.bots_b, progress=report)
     _write(args, comparison, comparison.to_dict())
     if not (args.json or args.csv):
         out = console()
