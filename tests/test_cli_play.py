@@ -5,12 +5,9 @@ from __future__ import annotations
 import io
 import json
 import os
-import pty
 import re
-import select
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -18,6 +15,7 @@ import pytest
 import spadeslib
 from spadeslib.cli.main import main
 from spadeslib.cli.table_view import sorted_hand
+from terminal_helpers import run_on_terminal as _terminal
 
 SRC = Path(spadeslib.__file__).resolve().parents[1]
 
@@ -162,30 +160,6 @@ def test_a_plain_pipe(tmp_path: Path) -> None:
     assert done.returncode == 0 and "Traceback" not in done.stderr
     assert "\x1b[" not in done.stdout
     assert "End of input: the game stops here" in done.stdout
-
-
-def _terminal(args: list[str], lines: list[str], env: dict[str, str]) -> tuple[int, str]:
-    """Run the command on a pseudo-terminal, typing each line once a prompt shows."""
-    pid, fd = pty.fork()
-    if pid == 0:  # the child: the command, its stdin, stdout and stderr the terminal
-        os.execve(sys.executable, [sys.executable, "-m", "spadeslib", *args], env)
-    output = b""
-    pending = list(lines)
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        ready, _, _ = select.select([fd], [], [], 0.5)
-        if ready:
-            try:
-                chunk = os.read(fd, 65536)
-            except OSError:  # the child closed the terminal
-                break
-            if not chunk:
-                break
-            output += chunk
-            if pending and output.rstrip().endswith(b">"):
-                os.write(fd, pending.pop(0).encode() + b"\n")
-    _, status = os.waitpid(pid, 0)
-    return os.waitstatus_to_exitcode(status), output.decode("utf-8", "replace")
 
 
 def test_a_terminal_gets_colour_and_a_clean_exit() -> None:

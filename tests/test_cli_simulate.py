@@ -211,3 +211,18 @@ def test_compare_csv_marks_each_run(capsys: pytest.CaptureFixture[str]) -> None:
     assert status == 0
     rows = list(csv.DictReader(io.StringIO(out)))
     assert [row["run"] for row in rows] == ["A"] * 4 + ["B"] * 4
+
+
+def test_a_terminal_gets_a_progress_bar_with_the_rate_and_time_left() -> None:
+    import os
+    import re
+
+    from terminal_helpers import run_on_terminal
+
+    env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
+    env.update(TERM="xterm-256color", PYTHONPATH=str(Path(spadeslib.__file__).parents[1]))
+    args = ["simulate", "standard", "--deals", "4000", "--workers", "1", "--seed", "1"]
+    status, out = run_on_terminal(args, [], env)
+    assert status == 0, out
+    assert re.search(r"\d+/4000", out) and "/s" in out and "left" in out
+    assert "contracts made" in out and "Traceback" not in out
