@@ -7,7 +7,9 @@ Each generated page is one entry of :func:`outputs`: its path and its text. To a
 generated page, add an entry to GENERATORS (one file) or to :func:`outputs` (a set of
 files); the check and the test in tests/test_docs.py pick it up.
 
-Generated: the JSON Schema (docs/variant.schema.json), the format reference
+Generated: the JSON Schema (docs/variant.schema.json for the site, and the same text as
+variants/variant.schema.json, which ships in the package beside the bundled variants that
+link to it), the format reference
 (docs/format.md), the index of bundled variants and house rules (docs/variants.md), and
 one rules card per bundled variant (docs/variants/NAME.md, the Markdown of
 ``spadeslib explain NAME``). A page in docs/variants/ that is no bundled variant's card
@@ -104,7 +106,7 @@ def _variants_index() -> str:
         if own and parts:
             parts.append("own keys: " + ", ".join(f"`{key}`" for key in own))
         built = " + ".join([parts[0], ", ".join(parts[1:])] if len(parts) > 1 else parts)
-        built = built or "the format's defaults (spec Part A)"
+        built = built or "the format's defaults"
         out.append(f"| {title} | {data.get('description', '')} | {built} |")
     out += ["", "## House rules", ""]
     out += [
@@ -139,6 +141,7 @@ def _variants_index() -> str:
 
 GENERATORS: dict[Path, Callable[[], str]] = {
     DOCS / "variant.schema.json": _schema,
+    VARIANTS / "variant.schema.json": _schema,  # shipped in the package with the variants
     DOCS / "format.md": _format_reference,
     DOCS / "variants.md": _variants_index,
 }

@@ -28,6 +28,8 @@ DOCS = ROOT / "docs"
 VARIANTS = ROOT / "variants"
 BUNDLED = sorted(VARIANTS.glob("*.yaml")) + sorted((VARIANTS / "house-rules").glob("*.yaml"))
 SCHEMA = DOCS / "variant.schema.json"
+SHIPPED_SCHEMA = VARIANTS / "variant.schema.json"
+"""The same text, shipped in the package beside the bundled variants that link to it."""
 
 
 def _generate_module() -> ModuleType:
@@ -56,7 +58,8 @@ def test_generate_writes_one_rules_card_per_bundled_variant() -> None:
     cards = {path.name: text for path, text in pages.items() if path.parent == DOCS / "variants"}
     assert sorted(cards) == [f"{name}.md" for name in bundled_variants()]
     assert cards["nyc.md"] == explain(load_variant("nyc"))
-    assert {DOCS / "variants.md", DOCS / "format.md", SCHEMA} <= set(pages)
+    assert {DOCS / "variants.md", DOCS / "format.md", SCHEMA, SHIPPED_SCHEMA} <= set(pages)
+    assert pages[SCHEMA] == pages[SHIPPED_SCHEMA]
     index = pages[DOCS / "variants.md"]
     for name in bundled_variants():
         assert f"[`{name}`](variants/{name}.md)" in index, name
@@ -132,7 +135,7 @@ def test_bundled_file_has_the_language_server_header(path: Path) -> None:
     lines = path.read_text(encoding="utf-8").splitlines()
     header = re.fullmatch(r"# yaml-language-server: \$schema=(\S+)", lines[0])
     assert header, f"{path.name}: first line must be the yaml-language-server header"
-    assert (path.parent / header.group(1)).resolve() == SCHEMA
+    assert (path.parent / header.group(1)).resolve() == SHIPPED_SCHEMA
     assert lines[1] == "#" and lines[2].startswith("# "), "line 3 says what this is"
     comment = "\n".join(line for line in lines if line.startswith("#"))
     assert "spec" in comment, f"{path.name}: say which part of the spec it follows"

@@ -172,3 +172,25 @@ def test_without_a_compiler_the_package_installs_as_pure_python(tmp_path: Path) 
     played = run([python, "-c", script], cwd=tmp_path)
     assert played.returncode == 0, played.stderr
     assert played.stdout.startswith("python [")
+
+
+def test_the_wheel_ships_the_schema_the_bundled_files_link_to(wheel: Path) -> None:
+    with zipfile.ZipFile(wheel) as archive:
+        names = set(archive.namelist())
+        schema = archive.read("spadeslib/_bundled/variant.schema.json").decode("utf-8")
+        header = archive.read("spadeslib/_bundled/nyc.yaml").decode("utf-8").splitlines()[0]
+        fragment = archive.read("spadeslib/_bundled/house-rules/no-nil.yaml").decode("utf-8")
+    assert "spadeslib/_bundled/variant.schema.json" in names
+    assert schema == (ROOT / "variants" / "variant.schema.json").read_text(encoding="utf-8")
+    assert header == "# yaml-language-server: $schema=variant.schema.json"
+    assert fragment.startswith("# yaml-language-server: $schema=../variant.schema.json\n")
+
+
+def test_schema_path_after_pip_install(installed_python: Path, tmp_path: Path) -> None:
+    script = installed_python.with_name("spadeslib")
+    result = run([script, "schema", "--path"], cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    path = Path(result.stdout.strip())
+    assert path.is_file() and not path.resolve().is_relative_to(ROOT)
+    link = (path.parent / "nyc.yaml").read_text(encoding="utf-8").splitlines()[0]
+    assert (path.parent / link.rpartition("$schema=")[2]).resolve() == path.resolve()

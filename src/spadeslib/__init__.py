@@ -12,8 +12,8 @@ on first use (PEP 562), and a type checker sees them all through the imports bel
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+import importlib as _importlib
+import typing as _typing
 
 from spadeslib._version import __version__
 from spadeslib.cards import Card
@@ -26,7 +26,7 @@ from spadeslib.errors import (
     VariantError,
 )
 
-if TYPE_CHECKING:
+if _typing.TYPE_CHECKING:
     from spadeslib._backend import backend
     from spadeslib.compiler import Rules
     from spadeslib.engine import (
@@ -55,6 +55,7 @@ if TYPE_CHECKING:
         game_result,
         score_deal,
     )
+    from spadeslib.simulation import compare, simulate
     from spadeslib.variant import Variant
 
 
@@ -84,6 +85,8 @@ _LAZY: dict[str, str] = {
     "DealScore": "spadeslib.scoring",
     "GameResult": "spadeslib.scoring",
     "ScoringError": "spadeslib.scoring",
+    "simulate": "spadeslib.simulation",
+    "compare": "spadeslib.simulation",
 }
 
 __all__ = [
@@ -113,23 +116,26 @@ __all__ = [
     "backend",
     "bundled_house_rules",
     "bundled_variants",
+    "compare",
     "game_result",
     "load_variant",
     "parse_variant",
     "playouts",
     "score_deal",
+    "simulate",
     "validate",
 ]
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> _typing.Any:
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module 'spadeslib' has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
+    value = getattr(_importlib.import_module(module), name)
     globals()[name] = value  # later lookups skip this function
     return value
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_LAZY))
+    """The public API only (``__all__``), not the helpers this module imports."""
+    return sorted(__all__)

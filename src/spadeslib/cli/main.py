@@ -1,8 +1,13 @@
-"""The ``spadeslib`` command.
+"""The ``spadeslib`` command: the parser, the table of subcommands, the exit status.
 
 Each subcommand is a :class:`Command`: its help, its examples, a function that adds its
 arguments to its parser, and a handler from the parsed arguments to an exit status.
-:data:`COMMANDS` maps names to commands; adding one (``simulate``, ``play``) is one entry.
+:data:`COMMANDS` maps names to commands; each command's code is a module of its own in
+this package (``validate``, ``diff``, ``schema``, ``listing``, ``simulate``, ``play``,
+``completion``), and adding one is one entry here. ``explain`` stays in this module.
+
+Every argument that names a variant is a bundled name, a path, or ``-`` for standard input
+(:mod:`spadeslib.cli.common`).
 
 Exit status: 0 when all went well, 1 when a variant is invalid or cannot be read (a missing
 file, an unknown name), 2 for a usage error (argparse's own convention). Errors are one line
@@ -13,26 +18,25 @@ unexpected error).
 from __future__ import annotations
 
 import argparse
-import json
 import os
+import re
 import sys
 import textwrap
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final, TextIO
+from typing import TYPE_CHECKING, Final, TextIO
 
 from spadeslib._version import __version__
+from spadeslib.cli import completion, diff, listing, play, schema, simulate, validate
+from spadeslib.cli.common import PROG, Failure, UsageFailure, forget_stdin, json_text
+from spadeslib.cli.common import load as _load
 from spadeslib.errors import SpadesError
 
 if TYPE_CHECKING:
-    from spadeslib.errors import Problem
     from spadeslib.explain import Format
     from spadeslib.variant import Variant
 
 __all__ = ["COMMANDS", "Command", "build_parser", "main"]
-
-PROG: Final = "spadeslib"
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,87 +55,11 @@ class Command:
     """Does the work; returns the exit status."""
 
 
-class _Failure(Exception):
-    """A reason to stop with exit status 1, already worded for the user."""
-
-    def __init__(self, *lines: str) -> None:
-        super().__init__("\n".join(lines))
-        self.lines = lines
-
-
-# --- reading variants ---------------------------------------------------------------------
-
-
-def _source(argument: str) -> str | Path:
-    """An existing file, or anything that looks like a path, is a file; a bare word is a
-    bundled variant's name (the loader suggests the nearest one if there is none)."""
-    from spadeslib.loader.compose import looks_like_path
-
-    if os.path.exists(argument) or looks_like_path(argument):
-        return Path(argument)
-    return argument
-
-
-def _load(argument: str) -> Variant:
-    """The variant named or stored at ``argument``; a :class:`_Failure` if it is invalid."""
-    from spadeslib.errors import VariantError
-    from spadeslib.loader import load_variant
-
-    try:
-        return load_variant(_source(argument))
-    except VariantError as error:
-        raise _Failure(*(str(problem) for problem in error.problems)) from error
-
-
-def _problems(argument: str) -> list[Problem]:
-    """Every problem of ``argument``, in reading order (``validate`` sorts them)."""
-    from spadeslib.loader import validate
-
-    return list(validate(_source(argument)))
-
-
-# --- the subcommands ------------------------------------------------------------------------
-
-
-def _setup_validate(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "files",
-        nargs="+",
-        metavar="FILE",
-        help="a variant or house-rules file, or a bundled variant's name",
-    )
-    parser.add_argument(
-        "--json", action="store_true", help="print a JSON list of {file, valid, problems} instead"
-    )
-
-
-def _validate(args: argparse.Namespace) -> int:
-    results = [(name, _problems(name)) for name in args.files]
-    if args.json:
-        report = [
-            {
-                "file": name,
-                "valid": not problems,
-                "problems": [problem.to_dict() for problem in problems],
-            }
-            for name, problems in results
-        ]
-        print(_json(report))
-    else:
-        for name, problems in results:
-            if problems:
-                for problem in problems:
-                    print(problem)
-            else:
-                print(f"{name}: valid")
-    return 1 if any(problems for _, problems in results) else 0
-
-
 def _setup_explain(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "variant",
         metavar="NAME|FILE",
-        help="a bundled variant's name (see `spadeslib list`) or a file",
+        help="a bundled variant's name (see `spadeslib list`), a file, or - for standard input",
     )
     parser.add_argument(
         "--format",
@@ -140,6 +68,12 @@ def _setup_explain(parser: argparse.ArgumentParser) -> None:
         help="markdown, or plain text wrapped for a terminal (default: text "
         "when printing to a terminal, markdown otherwise)",
     )
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help="print the card as data: its sections, each statement with the keys it is "
+        "about and whether it is a house rule",
+    )
 
 
 def _explain(args: argparse.Namespace) -> int:
@@ -147,104 +81,44 @@ def _explain(args: argparse.Namespace) -> int:
     from spadeslib.loader import bundled_house_rules
 
     fmt: Format = args.format or ("text" if sys.stdout.isatty() else "markdown")
-    if isinstance(_source(args.variant), str) and args.variant in bundled_house_rules():
+    house_rule = args.variant in bundled_house_rules() and not os.path.exists(args.variant)
+    if house_rule and not args.json:
         print(explain_house_rule(args.variant, format=fmt), end="")  # what it sets, its card
         return 0
     variant = _load(args.variant)
+    if args.json:
+        print(json_text(_card_data(variant)))
+        return 0
     print(explain(variant, format=fmt), end="")
     return 0
 
 
-def _setup_diff(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("a", metavar="A", help="a bundled variant's name or a file")
-    parser.add_argument("b", metavar="B", help="another one")
+_NOT_PRINTED: Final = re.compile(r"[\x00-\x1f]")
+"""Control characters the card's text uses as its own markers (a space never broken)."""
 
 
-def _diff(args: argparse.Namespace) -> int:
-    from spadeslib.diff import diff
+def _card_data(variant: Variant) -> dict[str, object]:
+    """``explain --json``: :func:`spadeslib.explain.statements` as JSON-ready data."""
+    from spadeslib.explain import statements
 
-    a, b = _load(args.a), _load(args.b)
-    lines = diff(a, b)
-    for line in lines:
-        print(line)
-    if not lines:
-        print(f"No differences: {args.a} and {args.b} have the same rules.")
-    return 0
-
-
-def _setup_nothing(parser: argparse.ArgumentParser) -> None:
-    del parser
-
-
-def _schema(args: argparse.Namespace) -> int:
-    from spadeslib.loader.bundled import bundled_house_rules, bundled_variants
-    from spadeslib.variant.schema import schema_text
-
-    print(schema_text(variants=bundled_variants(), house_rules=bundled_house_rules()), end="")
-    return 0
-
-
-def _setup_list(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--json",
-        action="store_true",
-        help='print {"variants": [...], "house_rules": [...]} as JSON',
-    )
-
-
-def _first_comment(path: Path | None) -> str:
-    """A fragment's one-line summary: its first comment line that says something."""
-    if path is None:
-        return ""
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if not line.startswith("#"):
-            break
-        text = line.lstrip("#").strip()
-        if text and not text.startswith("yaml-language-server:"):
-            return text
-    return ""
-
-
-def _description(name: str) -> str:
-    from spadeslib.errors import SpadesError
-    from spadeslib.loader import load_variant
-
-    try:
-        return load_variant(name).description
-    except SpadesError as error:
-        return f"(does not load: {str(error).splitlines()[0]})"
-
-
-def _list(args: argparse.Namespace) -> int:
-    from spadeslib.loader.bundled import (
-        bundled_house_rule_path,
-        bundled_house_rules,
-        bundled_variants,
-    )
-
-    variants = [(name, _description(name)) for name in bundled_variants()]
-    rules = [
-        (name, _first_comment(bundled_house_rule_path(name))) for name in bundled_house_rules()
-    ]
-    if args.json:
-        print(
-            _json(
-                {
-                    "variants": [{"name": n, "description": d} for n, d in variants],
-                    "house_rules": [{"name": n, "description": d} for n, d in rules],
-                }
-            )
-        )
-        return 0
-    width = max((len(name) for name, _ in variants + rules), default=0)
-    print("Variants (spadeslib explain NAME; extends: NAME in a file):")
-    for name, text in variants:
-        print(f"  {name:<{width}}  {text}".rstrip())
-    print()
-    print("House rules (house_rules: [NAME, ...] in a file):")
-    for name, text in rules:
-        print(f"  {name:<{width}}  {text}".rstrip())
-    return 0
+    return {
+        "variant": variant.name,
+        "description": variant.description,
+        "sections": [
+            {
+                "title": title,
+                "statements": [
+                    {
+                        "text": _NOT_PRINTED.sub(" ", statement.text),
+                        "about": list(statement.about),
+                        "house_rule": differs,
+                    }
+                    for statement, differs in section
+                ],
+            }
+            for title, section in statements(variant)
+        ],
+    }
 
 
 COMMANDS: Final[dict[str, Command]] = {
@@ -257,8 +131,8 @@ COMMANDS: Final[dict[str, Command]] = {
         examples="  spadeslib validate my-table.yaml\n"
         "  spadeslib validate variants/*.yaml\n"
         "  spadeslib validate --json my-table.yaml | jq '.[].valid'",
-        setup=_setup_validate,
-        run=_validate,
+        setup=validate.setup,
+        run=validate.run,
     ),
     "explain": Command(
         summary="print the rules card of a variant",
@@ -279,26 +153,82 @@ COMMANDS: Final[dict[str, Command]] = {
         "a player meets them: 'Target score: 500 -> 300'. Exit status 0 whether "
         "or not they differ; 1 if A or B is invalid.",
         examples="  spadeslib diff standard nyc\n  spadeslib diff nyc my-table.yaml",
-        setup=_setup_diff,
-        run=_diff,
+        setup=diff.setup,
+        run=diff.run,
     ),
     "schema": Command(
         summary="print the JSON Schema of the variant format",
-        description="Print the JSON Schema of variant and house-rules files (the same as "
-        "docs/variant.schema.json), for editors and other tools.",
+        description="Print the JSON Schema of variant and house-rules files, for editors "
+        "and other tools, or with --path where the copy installed with spadeslib is "
+        "(the bundled variants' $schema links point at it).",
         examples="  spadeslib schema > spadeslib.schema.json\n"
+        "  spadeslib schema --path\n"
         "  # then, first line of a YAML file, for the YAML language server:\n"
         "  # yaml-language-server: $schema=spadeslib.schema.json",
-        setup=_setup_nothing,
-        run=_schema,
+        setup=schema.setup,
+        run=schema.run,
     ),
     "list": Command(
         summary="list the bundled variants and house rules",
         description="List the variants and house-rule fragments that ship with spadeslib, "
         "each with one line saying what it is.",
         examples="  spadeslib list\n  spadeslib list --json",
-        setup=_setup_list,
-        run=_list,
+        setup=listing.setup,
+        run=listing.run,
+    ),
+    "simulate": Command(
+        summary="play many deals or games with bots and measure them",
+        description="Play N fresh deals (--deals) or N whole games (--games) of a variant "
+        "with bots and print what happened, each rate with its 95% confidence interval: "
+        "contracts made by bid and by side, sets, Nil and Blind Nil, blind bids, ten for "
+        "200, the Moon, Bostons, bags and their penalties, points per deal, and for games "
+        "their length, who won and how they ended. The same --seed gives the same "
+        "figures for any --workers.",
+        examples="  spadeslib simulate nyc --deals 1000 --bots standard\n"
+        "  spadeslib simulate standard --games 200 --bots pro/easy --seed 7\n"
+        "  spadeslib simulate my-table.yaml --deals 5000 --json > figures.json\n"
+        "  spadeslib simulate nyc --bots standard:20 --out results --plot nyc.png",
+        setup=simulate.setup_simulate,
+        run=simulate.run_simulate,
+    ),
+    "compare": Command(
+        summary="what a house rule (or a lineup) changes, measured on the same deals",
+        description="Play the same deals under A and B (two variants, or one with --bots "
+        "and --bots-b) and print every figure of 'simulate' for both and their "
+        "difference with its 95% confidence interval. Where A and B deal the same cards "
+        "(the same deck and hand size) the deals are duplicate and differences are "
+        "paired deal by deal.",
+        examples="  spadeslib compare standard my-table.yaml --deals 2000\n"
+        "  spadeslib compare nyc --bots pro --bots-b standard --games 100\n"
+        "  spadeslib compare standard barmore --json | jq '.differences[0]'",
+        setup=simulate.setup_compare,
+        run=simulate.run_compare,
+    ),
+    "play": Command(
+        summary="play a game yourself in the terminal against bots",
+        description="Sit at a table of VARIANT with bots in the other seats: your hand "
+        "sorted by the variant's own ranking, the trick, the bids, the score and bags, "
+        "your legal moves; type a card (KD, 10h), a number or an action. A refused move "
+        "says which rule refuses it and changes nothing; each deal's scoring is explained "
+        "line by line. 'save FILE' keeps the game (a game record), --resume FILE goes on. "
+        "Type help at the table for every command.",
+        examples="  spadeslib play standard\n"
+        "  spadeslib play nyc --seat 2 --bots pro --seed 7\n"
+        "  spadeslib play my-table.yaml --bots easy --save game.json\n"
+        "  spadeslib play --resume game.json",
+        setup=play.setup,
+        run=play.run,
+    ),
+    "completion": Command(
+        summary="print a shell completion script (bash, zsh, fish)",
+        description="Print a script that makes the shell complete spadeslib's commands, "
+        "their options and the bundled variant names. Install it once where your shell "
+        "looks for completions.",
+        examples="  spadeslib completion bash > ~/.bash_completion.d/spadeslib\n"
+        '  eval "$(spadeslib completion zsh)"    # in ~/.zshrc\n'
+        "  spadeslib completion fish > ~/.config/fish/completions/spadeslib.fish",
+        setup=completion.setup,
+        run=completion.run,
     ),
 }
 """Every subcommand by name, in the order ``--help`` lists them."""
@@ -310,7 +240,12 @@ examples:
   spadeslib explain nyc                  the New York City rules card
   spadeslib validate my-table.yaml       every mistake, with its line
   spadeslib diff standard my-table.yaml  what my table changes
+  spadeslib simulate nyc --bots standard how often is each bid made
+  spadeslib compare standard my-table.yaml --deals 2000
+  spadeslib play nyc                     sit at the table yourself
   spadeslib schema > spadeslib.schema.json
+
+A VARIANT is a bundled name, a file, or - for standard input.
 
 Run 'spadeslib COMMAND --help' for a command's options and examples.
 Exit status: 0 ok, 1 invalid or unreadable variant, 2 usage error."""
@@ -322,7 +257,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog=PROG,
         description=textwrap.fill(
             "Spades in all its house-rule forms: check a house-rules file, read it back as a "
-            "rules card, compare two tables' rules.",
+            "rules card, compare two tables' rules, measure what they do to the game, and "
+            "play them.",
             79,
         ),
         epilog=_EXAMPLES,
@@ -341,7 +277,7 @@ def build_parser() -> argparse.ArgumentParser:
             formatter_class=argparse.RawDescriptionHelpFormatter,
         )
         command.setup(sub)
-        sub.set_defaults(run=command.run)
+        sub.set_defaults(run=command.run, parser=parser)
     return parser
 
 
@@ -359,9 +295,13 @@ def main(argv: list[str] | None = None) -> int:
     except SystemExit as stop:  # --help, --version (0) and usage errors (2)
         return stop.code if isinstance(stop.code, int) else 0 if stop.code is None else 2
     run: Callable[[argparse.Namespace], int] = args.run
+    forget_stdin()
     try:
         return run(args)
-    except _Failure as failure:
+    except UsageFailure as failure:
+        _error(failure.lines, sys.stderr)
+        return 2
+    except Failure as failure:
         _error(failure.lines, sys.stderr)
     except OSError as error:
         if isinstance(error, BrokenPipeError):  # `spadeslib explain nyc | head`
@@ -392,10 +332,6 @@ def _silence_stdout() -> None:
     does not fail again (the recipe in the Python docs on SIGPIPE)."""
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, sys.stdout.fileno())
-
-
-def _json(value: Any) -> str:
-    return json.dumps(value, indent=2, ensure_ascii=False)
 
 
 if __name__ == "__main__":

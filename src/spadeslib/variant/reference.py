@@ -28,9 +28,11 @@ _INTRO = """\
      Do not edit by hand: change a docstring in the models and regenerate. -->
 
 A variant file is YAML. Every key is optional: a key left out keeps its value from the
-variant the file `extends` (or, with no `extends`, the standard game of spec Part A).
-So an empty file is standard Spades, and a house-rules file states only its
-differences. The sections below follow the order in which players meet the rules:
+variant the file `extends` (or, with no `extends`, the standard game of the online card
+rooms: four players in two partnerships, 52 cards, Nil and Blind Nil, 10 bags cost 100,
+500 points win). So an empty file is standard Spades, and a house-rules file states only
+its differences. As in all YAML 1.1, `yes`, `no`, `on` and `off` are read as `true` and
+`false`. The sections below follow the order in which players meet the rules:
 who plays, the cards, the deal, misdeals, passing, bidding, play, scoring and the end
 of the game.
 
@@ -229,7 +231,7 @@ class _Reference:
 
 def format_reference() -> str:
     """The Markdown text of ``docs/format.md``."""
-    schema = json_schema()
+    schema = json_schema(yaml_1_1=False)
     reference = _Reference(schema)
     properties: dict[str, Node] = schema["properties"]
     reference.lines.append(_INTRO)

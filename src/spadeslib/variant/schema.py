@@ -9,10 +9,17 @@ hover), a pattern for card names, and the bundled names as completion examples.
 
 A YAML file opts in with a first line like::
 
-    # yaml-language-server: $schema=../docs/variant.schema.json
+    # yaml-language-server: $schema=variant.schema.json
 
-The published copy is ``docs/variant.schema.json`` (``python docs/generate.py`` rewrites
-it; a test keeps it equal to :func:`schema_text`).
+The file ships in the package beside the bundled variants (``variants/variant.schema.json``
+in a checkout; ``spadeslib schema --path`` prints where), and the docs publish the same
+text as ``docs/variant.schema.json`` (``python docs/generate.py`` rewrites both; a test
+keeps them equal to :func:`schema_text`).
+
+spadeslib reads YAML 1.1, where ``yes``, ``no``, ``on`` and ``off`` are true and false;
+tools that read YAML 1.2 (check-jsonschema, the YAML language server by default) see
+them as text. So that both kinds of tool agree with the loader, a true/false key also
+accepts those words, and a key that takes free text refuses them (:func:`_yaml_1_1`).
 """
 
 from __future__ import annotations
@@ -27,10 +34,24 @@ from pydantic.fields import FieldInfo
 from spadeslib.variant._base import CardName
 from spadeslib.variant.root import Variant
 
-__all__ = ["CARD_PATTERN", "SCHEMA_DIALECT", "SCHEMA_ID", "json_schema", "schema_text"]
+__all__ = [
+    "CARD_PATTERN",
+    "SCHEMA_DIALECT",
+    "SCHEMA_ID",
+    "YAML_1_1_BOOLEANS",
+    "json_schema",
+    "schema_text",
+]
 
 SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 SCHEMA_ID = "urn:spadeslib:variant-format"
+
+YAML_1_1_BOOLEANS = tuple(
+    spelling
+    for word in ("yes", "no", "on", "off")
+    for spelling in (word, word.title(), word.upper())
+)
+"""The words YAML 1.1 reads as true or false and YAML 1.2 reads as text."""
 
 CARD_PATTERN = r"^\s*(?:(?:[2-9TtJjQqKkAa]|10)[SsHhDdCc♠♥♦♣]|[BbLl][Jj])\s*$"
 """What :meth:`spadeslib.Card.parse` accepts: ``AS``, ``as``, ``10s``, ``T♠``, ``BJ``..."""
@@ -46,8 +67,9 @@ file's own keys change them."""
 
 _ROOT = """\
 The rules of one table's Spades game. Every key is optional and defaults to the standard
-game (spec Part A), so an empty file is standard Spades and a house-rules file states
-only its differences. The same schema serves full variants and house-rule fragments."""
+game of the online card rooms (four players in two partnerships, 52 cards, Nil and Blind
+Nil, 10 bags cost 100, 500 wins), so an empty file is standard Spades and a house-rules
+file states only its differences. The same schema serves full variants and house-rule fragments."""
 
 _HOUSE_RULES = """\
 House-rule fragments applied in order after `extends` and before this file's own keys:
@@ -89,11 +111,36 @@ def _polish(node: Any, owner_description: str = "") -> None:
             _polish(value, str(own or owner_description))
 
 
-def json_schema(*, variants: Iterable[str] = (), house_rules: Iterable[str] = ()) -> dict[str, Any]:
+def _yaml_1_1(node: Any) -> None:
+    """Let a true/false key take YAML 1.1's words for true and false, and a free-text key
+    refuse them, as the loader reads them (see the module docstring)."""
+    if isinstance(node, list):
+        for item in node:
+            _yaml_1_1(item)
+        return
+    if not isinstance(node, dict):
+        return
+    if node.get("type") == "boolean":
+        del node["type"]
+        node["anyOf"] = [{"type": "boolean"}, {"enum": list(YAML_1_1_BOOLEANS)}]
+        return
+    if node.get("type") == "string" and not {"enum", "const", "pattern"} & set(node):
+        node["not"] = {"enum": list(YAML_1_1_BOOLEANS)}
+        return
+    for key, value in node.items():
+        if key not in ("default", "examples"):
+            _yaml_1_1(value)
+
+
+def json_schema(
+    *, variants: Iterable[str] = (), house_rules: Iterable[str] = (), yaml_1_1: bool = True
+) -> dict[str, Any]:
     """The JSON Schema of a variant file (a full variant or a house-rule fragment).
 
     ``variants`` and ``house_rules`` are bundled names offered as completion examples
     for ``extends`` and ``house_rules`` (any other name or path is still valid).
+    ``yaml_1_1``: accept and refuse YAML 1.1's true/false words as the loader reads them
+    (see the module docstring); the format reference leaves them out of its tables.
 
     >>> schema = json_schema()
     >>> schema["properties"]["scoring"]["$ref"]
@@ -117,7 +164,7 @@ def json_schema(*, variants: Iterable[str] = (), house_rules: Iterable[str] = ()
     for added in (extends, fragments):
         added["markdownDescription"] = added["description"]
     defs = generated["$defs"]
-    return {
+    schema = {
         "$schema": SCHEMA_DIALECT,
         "$id": SCHEMA_ID,
         "title": "spadeslib variant",
@@ -132,9 +179,12 @@ def json_schema(*, variants: Iterable[str] = (), house_rules: Iterable[str] = ()
         },
         "$defs": defs,
     }
+    if yaml_1_1:
+        _yaml_1_1(schema)
+    return schema
 
 
 def schema_text(*, variants: Iterable[str] = (), house_rules: Iterable[str] = ()) -> str:
-    """:func:`json_schema` as the text of ``docs/variant.schema.json``."""
+    """:func:`json_schema` as the text of ``variant.schema.json``."""
     schema = json_schema(variants=variants, house_rules=house_rules)
     return json.dumps(schema, indent=2, ensure_ascii=False) + "\n"

@@ -1,0 +1,340 @@
+"""``spadeslib play VARIANT``: a person plays in the terminal, the bots take the other seats.
+
+At the person's turn the screen shows the deal as that seat sees it
+(:mod:`spadeslib.cli.table_view`) and reads one line:
+
+- a card (``KD``, ``kd``, ``10h``; several for a pass or a discard: ``2c 3c``);
+- a number: in a bidding round the bid (``4``), elsewhere the move of that number in the
+  list of legal moves;
+- an action as the engine writes it (``nil``, ``blind nil``, ``bid 4``, ``look``, ``keep``);
+- ``hint`` (what the Standard bot would do), ``explain`` (the rules card), ``score``,
+  ``save FILE``, ``help``, ``quit``.
+
+A move the rules refuse is refused with the rule's reason and nothing changes; a line that
+is no move says what it expects. Every bot decision is seeded from the game's seed, the
+seat and the number of actions so far, so a game saved (a plain game record, which
+:meth:`spadeslib.Game.from_json` reads) and resumed with ``--resume`` goes on exactly as
+it would have. The end of the input ends the session cleanly (saving first with
+``--save FILE``), as does ``quit``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Final
+
+from spadeslib.cli.common import STDIN, Failure, UsageFailure, console, load
+from spadeslib.cli.table_view import (
+    NUMBERED_PHASES,
+    deal_summary,
+    legal_text,
+    numbered_moves,
+    seat_name,
+    state_text,
+)
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from spadeslib.engine import Action, Game, Observation
+    from spadeslib.simulation.lineup import Lineup
+
+__all__ = ["run", "setup"]
+
+HELP: Final = """\
+Type a card (KD, kd, 10h; several for a pass: 2c 3c), a number (a bid while bidding,
+else the move of that number in the list), or an action (nil, blind nil, look, keep).
+Also: hint (the Standard bot's choice), explain (the rules card), score, save FILE,
+help, quit."""
+
+
+class _Stop(Exception):
+    """The person ended the session (quit, or the end of the input)."""
+
+
+def setup(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "variant",
+        metavar="VARIANT",
+        nargs="?",
+        help="a bundled name or a file (not -: standard input carries the moves)",
+    )
+    parser.add_argument("--seed", type=int, help="fix the deals and the bots' choices")
+    parser.add_argument("--seat", type=int, default=0, help="your seat (default: 0)")
+    parser.add_argument(
+        "--bots",
+        default="standard",
+        metavar="LEVELS",
+        help="the other seats' level: one for all, per side (pro/easy) or per seat "
+        "(your own seat's entry is ignored); default: standard",
+    )
+    parser.add_argument(
+        "--resume", type=Path, metavar="FILE", help="go on with a game saved by 'save FILE'"
+    )
+    parser.add_argument(
+        "--save", type=Path, metavar="FILE", help="save the game to FILE whenever you stop"
+    )
+
+
+def _start(args: argparse.Namespace) -> Game:
+    from spadeslib.engine import Game
+
+    if args.resume is not None:
+        if args.variant is not None or args.seed is not None:
+            raise UsageFailure(
+                "spadeslib: error: --resume takes the variant and the seed from the record; "
+                "give neither"
+            )
+        try:
+            text = args.resume.read_text(encoding="utf-8")
+        except OSError as error:
+            raise Failure(
+                f"spadeslib: error: cannot read {args.resume}: {error.strerror}"
+            ) from None
+        return Game.from_json(text)
+    if args.variant is None:
+        raise UsageFailure("spadeslib: error: give a VARIANT to play, or --resume FILE")
+    if args.variant == STDIN:
+        raise UsageFailure(
+            "spadeslib: error: play reads your moves from standard input, so the variant "
+            "must be a bundled name or a file, not -"
+        )
+    return Game(load(args.variant), seed=args.seed)
+
+
+def run(args: argparse.Namespace) -> int:
+    from spadeslib.simulation.lineup import parse_lineup
+
+    game = _start(args)
+    rules = game.variant.compile()
+    if not 0 <= args.seat < rules.players:
+        raise UsageFailure(
+            f"spadeslib: error: --seat {args.seat}: the seats are 0 to {rules.players - 1}"
+        )
+    lineup = parse_lineup(args.bots, game.variant)
+    table = _Table(game, args.seat, lineup, out=console(), save=args.save)
+    try:
+        table.play()
+    except _Stop as stop:
+        table.out.print(str(stop), markup=False, highlight=False)
+    except KeyboardInterrupt:
+        table.out.print("\nInterrupted.", markup=False)
+        table.save_on_exit()
+        return 130
+    table.save_on_exit()
+    return 0
+
+
+class _Table:
+    """One person's session at the table."""
+
+    def __init__(
+        self, game: Game, you: int, lineup: Lineup, *, out: Console, save: Path | None
+    ) -> None:
+        self.game, self.rules, self.you = game, game.variant.compile(), you
+        self.lineup, self.out, self.save_to = lineup, out, save
+        self.actions = len(game.record()["actions"])
+
+    # -- the loop ------------------------------------------------------------------------
+
+    def play(self) -> None:
+        game = self.game
+        name = game.variant.name
+        self.say(
+            f"{name}: you are seat {self.you}; the others play {self.lineup}. "
+            f"Seed {game.seed}. Type help for help."
+        )
+        while not game.is_over:
+            deals = game.deal_number
+            seat = game.current_player
+            assert seat is not None
+            if seat == self.you:
+                self.your_turn()
+            else:
+                self.bot_turn(seat)
+            if game.deal_number > deals:
+                self.out.print(deal_summary(game.deal_history[-1], self.rules, self.you))
+        result = game.result
+        self.say(f"Game over: {result.text if result is not None else ''}")
+
+    def bot_turn(self, seat: int) -> None:
+        from spadeslib.simulation.lineup import derive_seed, make_bot
+
+        game = self.game
+        observation = game.observation(seat)
+        bot = make_bot(self.lineup.seats[seat], derive_seed(game.seed, "play", seat, self.actions))
+        if bot is None:
+            legal = observation.legal_actions
+            choice = random.Random(derive_seed(game.seed, "random", self.actions))
+            action = legal[choice.randrange(len(legal))]
+        else:
+            action = bot.act(observation, self.rules)
+        self.apply(seat, action)
+
+    def your_turn(self) -> None:
+        observation = self.game.observation(self.you)
+        self.out.print(state_text(observation, self.rules, self.you), end="")
+        self.out.print(legal_text(observation, self.rules))
+        while True:
+            line = self.read(f"Your {_phase_word(observation.phase)}> ")
+            if not line:
+                continue
+            if self.command(line, observation):
+                continue
+            action = self.action_of(line, observation)
+            if action is None:
+                continue
+            if self.try_apply(action):
+                return
+
+    # -- reading the person's line ---------------------------------------------------------
+
+    def read(self, prompt: str) -> str:
+        self.out.print(prompt, end="", markup=False)
+        self.out.file.flush()
+        line = sys.stdin.readline()
+        if not line:
+            raise _Stop(
+                "\nEnd of input: the game stops here"
+                + (
+                    f" (saved to {self.save_to})."
+                    if self.save_to
+                    else ". Type save FILE first to keep it, or start with --save FILE."
+                )
+            )
+        if not sys.stdin.isatty():
+            self.out.print(line.rstrip("\n"), markup=False, highlight=False)  # echo a script
+        return line.strip()
+
+    def command(self, line: str, observation: Observation) -> bool:
+        """Handle a command word (help, explain, score, save, hint, quit); ``True`` if the
+        line was one. None of them moves."""
+        word, _, rest = line.partition(" ")
+        word = word.lower()
+        if word in ("help", "?"):
+            self.say(HELP)
+        elif word in {"quit", "exit"}:
+            raise _Stop("You left the table.")
+        elif word == "explain":
+            from spadeslib.explain import explain
+
+            self.say(explain(self.game.variant, format="text").rstrip())
+        elif word == "score":
+            self.say(self.score_text())
+        elif word == "save":
+            self.save(rest.strip())
+        elif word == "hint":
+            self.hint(observation)
+        else:
+            return False
+        return True
+
+    def action_of(self, line: str, observation: Observation) -> Action | None:
+        """The move a line means, or ``None`` (having said why)."""
+        from spadeslib.cards import Card, CardParseError
+        from spadeslib.engine import Action, ActionParseError
+
+        legal = numbered_moves(observation, self.rules)
+        if line.isdigit():
+            number = int(line)
+            if observation.phase not in NUMBERED_PHASES:
+                bids = [a for a in legal if a.number == number and a.parts is None]
+                if bids:
+                    return bids[0]
+                kinds = {a.kind for a in legal if a.number is not None}
+                kind = next(iter(kinds), "bid")
+                return Action.parse(f"{kind} {number}")  # refused below with its reason
+            if 1 <= number <= len(legal):
+                return legal[number - 1]
+            self.say(f"There is no move {number}: the moves are numbered 1 to {len(legal)}.")
+            return None
+        try:
+            cards = [Card.parse(part) for part in line.split()]
+        except CardParseError:
+            cards = []
+        if cards:
+            wanted = sorted(card.code for card in cards)
+            for action in legal:
+                if action.cards and sorted(c.code for c in action.cards) == wanted:
+                    return action
+            kind = next((a.kind for a in legal if a.cards), "play")
+            return Action.parse(f"{kind} {' '.join(map(str, cards))}")  # refused with why
+        try:
+            return Action.parse(line)
+        except ActionParseError:
+            self.say(
+                f"I did not understand {line!r}: type a card (KD), a number from the list, "
+                "an action (nil), or help."
+            )
+            return None
+
+    def try_apply(self, action: Action) -> bool:
+        from spadeslib.errors import IllegalActionError
+
+        try:
+            self.apply(self.you, action)
+        except IllegalActionError as error:
+            self.say(f"Not allowed: {error.reason}. Nothing changed; try again.")
+            return False
+        return True
+
+    # -- moves ---------------------------------------------------------------------------
+
+    def apply(self, seat: int, action: Action) -> None:
+        game = self.game
+        before, deals = game.tricks_won, game.deal_number
+        playing = game.phase == "play"
+        game.apply(action)
+        self.actions += 1
+        if seat != self.you:
+            self.say(f"{seat_name(seat, self.you, self.rules).capitalize()}: {action}")
+        if playing and not game.trick:  # the card completed a trick
+            after = game.deal_history[-1].tricks if game.deal_number > deals else game.tricks_won
+            for winner, (was, now) in enumerate(zip(before, after, strict=True)):
+                if now > was:
+                    self.say(f"  {seat_name(winner, self.you, self.rules)} won the trick.")
+
+    def hint(self, observation: Observation) -> None:
+        from spadeslib.bots import StandardBot
+        from spadeslib.simulation.lineup import derive_seed
+
+        bot = StandardBot(derive_seed(self.game.seed, "hint", self.actions), simulations=30)
+        self.say(f"The Standard bot would: {bot.act(observation, self.rules)}")
+
+    def score_text(self) -> str:
+        lines = []
+        game = self.game
+        for index, seats in enumerate(self.rules.sides):
+            who = "your side" if self.you in seats else "seats " + "+".join(map(str, seats))
+            lines.append(
+                f"{who}: {game.scores[index]} points, {game.bags[index]} bags, "
+                f"set {game.sets_in_a_row[index]} deal(s) in a row"
+            )
+        lines.append(f"{game.deal_number} deal(s) played; target {game.variant.game_end.target}")
+        return "\n".join(lines)
+
+    def save(self, where: str) -> None:
+        if not where:
+            self.say("save needs a file name: save game.json")
+            return
+        path = Path(where)
+        try:
+            path.write_text(self.game.to_json(indent=1) + "\n", encoding="utf-8")
+        except OSError as error:
+            self.say(f"Cannot save to {path}: {error.strerror}.")
+            return
+        self.say(f"Saved to {path}; go on later with: spadeslib play --resume {path}")
+
+    def save_on_exit(self) -> None:
+        if self.save_to is not None:
+            self.save(str(self.save_to))
+
+    def say(self, text: str) -> None:
+        self.out.print(text, markup=False, highlight=False)
+
+
+def _phase_word(phase: str) -> str:
+    return {"bidding": "bid", "play": "play", "raise": "raise", "blind": "choice"}.get(phase, phase)

@@ -1,0 +1,184 @@
+"""Issue 14: ``spadeslib play``, end to end: scripted standard input, and a pseudo-terminal."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import spadeslib
+from spadeslib.cli.main import main
+from spadeslib.cli.table_view import sorted_hand
+from terminal_helpers import run_on_terminal as _terminal
+
+SRC = Path(spadeslib.__file__).resolve().parents[1]
+
+# standard, seed 1: seat 1 deals, so seat 2 bids first and leads to the first trick (the
+# README's example: it holds 8C TC KC 3D 8D TD KD AD 2H 5H JH TS QS).
+BASE = ["play", "standard", "--seed", "1", "--seat", "2", "--bots", "easy"]
+
+
+def play(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    lines: list[str],
+    *args: str | Path,
+) -> tuple[int, str, str]:
+    monkeypatch.setattr("sys.stdin", io.StringIO("".join(line + "\n" for line in lines)))
+    status = main([str(arg) for arg in args or BASE])
+    out, err = capsys.readouterr()
+    assert "Traceback" not in out + err
+    return status, out, err
+
+
+def test_a_refused_move_says_why_and_loses_nothing(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    status, out, _ = play(capsys, monkeypatch, ["3", "QS", "AS", "zz", "99", "KD", "quit"])
+    assert status == 0
+    assert "Your bid> 3" in out
+    assert "Not allowed: spades may not be led to the first trick. Nothing changed" in out
+    assert "Not allowed: seat 2 does not hold AS. Nothing changed; try again." in out
+    assert "I did not understand 'zz'" in out
+    assert "There is no move 99: the moves are numbered 1 to " in out
+    # after all that, KD is still a legal lead and is played
+    after = out.split("Your play> KD", 1)[1]
+    assert after.splitlines()[1].startswith("Seat 3: play ")
+    assert out.rstrip().endswith("You left the table.")
+
+
+def test_the_hand_is_sorted_by_the_variants_ranking(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    args = ["play", "nyc", "--seed", "3", "--seat", "0", "--bots", "easy"]
+    status, out, _ = play(capsys, monkeypatch, ["quit"], *args)
+    assert status == 0
+    shown = next(line for line in out.splitlines() if line.startswith("Your hand: "))
+    groups = [group.split() for group in shown.removeprefix("Your hand: ").split(" | ")]
+    game = spadeslib.Game("nyc", seed=3)
+    rules = game.variant.compile()
+    held = sorted_hand(game.observation(0).hand or (), rules)
+    assert [card for group in groups for card in group] == [str(card) for card in held]
+    trumps = [spadeslib.Card.parse(name) for name in groups[0]]
+    assert all(rules.effective_suit(card) == "S" for card in trumps)
+    strengths = [rules.strength_of(card) for card in trumps]
+    assert strengths == sorted(strengths, reverse=True)
+
+
+def test_a_whole_deal_is_scored_line_by_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    status, out, _ = play(capsys, monkeypatch, ["1"] * 14)
+    assert status == 0
+    summary = out.split("Deal 1 is over.\n", 1)[1].split("\n\n", 1)[0].splitlines()
+    assert summary[0].startswith("Your side (bids: partner (seat 0) 3, you 1; tricks ")
+    assert any(re.match(r"    bid \d+ .*took \d+", line) for line in summary)
+    assert "won the trick." in out
+    assert out.rstrip().endswith("or start with --save FILE.")  # the end of the input
+
+
+def test_explain_score_help_and_hint(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    status, out, _ = play(capsys, monkeypatch, ["explain", "score", "help", "hint", "quit"])
+    assert status == 0
+    assert "Rules card: standard" in out
+    assert "your side: 0 points, 0 bags" in out
+    assert "Type a card (KD, kd, 10h" in out
+    assert "The Standard bot would: " in out
+
+
+def test_save_and_resume_goes_on_exactly_as_without_stopping(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    moves = ["3", "KD"] + ["1"] * 8
+    whole, first, rest = tmp_path / "whole.json", tmp_path / "first.json", tmp_path / "rest.json"
+    play(capsys, monkeypatch, [*moves, f"save {whole}", "quit"])
+    status, out, _ = play(capsys, monkeypatch, [*moves[:2], f"save {first}", "quit"])
+    assert status == 0 and f"spadeslib play --resume {first}" in out
+    record = spadeslib.Game.from_json(first.read_text(encoding="utf-8"))
+    assert record.current_player == 2  # saved at our next turn, the bots having played
+    resumed = ["play", "--resume", first, "--seat", "2", "--bots", "easy", "--save", rest]
+    status, out, _ = play(capsys, monkeypatch, moves[2:], *resumed)
+    assert status == 0 and f"Saved to {rest}" in out
+    assert json.loads(rest.read_text())["actions"] == json.loads(whole.read_text())["actions"]
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["play", "-"], "reads your moves from standard input"),
+        (["play"], "give a VARIANT to play, or --resume FILE"),
+        (["play", "standard", "--seat", "4"], "the seats are 0 to 3"),
+        (["play", "standard", "--resume", "x.json"], "give neither"),
+    ],
+)
+def test_play_usage_errors(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, args: list[str], words: str
+) -> None:
+    status, _, err = play(capsys, monkeypatch, [], *args)
+    assert status == 2 and words in err
+
+
+def test_resume_a_missing_or_bad_record(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    status, _, err = play(capsys, monkeypatch, [], "play", "--resume", tmp_path / "none.json")
+    assert status == 1 and "cannot read" in err
+    bad = tmp_path / "bad.json"
+    bad.write_text("{", encoding="utf-8")
+    status, _, err = play(capsys, monkeypatch, [], "play", "--resume", bad)
+    assert status == 1 and "not JSON" in err
+
+
+# --- through the real command: a pipe and a pseudo-terminal ------------------------------------
+
+
+def _env(**extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
+    env["PYTHONPATH"] = str(SRC)
+    env.update(extra)
+    return env
+
+
+def test_a_plain_pipe(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "spadeslib", *BASE],
+        input="3\nKD\n",
+        capture_output=True,
+        text=True,
+        env=_env(),
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0 and "Traceback" not in done.stderr
+    assert "\x1b[" not in done.stdout
+    assert "End of input: the game stops here" in done.stdout
+
+
+def test_a_terminal_gets_colour_and_a_clean_exit() -> None:
+    status, out = _terminal(BASE, ["3", "QS", "KD", "quit"], _env(TERM="xterm-256color"))
+    assert status == 0, out
+    assert "Traceback" not in out
+    assert "\x1b[31m" in out or "\x1b[91m" in out  # red hearts and diamonds
+    assert "Not allowed: spades may not be led to the first trick" in out
+    assert "You left the table." in out
+
+
+def test_a_terminal_with_no_color() -> None:
+    status, out = _terminal(BASE, ["3", "quit"], _env(TERM="xterm-256color", NO_COLOR="1"))
+    assert status == 0, out
+    assert not re.search(r"\x1b\[[0-9;]*3[0-9]m", out)  # no colour at all
+    assert "Your hand: " in out and "You left the table." in out
+
+
+def test_a_terminal_at_the_end_of_input() -> None:
+    status, out = _terminal(BASE, ["3", "\x04"], _env(TERM="xterm-256color"))
+    assert status == 0, out
+    assert "End of input" in out and "Traceback" not in out

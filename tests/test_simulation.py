@@ -1,0 +1,367 @@
+"""Issue 14: simulate and compare (the Python API); the statistics, the lineups, the seam,
+and the same results for any number of workers."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import math
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import spadeslib
+from spadeslib.engine import Game
+from spadeslib.errors import ArgumentError
+from spadeslib.simulation import stats
+from spadeslib.simulation.lineup import Seat, derive_seed, parse_lineup
+from spadeslib.simulation.playing import Batch, game_seed, play_batch
+
+SRC = Path(spadeslib.__file__).resolve().parents[1]
+
+
+# --- confidence intervals: published worked examples -----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("successes", "n", "low", "high"),
+    [
+        # Newcombe (1998), Statistics in Medicine 17:857, table I, method 3 (Wilson)
+        (81, 263, 0.2553, 0.3662),
+        (15, 148, 0.0624, 0.1605),
+        (0, 20, 0.0, 0.1611),
+        (1, 29, 0.0061, 0.1718),
+        (29, 29, 0.8830, 1.0),
+    ],
+)
+def test_wilson_interval_matches_newcombes_table(
+    successes: int, n: int, low: float, high: float
+) -> None:
+    got_low, got_high = stats.wilson(successes, n)
+    assert (round(got_low, 4), round(got_high, 4)) == (low, high)
+
+
+def test_newcombe_difference_matches_his_example() -> None:
+    # Newcombe (1998), Statistics in Medicine 17:873, example (a): 56/70 - 48/80,
+    # method 10 (the hybrid score interval): +0.0524 to +0.3339.
+    difference, (low, high) = stats.rate_difference((56, 70), (48, 80))
+    assert round(difference, 4) == 0.2
+    assert (round(low, 4), round(high, 4)) == (0.0524, 0.3339)
+
+
+def test_mean_and_paired_intervals() -> None:
+    mean, (low, high) = stats.mean_interval([1.0, 2.0, 3.0, 4.0])
+    half = stats.Z * math.sqrt((5 / 3) / 4)
+    assert mean == 2.5 and math.isclose(low, 2.5 - half) and math.isclose(high, 2.5 + half)
+    assert all(math.isnan(x) for x in stats.mean_interval([7.0])[1])
+    assert all(math.isnan(x) for x in stats.wilson(0, 0))
+    # the same values on both sides: the paired difference is exactly zero
+    assert stats.paired_interval([0.0, 0.0, 0.0]) == (0.0, (0.0, 0.0))
+
+
+# --- lineups ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("spec", "levels"),
+    [
+        ("standard", ["standard"] * 4),
+        ("PRO/easy", ["pro", "easy", "pro", "easy"]),  # nyc's sides: seats 0+2, 1+3
+        ("pro,easy,random,standard", ["pro", "easy", "random", "standard"]),
+        (["easy", "easy", "pro", "pro"], ["easy", "easy", "pro", "pro"]),
+    ],
+)
+def test_lineup_per_table_side_or_seat(spec: str | list[str], levels: list[str]) -> None:
+    lineup = parse_lineup(spec, spadeslib.load_variant("nyc"))
+    assert [seat.level for seat in lineup.seats] == levels
+
+
+def test_lineup_simulations_and_its_text() -> None:
+    lineup = parse_lineup("standard:20/easy", spadeslib.load_variant("standard"))
+    assert lineup.seats[0] == Seat("standard", 20) and lineup.seats[1] == Seat("easy")
+    assert str(lineup) == "standard:20,easy,standard:20,easy"
+    assert str(parse_lineup("pro", spadeslib.load_variant("cutthroat"))) == "pro"
+
+
+@pytest.mark.parametrize(
+    ("spec", "words"),
+    [
+        ("standrad", "did you mean 'standard'"),
+        ("easy,easy", "2 levels, one per seat, but nyc has 4 seats"),
+        ("pro/easy/random", "3 levels, one per side, but nyc has 2 sides"),
+        ("easy:5", "only pro and standard take a number of simulations"),
+        ("standard:0", "a whole number of at least 1"),
+        ("standard:x", "a whole number of at least 1"),
+        ("", "no bot level given"),
+    ],
+)
+def test_lineup_mistakes_are_argument_errors(spec: str, words: str) -> None:
+    with pytest.raises(ArgumentError, match=words):
+        parse_lineup(spec, spadeslib.load_variant("nyc"))
+
+
+def test_derived_seeds_are_stable_and_distinct() -> None:
+    assert derive_seed(1, "deal", 0) == derive_seed(1, "deal", 0)
+    assert len({derive_seed(1, "deal", i) for i in range(1000)}) == 1000
+    assert derive_seed(1, "deal", 0) != derive_seed(2, "deal", 0)
+    # pinned: changing the derivation would change every published result
+    assert derive_seed(0, "deal", 0) == 0x65424B64763FCA70
+
+
+# --- the seam: a batch's rows are the engine's deals ----------------------------------------
+
+
+def test_rows_are_what_the_engine_played() -> None:
+    variant = spadeslib.load_variant("standard")
+    lineup = parse_lineup("random", variant)
+    rows = play_batch(Batch(variant, lineup, "deals", 7, 0, 5)).deals
+    assert [row["deal"] for row in rows] == list(range(5))
+    for row in rows:
+        game = Game(variant, seed=game_seed(7, "deals", row["deal"]))
+        game.rollout(random.Random(derive_seed(row["seed"], "random seats")))
+        [deal] = game.deal_history
+        assert row["seed"] == game.seed and row["dealer"] == deal.dealer
+        assert [row[f"tricks_{s}"] for s in range(4)] == list(deal.tricks)
+        assert [row[f"bid_{s}"] for s in range(4)] == list(deal.bids)
+        for side in deal.score.sides:
+            k = side.side
+            assert row[f"points_{k}"] == side.total and row[f"score_{k}"] == side.after.score
+            assert row[f"made_{k}"] == (not side.was_set)
+            assert row[f"bags_{k}"] == side.bags_added
+            assert row[f"set_short_{k}"] == (side.was_set and side.tricks < deal.contracts[k])
+
+
+def test_a_variant_whose_first_deal_bids_itself_samples_its_second_deal() -> None:
+    result = spadeslib.simulate("nyc", deals=6, seed=3, bots="easy")
+    assert {row["number"] for row in result.deals} == {1}
+    assert all(row["contract_0"] is not None for row in result.deals)
+    standard = spadeslib.simulate("standard", deals=3, seed=3)
+    assert [row["number"] for row in standard.deals] == [0, 0, 0]
+
+
+def test_same_seed_same_result_and_another_seed_another() -> None:
+    a = spadeslib.simulate("standard", deals=30, seed=11, bots="easy/random")
+    b = spadeslib.simulate("standard", deals=30, seed=11, bots="easy/random")
+    c = spadeslib.simulate("standard", deals=30, seed=12, bots="easy/random")
+    assert a.deals == b.deals and a.figures == b.figures
+    assert a.deals != c.deals
+
+
+def test_any_number_of_workers_gives_the_same_rows() -> None:
+    one = spadeslib.simulate("cutthroat", deals=24, seed=5, bots="easy", workers=1)
+    two = spadeslib.simulate("cutthroat", deals=24, seed=5, bots="easy", workers=2)
+    assert one.deals == two.deals and one.figures == two.figures
+    games_one = spadeslib.simulate("nyc", games=3, seed=5, bots="easy", workers=1)
+    games_two = spadeslib.simulate("nyc", games=3, seed=5, bots="easy", workers=2)
+    assert games_one.games == games_two.games and games_one.deals == games_two.deals
+
+
+def test_ray_gives_the_same_rows_as_this_process() -> None:
+    pytest.importorskip("ray", reason="Ray is an optional extra: pip install 'spadeslib[ray]'")
+    here = spadeslib.simulate("standard", deals=16, seed=9, bots="easy")
+    on_ray = spadeslib.simulate("standard", deals=16, seed=9, bots="easy", ray_address="local")
+    assert on_ray.deals == here.deals and on_ray.figures == here.figures
+
+
+# --- figures ------------------------------------------------------------------------------
+
+
+def test_figures_count_what_the_rows_say() -> None:
+    result = spadeslib.simulate("standard", deals=200, seed=2, bots="easy/random")
+    rows = result.deals
+    contracts = [(row[f"contract_{k}"], row[f"made_{k}"]) for row in rows for k in (0, 1)]
+    contracts = [(c, m) for c, m in contracts if m is not None]
+    made = result.figure("contracts.made")
+    assert (made.n, made.successes) == (len(contracts), sum(m for _, m in contracts))
+    assert made.low <= made.value <= made.high
+    fours = [m for c, m in contracts if c == 4]
+    assert result.figure("contracts.made.bid_4").n == len(fours)
+    nils = [(row[f"bid_{s}"], row[f"tricks_{s}"]) for row in rows for s in range(4)]
+    nil_made = result.figure("nil.made")
+    assert nil_made.n == sum(bid == "nil" for bid, _ in nils)
+    points = result.figure("points.side_0")
+    assert math.isclose(points.value, sum(row["points_0"] for row in rows) / len(rows))
+    sets = result.figure("sets.all")
+    assert sets.successes == made.n - (made.successes or 0)
+
+
+def test_figures_follow_the_variants_rules() -> None:
+    standard = {f.key for f in spadeslib.simulate("standard", deals=20, seed=1).figures}
+    nyc = {f.key for f in spadeslib.simulate("nyc", deals=20, seed=1, bots="easy").figures}
+    assert "nil.bid" in standard and "nil.bid" not in nyc  # NYC has no Nil
+    assert "sets.overtricks" in nyc and "sets.overtricks" not in standard
+    assert "blind.bid" in nyc and "ten_for_200.bid" in nyc
+    assert not any(key.startswith("games.") for key in standard)
+
+
+def test_games_figures() -> None:
+    result = spadeslib.simulate("nyc", games=8, seed=4, bots="easy")
+    assert result.games is not None and len(result.games) == 8
+    for game in result.games:
+        assert game["deals"] == sum(row["game"] == game["game"] for row in result.deals)
+    length = result.figure("games.deals")
+    assert math.isclose(length.value, len(result.deals) / 8)
+    wins = sum(result.figure(f"games.win.side_{k}").successes or 0 for k in (0, 1))
+    draws = result.figure("games.draw").successes or 0
+    ends = sum(f.successes or 0 for f in result.figures if f.key.startswith("games.end."))
+    assert wins + draws <= 8 == ends
+
+
+def test_a_game_past_the_deal_limit_is_unfinished() -> None:
+    result = spadeslib.simulate("standard", games=2, seed=1, max_deals=3)
+    assert result.games is not None
+    assert [(g["deals"], g["end"], g["winner"]) for g in result.games] == [
+        (3, "unfinished", None)
+    ] * 2
+    assert result.figure("games.end.unfinished").value == 1.0
+
+
+# --- compare -----------------------------------------------------------------------------
+
+
+def test_compare_two_lineups_is_duplicate_and_paired() -> None:
+    comparison = spadeslib.compare("standard", deals=40, seed=8, bots="easy", bots_b="random")
+    assert comparison.duplicate == 1.0
+    points = comparison.difference("points.per_deal")
+    assert points.paired and points.n == 80
+    assert math.isclose(points.value, points.a.value - points.b.value)
+    assert points.low <= points.value <= points.high
+    made = comparison.difference("contracts.made")  # only the sides with a contract: unpaired
+    assert not made.paired
+
+
+def test_compare_a_variant_with_itself_finds_no_difference() -> None:
+    comparison = spadeslib.compare("standard", "standard", deals=30, seed=2, bots="easy")
+    for difference in comparison.differences:
+        assert difference.value == 0, difference.key
+        if difference.paired:
+            assert (difference.low, difference.high) == (0.0, 0.0)
+
+
+def test_compare_variants_with_different_decks_is_not_duplicate() -> None:
+    comparison = spadeslib.compare("standard", "nyc", deals=20, seed=2, bots="easy")
+    assert comparison.duplicate == 0.0
+    assert not any(difference.paired for difference in comparison.differences)
+    keys = {difference.key for difference in comparison.differences}
+    assert "points.per_deal" in keys and "nil.bid" not in keys  # nyc has no Nil
+
+
+def test_compare_games_pairs_the_games() -> None:
+    comparison = spadeslib.compare("nyc", games=4, seed=6, bots="easy", bots_b="random")
+    assert comparison.duplicate == 1.0
+    assert comparison.difference("games.deals").paired
+
+
+def test_progress_counts_every_deal() -> None:
+    seen: list[tuple[int, int]] = []
+    spadeslib.simulate("standard", deals=10, seed=1, progress=lambda d, t: seen.append((d, t)))
+    assert seen[-1] == (10, 10) and all(t == 10 for _, t in seen)
+    seen.clear()
+    spadeslib.compare("standard", deals=5, seed=1, progress=lambda d, t: seen.append((d, t)))
+    assert seen[-1] == (10, 10) and [d for d, _ in seen] == sorted(d for d, _ in seen)
+
+
+# --- what the result gives ---------------------------------------------------------------------
+
+
+def test_columns_csv_json_and_arrays() -> None:
+    result = spadeslib.simulate("standard", deals=12, seed=3)
+    columns = result.columns
+    assert {len(values) for values in columns.values()} == {12}
+    assert columns["deal"] == list(range(12))
+    text = io.StringIO()
+    result.write_csv(text)
+    table = list(csv.DictReader(io.StringIO(text.getvalue())))
+    assert len(table) == 12 and list(table[0]) == list(columns)
+    report = json.loads(json.dumps(result.to_dict(), allow_nan=False))
+    assert report["seed"] == 3 and report["unit"] == "deals" and report["figures"]
+    numpy = pytest.importorskip("numpy")
+    arrays = result.arrays()
+    assert arrays["tricks_0"].dtype == numpy.int64
+    assert arrays["took_all_0"].dtype == bool
+    assert arrays["points_0"].sum() == sum(columns["points_0"])
+
+
+def test_columns_with_gaps_become_floats_with_nan() -> None:
+    numpy = pytest.importorskip("numpy")
+    result = spadeslib.simulate("nyc", games=1, seed=1, bots="easy")
+    arrays = result.arrays()  # the first deal bids itself: no contract, no made
+    assert arrays["contract_0"].dtype == numpy.float64 and numpy.isnan(arrays["contract_0"][0])
+
+
+def test_plot_writes_a_png(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    result = spadeslib.simulate("nyc", games=2, seed=1, bots="easy")
+    path = tmp_path / "nyc.png"
+    result.plot(path)
+    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    comparison = spadeslib.compare("standard", deals=10, seed=1, bots="easy", bots_b="random")
+    comparison.plot(tmp_path / "compare.png")
+    assert (tmp_path / "compare.png").stat().st_size > 1000
+
+
+def test_plot_without_matplotlib_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # import matplotlib now fails
+    result = spadeslib.simulate("standard", deals=2, seed=1)
+    with pytest.raises(ArgumentError, match=r"pip install 'spadeslib\[plot\]'"):
+        result.plot()
+
+
+@pytest.mark.parametrize(
+    ("arguments", "words"),
+    [
+        ({"deals": 0}, "deals must be a whole number of at least 1"),
+        ({"deals": 5, "games": 5}, "one of them"),
+        ({}, "one of them"),
+        ({"deals": 5, "seed": -1}, "seed must be"),
+        ({"deals": 5, "workers": 0}, "workers must be"),
+        ({"games": 5, "max_deals": 0}, "max_deals must be"),
+        ({"deals": 5, "bots": "expert"}, "unknown bot level 'expert'"),
+    ],
+)
+def test_bad_arguments(arguments: dict[str, object], words: str) -> None:
+    with pytest.raises(ArgumentError, match=words):
+        spadeslib.simulate("standard", **arguments)  # type: ignore[arg-type]
+
+
+def test_figure_lookup_of_a_missing_figure() -> None:
+    result = spadeslib.simulate("standard", deals=2, seed=1)
+    with pytest.raises(ArgumentError, match=r"no figure 'moon\.bid'"):
+        result.figure("moon.bid")
+
+
+# --- the package stays light -----------------------------------------------------------------
+
+
+def test_import_spadeslib_loads_no_simulation_plotting_or_terminal_modules() -> None:
+    code = (
+        "import sys, spadeslib\n"
+        "heavy = ('rich', 'numpy', 'matplotlib', 'ray', 'pandas', 'spadeslib.simulation',"
+        " 'spadeslib.cli', 'multiprocessing', 'concurrent')\n"
+        "print([m for m in sys.modules if m.split('.')[0] in heavy or m.startswith(heavy)])\n"
+        "spadeslib.simulate\n"
+        "print([m for m in sys.modules if m.split('.')[0] in ('rich', 'numpy', 'matplotlib')])\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+        env={"PYTHONPATH": str(SRC), "PATH": ""},
+    )
+    assert done.stdout.splitlines() == ["[]", "[]"], done.stdout
+
+
+def test_dir_shows_the_public_api_only() -> None:
+    # Issue 15, item 16: dir(spadeslib) showed Any, TYPE_CHECKING and importlib.
+    names = dir(spadeslib)
+    assert names == sorted(spadeslib.__all__)
+    assert not {"Any", "TYPE_CHECKING", "importlib", "annotations"} & set(names)
+    assert {"simulate", "compare", "Game", "load_variant"} <= set(names)
+    for name in spadeslib.__all__:
+        assert getattr(spadeslib, name) is not None
