@@ -19,12 +19,13 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from spadeslib.bots.guesses import NIL, guess_bids
+from spadeslib.bots.guesses import guess_bids
 from spadeslib.bots.knowledge import Knowledge
 from spadeslib.bots.sampling import sample_hands
 from spadeslib.bots.strategy import Table, made, play_out
 from spadeslib.bots.tables import tables_of
 from spadeslib.compiler import Rules
+from spadeslib.compiler.bids import NIL
 from spadeslib.engine import Observation
 
 __all__ = ["Auction"]

@@ -26,10 +26,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from spadeslib.cards import Card, parse_cards
-from spadeslib.compiler import bids as _bids
 from spadeslib.compiler import follow as _follow
 from spadeslib.compiler import leaders as _leaders
 from spadeslib.compiler import tricks as _tricks
+from spadeslib.compiler.bidding import relevance as _relevance
 from spadeslib.compiler.errors import CardNotInDeckError
 from spadeslib.compiler.layout import SPADES, SUIT_LETTERS, Layout, build_layout, why_absent
 from spadeslib.variant.root import Variant
@@ -121,8 +121,8 @@ class Rules:
     """Some hand may call a misdeal (``misdeal.conditions`` is not empty)."""
     first_deal_bids_itself: bool
     """``bidding.first_deal_bids_itself``: no auction in the first deal."""
-    relevant: _bids.Relevant
-    """What the legal bids depend on (:class:`spadeslib.compiler.bids.Relevant`)."""
+    relevant: _relevance.Relevant
+    """What the legal bids depend on (:class:`spadeslib.compiler.bidding.Relevant`)."""
 
     _bits_of: dict[Card, tuple[int, ...]]
     _non_trumps: int
@@ -303,7 +303,7 @@ def compile_rules(variant: Variant) -> Rules:
         blind_bids=variant.bidding.blind_nil.enabled or variant.bidding.blind.enabled,
         misdeals=bool(variant.misdeal.conditions),
         first_deal_bids_itself=variant.bidding.first_deal_bids_itself,
-        relevant=_bids.relevant(variant),
+        relevant=_relevance.relevant(variant),
         _bits_of=bits_of,
         _non_trumps=layout.full_mask & ~trump_mask,
         _winner_keys=_tricks.winner_tables(layout),

@@ -3,7 +3,7 @@
 Round the table, each seat bids once in bidding order (``bidding.form.first``). In a
 partnership auction each side agrees one team bid, decided by its first seat in bidding
 order (its *captain*), the side on the dealer's left first. Which bids are legal is
-:mod:`spadeslib.compiler.bids`' business; this module builds the context for it, turns
+:mod:`spadeslib.compiler.bidding`'s business; this module builds the context for it, turns
 the answer into action ids and records the bid.
 
 A side that bid blind and may "come out" (NYC) answers ``come out`` or ``stand`` at its
@@ -16,7 +16,8 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING
 
-from spadeslib.compiler import bids as B
+from spadeslib.compiler import bidding as B
+from spadeslib.compiler.bids import BLIND_NIL, NIL, NO_BID, TeamBid
 from spadeslib.engine import flow
 from spadeslib.engine.phases import blind, misdeal
 from spadeslib.engine.state import State
@@ -61,7 +62,7 @@ def needs_bid(state: State, seat: int) -> bool:
         return False
     if rules.partnership:
         return not state.sides_bid >> side & 1
-    return state.bids[seat] == B.NO_BID
+    return state.bids[seat] == NO_BID
 
 
 def _advance(state: State) -> None:
@@ -104,7 +105,7 @@ def seat_context(state: State, seat: int) -> B.SeatContext:
     rules = state.rules
     side = rules.side_of[seat]
     partners = tuple(
-        state.bids[m] for m in rules.sides[side] if m != seat and state.bids[m] != B.NO_BID
+        state.bids[m] for m in rules.sides[side] if m != seat and state.bids[m] != NO_BID
     )
     return B.SeatContext(
         partner_bids=partners,
@@ -116,44 +117,44 @@ def seat_context(state: State, seat: int) -> B.SeatContext:
 
 def team_context(state: State, seat: int) -> B.TeamContext:
     return B.TeamContext(
-        captain_blind_nil=state.bids[seat] == B.BLIND_NIL,
+        captain_blind_nil=state.bids[seat] == BLIND_NIL,
         last=closes_round(state, seat),
         others_total=others_total(state, seat),
     )
 
 
-def _team_id(space: ActionSpace, bid: B.TeamBid) -> int:
+def _team_id(space: ActionSpace, bid: TeamBid) -> int:
     contract, mine, partner = bid
-    if mine == B.NIL and partner == B.NIL:
+    if mine == NIL and partner == NIL:
         return space.BOTH_NIL
-    if mine == B.NIL:
+    if mine == NIL:
         return space.NIL_PARTNER + contract
-    if partner == B.NIL:
+    if partner == NIL:
         return space.PARTNER_NIL + contract
     return space.BID + contract
 
 
-def _team_bid(state: State, action_id: int) -> B.TeamBid | None:
+def _team_bid(state: State, action_id: int) -> TeamBid | None:
     space = state.space
     top = state.rules.hand_size
     if action_id == space.BOTH_NIL:
-        return (0, B.NIL, B.NIL)
+        return TeamBid(0, NIL, NIL)
     n = action_id - space.NIL_PARTNER
     if 0 <= n <= top:
-        return (n, B.NIL, n)
+        return TeamBid(n, NIL, n)
     n = action_id - space.PARTNER_NIL
     if 0 <= n <= top:
-        return (n, n, B.NIL)
+        return TeamBid(n, n, NIL)
     n = action_id - space.BID
     if 0 <= n <= top:
-        if state.bids[state.actor] == B.BLIND_NIL:
-            return (n, B.BLIND_NIL, n)
-        return (n, B.NO_BID, B.NO_BID)
+        if state.bids[state.actor] == BLIND_NIL:
+            return TeamBid(n, BLIND_NIL, n)
+        return TeamBid(n, NO_BID, NO_BID)
     return None
 
 
 def _seat_id(state: State, bid: int) -> int:
-    return state.space.NIL if bid == B.NIL else state.space.BID + bid
+    return state.space.NIL if bid == NIL else state.space.BID + bid
 
 
 def legal(state: State) -> list[int]:
@@ -172,15 +173,13 @@ def legal(state: State) -> list[int]:
         last = closes_round(state, seat, team=rules.partnership)
         total = others_total(state, seat)
     if rules.partnership:
-        out = list(_team_ids(space, state.bids[seat] == B.BLIND_NIL, last, total))
+        out = list(_team_ids(space, state.bids[seat] == BLIND_NIL, last, total))
     else:
         partners: tuple[int, ...] = ()
         if relevant.seat_partners:
             bids = state.bids
             partners = tuple(
-                bids[m]
-                for m in rules.sides[rules.side_of[seat]]
-                if m != seat and bids[m] != B.NO_BID
+                bids[m] for m in rules.sides[rules.side_of[seat]] if m != seat and bids[m] != NO_BID
             )
         trumps = (state.hands[seat] & rules.trump_mask).bit_count() if relevant.seat_trumps else 0
         out = list(_seat_ids(space, partners, trumps, last, total))
@@ -194,14 +193,14 @@ def legal(state: State) -> list[int]:
 def _seat_ids(
     space: ActionSpace, partner_bids: tuple[int, ...], trumps: int, last: bool, others_total: int
 ) -> tuple[int, ...]:
-    """The legal bids' ids in a :class:`~spadeslib.compiler.bids.SeatContext`, sorted
+    """The legal bids' ids in a :class:`~spadeslib.compiler.bidding.SeatContext`, sorted
     (cached: its parts that matter, ``Rules.relevant``, repeat all the time)."""
     ctx = B.SeatContext(
         partner_bids=partner_bids, trumps=trumps, last=last, others_total=others_total
     )
     return tuple(
         sorted(
-            space.NIL if bid == B.NIL else space.BID + bid for bid in B.seat_bids(space.rules, ctx)
+            space.NIL if bid == NIL else space.BID + bid for bid in B.seat_bids(space.rules, ctx)
         )
     )
 
@@ -210,7 +209,7 @@ def _seat_ids(
 def _team_ids(
     space: ActionSpace, captain_blind_nil: bool, last: bool, others_total: int
 ) -> tuple[int, ...]:
-    """The legal team bids' ids in a :class:`~spadeslib.compiler.bids.TeamContext`, sorted."""
+    """The legal team bids' ids in a :class:`~spadeslib.compiler.bidding.TeamContext`, sorted."""
     ctx = B.TeamContext(captain_blind_nil=captain_blind_nil, last=last, others_total=others_total)
     return tuple(sorted(_team_id(space, bid) for bid in B.team_bids(space.rules, ctx)))
 
@@ -242,8 +241,9 @@ def problem(state: State, action_id: int) -> tuple[str, str] | None:
         if bid is None:
             return _other_problem(state, seat, action_id, team=True)
         return B.team_bid_problem(rules, team_context(state, seat), bid)
+    seat_bid: int
     if action_id == space.NIL:
-        seat_bid = B.NIL
+        seat_bid = NIL
     elif space.BID <= action_id <= space.BID + rules.hand_size:
         seat_bid = action_id - space.BID
     elif space.NIL_PARTNER <= action_id <= space.BOTH_NIL:
@@ -286,17 +286,17 @@ def apply(state: State, action_id: int) -> None:
         assert bid is not None
         contract, mine, other = bid
         partner = rules.partner_of[seat]
-        if mine != B.NO_BID:
+        if mine != NO_BID:
             state.bids[seat] = mine
             if partner is not None:
                 state.bids[partner] = other
         for member, part in ((seat, mine), (partner, other)):
-            if member is not None and part in (B.NIL, B.BLIND_NIL):
+            if member is not None and part in (NIL, BLIND_NIL):
                 state.nil_seats |= 1 << member
         state.contracts[side] = contract
         state.sides_bid |= 1 << side
     elif action_id == space.NIL:
-        state.bids[seat] = B.NIL
+        state.bids[seat] = NIL
         state.nil_seats |= 1 << seat
     else:
         seat_bid = action_id - space.BID
