@@ -115,4 +115,4 @@ def test_the_facts_are_what_the_compiled_auction_allows(variant: Variant) -> Non
     assert min(tricks_of(bid) for bid in legal) == b.least_seat_bid
     if b.forced is None:
         assert (NIL in legal or 0 in legal) == b.zero_is_a_bid
-        assert max(legal) == b.form.bid_range(rules.hand_size)[1]
+        assert max(tricks_of(bid) for bid in legal) == b.form.bid_range(rules.hand_size)[1]
