@@ -208,6 +208,12 @@ class Bidding(Model):
     total_may_not_equal_tricks: Flag = False
     """The bids of all sides may not add up to exactly the number of tricks (B6, B7, B14)."""
 
+    partners_may_not_exceed_tricks: Flag = False
+    """Round the table, the bids of a side's partners together may not exceed the number
+    of tricks: a player may bid at most the tricks less what the partners have bid
+    already (Nil counts 0), leaving room for the least bid of each partner still to bid
+    (OpenSpiel's rule, common online)."""
+
     first_deal_bids_itself: Flag = False
     """The first deal of a game has no bidding; each side scores `scoring.trick_value` per
     trick won (B8)."""

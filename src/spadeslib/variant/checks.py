@@ -193,6 +193,7 @@ def _bidding(v: Variant) -> Found:
             yield ("bidding.form", "partnership bidding needs partnerships; this table has none")
     if b.raise_round and v.table.partnerships == "none":
         yield ("bidding.raise_round", "the raise round is for sides of partners")
+    yield from _partners_cap(v)
     yield from _no_bid(v)
     yield from _nil(v)
     yield from _blind(v)
@@ -213,6 +214,23 @@ def _bidding(v: Variant) -> Found:
             "bidding.ten_for_200.enabled",
             f"ten for 200 is for a bid of 10, but no side can contract for more than "
             f"{reach}; allow higher bids or turn ten for 200 off",
+        )
+
+
+def _partners_cap(v: Variant) -> Found:
+    """The rule that partners' bids together stay within the tricks needs partners who
+    bid for themselves."""
+    if not v.bidding.partners_may_not_exceed_tricks:
+        return
+    path = "bidding.partners_may_not_exceed_tricks"
+    if v.table.partnerships == "none":
+        yield (path, "'partners may not exceed the tricks' is about partners; this table has none")
+    elif v.bidding.form.kind == "partnership":
+        yield (
+            path,
+            "with partnership bidding a side makes one team bid, never more than the tricks; "
+            "the rule is for round-the-table bidding (set partners_may_not_exceed_tricks: "
+            "false)",
         )
 
 

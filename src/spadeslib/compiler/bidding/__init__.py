@@ -23,7 +23,8 @@ leave no legal bid at all is waived, so a player always has a bid (for example a
 
 A side's bids may add up to more than the tricks (A3: each bid is 0 to the tricks in a
 hand, with no other limit); such a contract is simply set. Only Mirror and a fixed bid,
-where the player has no choice, are held to the tricks the partners left.
+where the player has no choice, are held to the tricks the partners left, and every bid
+where ``bidding.partners_may_not_exceed_tricks`` is on.
 
 >>> from spadeslib.compiler.bids import format_bid
 >>> from spadeslib.variant import Variant
@@ -33,6 +34,9 @@ where the player has no choice, are held to the tricks the partners left.
 >>> odd = Variant.model_validate({"bidding": {"total_may_not_equal_tricks": True}})
 >>> seat_bid_problem(odd.compile(), SeatContext(last=True, others_total=9), 4)
 ('the bids would total 13, the number of tricks', 'bidding.total_may_not_equal_tricks')
+>>> capped = Variant.model_validate({"bidding": {"partners_may_not_exceed_tricks": True}})
+>>> seat_bids(capped.compile(), SeatContext(partner_bids=(9,)))[-1]
+4
 """
 
 from spadeslib.compiler.bidding.blind import (

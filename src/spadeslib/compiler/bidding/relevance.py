@@ -28,7 +28,7 @@ class Relevant:
 
     seat_partners: bool
     """:attr:`~.seats.SeatContext.partner_bids` (a forced format, a rule about the
-    partner's Nil or minimum, no bid of one)."""
+    partner's Nil or minimum, no bid of one, the partners' bids within the tricks)."""
     seat_trumps: bool
     """:attr:`~.seats.SeatContext.trumps` (Mirror and Whiz bid them)."""
     seat_total: bool
@@ -49,6 +49,7 @@ def relevant(variant: Variant) -> Relevant:
             or not nil.both_partners
             or nil.partner_min_bid is not None
             or bidding.form.no_bid_of_one
+            or bidding.partners_may_not_exceed_tricks
         ),
         seat_trumps=forced is not None and forced.reads_trumps,
         seat_total=bidding.total_may_not_equal_tricks,

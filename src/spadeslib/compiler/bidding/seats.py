@@ -1,9 +1,9 @@
 """A seat's own bid in a round-the-table auction (A3, B7, B9, B11, B14).
 
 Hard rules: whether the bid exists (Nil, a bid of 0) and the range, or instead the forced
-format's bids. Soft rules, in this order, unless the format leaves no choice: both
-partners Nil, the partner of a Nil's minimum, no bid of one, the total may not equal the
-tricks.
+format's bids. Soft rules, in this order, unless the format leaves no choice: the
+partners' bids stay within the tricks, both partners Nil, the partner of a Nil's minimum,
+no bid of one, the total may not equal the tricks.
 """
 
 from __future__ import annotations
@@ -34,10 +34,20 @@ class SeatContext(NamedTuple):
     """Tricks bid by everyone else so far."""
 
 
+def _side_so_far(rules: Rules, partner_bids: tuple[int, ...]) -> tuple[int, int, int]:
+    """The tricks the partners have bid, how many partners are still to bid, and the least
+    each of those adds (``bidding.least_seat_bid``)."""
+    to_come = max(len(rules.sides[0]) - 1 - len(partner_bids), 0)
+    made = sum(tricks_of(bid) for bid in partner_bids)
+    return made, to_come, rules.variant.bidding.least_seat_bid
+
+
 def room(rules: Rules, partner_bids: tuple[int, ...]) -> int:
     """The most tricks a seat may bid without its side's bids exceeding the tricks, once
-    its partners have bid ``partner_bids``."""
-    return max(rules.hand_size - sum(tricks_of(bid) for bid in partner_bids), 0)
+    its partners have bid ``partner_bids``: the tricks, less what they bid, less the least
+    bid of each partner still to bid."""
+    made, to_come, least = _side_so_far(rules, partner_bids)
+    return max(rules.hand_size - made - least * to_come, 0)
 
 
 def _candidates(rules: Rules) -> tuple[int, ...]:
@@ -96,6 +106,27 @@ def _analysis(rules: Rules, ctx: SeatContext) -> tuple[tuple[int, ...], dict[int
         hard.append(forced_check(forced, turn))
 
     if forced is None or not forced.no_choice:
+        if bidding.partners_may_not_exceed_tricks:
+            made, to_come, least = _side_so_far(rules, ctx.partner_bids)
+            most = max(hand - made - least * to_come, 0)
+            so_far = f"the partners have bid {made}"
+            if to_come and least:
+                who = (
+                    "1 partner still to bid needs"
+                    if to_come == 1
+                    else f"{to_come} partners still to bid need"
+                )
+                so_far += f" and {who} at least {least}{'' if to_come == 1 else ' each'}"
+            too_many: Problem = (
+                f"the side's bids may not exceed the {hand} tricks: {so_far}, so this bid "
+                f"may be at most {most}",
+                "bidding.partners_may_not_exceed_tricks",
+            )
+
+            def within_tricks(bid: int) -> Problem | None:
+                return None if tricks_of(bid) <= most else too_many
+
+            soft.append(within_tricks)
         if not nil.both_partners:
             soft.append(
                 lambda bid: (
