@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
-from spadeslib.compiler.bidding.constraints import Problem, choose, total_problem
+from spadeslib.compiler.bidding.constraints import Choice, Problem, choose, total_problem
 from spadeslib.compiler.bids import BLIND_NIL, NIL, NO_BID
 
 if TYPE_CHECKING:
@@ -323,7 +323,7 @@ def blind_nil_problem(rules: Rules, ctx: BlindContext) -> Problem | None:
 
 
 @functools.lru_cache(maxsize=4096)
-def _analysis(rules: Rules, ctx: BlindContext) -> tuple[tuple[int, ...], dict[int, Problem]]:
+def _analysis(rules: Rules, ctx: BlindContext) -> Choice[int]:
     blind = rules.variant.bidding.blind
     trick_value = rules.variant.scoring.trick_value
     low, high = blind.bid_range(rules.hand_size)
@@ -357,15 +357,13 @@ def _analysis(rules: Rules, ctx: BlindContext) -> tuple[tuple[int, ...], dict[in
 
 def blind_bids(rules: Rules, ctx: BlindContext) -> tuple[int, ...]:
     """The blind bids (numbers of tricks) this side may make now."""
-    return _analysis(rules, ctx)[0]
+    return _analysis(rules, ctx).legal
 
 
 def blind_bid_problem(rules: Rules, ctx: BlindContext, bid: int) -> Problem | None:
     """Why a blind bid of ``bid`` is illegal here, or ``None``."""
-    legal, why = _analysis(rules, ctx)
-    if bid in legal:
-        return None
-    return why.get(bid, (f"{bid} is more than the tricks", "bidding.blind.max_bid"))
+    unknown = (f"{bid} is more than the tricks", "bidding.blind.max_bid")
+    return _analysis(rules, ctx).problem(bid, unknown)
 
 
 def come_out_problem(rules: Rules, contract: int, last: bool, others_total: int) -> Problem | None:

@@ -9,12 +9,12 @@ always has a bid (:func:`choose`).
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Sequence
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Generic, NamedTuple, TypeVar
 
 if TYPE_CHECKING:
     from spadeslib.compiler.rules import Rules
 
-__all__ = ["Check", "Problem", "choose", "total_problem"]
+__all__ = ["Check", "Choice", "Problem", "choose", "total_problem"]
 
 Problem = tuple[str, str]
 """``(reason, dotted rule key)``: why a bid is illegal."""
@@ -25,9 +25,22 @@ Check = Callable[[T], "Problem | None"]
 """A rule about a candidate bid: ``None`` where it allows it, else why not."""
 
 
+class Choice(NamedTuple, Generic[T]):
+    """What the rules leave of the candidates: the legal ones, and why each other is not."""
+
+    legal: tuple[T, ...]
+    """The legal bids, in order."""
+    why: dict[T, Problem]
+    """Why each illegal candidate is illegal."""
+
+    def problem(self, bid: T, unknown: Problem) -> Problem | None:
+        """Why ``bid`` is illegal (``unknown`` for one that was no candidate), or ``None``."""
+        return None if bid in self.legal else self.why.get(bid, unknown)
+
+
 def choose(
     candidates: Iterable[T], hard: Sequence[Check[T]], soft: Sequence[Check[T]] = ()
-) -> tuple[tuple[T, ...], dict[T, Problem]]:
+) -> Choice[T]:
     """The legal candidates, in their order, and why each other one is illegal: the first
     hard rule that forbids it, or the soft rule that removed it."""
     why: dict[T, Problem] = {}
@@ -48,7 +61,7 @@ def choose(
                 if found is not None:
                     why[bid] = found
             kept = remaining
-    return tuple(kept), why
+    return Choice(tuple(kept), why)
 
 
 def total_problem(rules: Rules, last: bool, others_total: int, tricks: int) -> Problem | None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING, NamedTuple
 
-from spadeslib.compiler.bidding.constraints import Check, Problem, choose, total_problem
+from spadeslib.compiler.bidding.constraints import Check, Choice, Problem, choose, total_problem
 from spadeslib.compiler.bidding.forced import Turn, forced_check
 from spadeslib.compiler.bids import BLIND_NIL, NIL, format_bid, tricks_of
 
@@ -55,7 +55,7 @@ def _candidates(rules: Rules) -> tuple[int, ...]:
 
 
 @functools.lru_cache(maxsize=8192)
-def _analysis(rules: Rules, ctx: SeatContext) -> tuple[tuple[int, ...], dict[int, Problem]]:
+def _analysis(rules: Rules, ctx: SeatContext) -> Choice[int]:
     bidding = rules.variant.bidding
     form = bidding.form
     nil = bidding.nil
@@ -173,14 +173,10 @@ def _analysis(rules: Rules, ctx: SeatContext) -> tuple[tuple[int, ...], dict[int
 
 def seat_bids(rules: Rules, ctx: SeatContext) -> tuple[int, ...]:
     """The legal bids of a player in a round-the-table auction, Nil first then rising."""
-    return _analysis(rules, ctx)[0]
+    return _analysis(rules, ctx).legal
 
 
 def seat_bid_problem(rules: Rules, ctx: SeatContext, bid: int) -> Problem | None:
     """Why ``bid`` is illegal here, or ``None`` if it is legal."""
-    legal, why = _analysis(rules, ctx)
-    if bid in legal:
-        return None
-    if bid in why:
-        return why[bid]
-    return (f"{format_bid(bid)} is not a bid of this variant", "bidding.form")
+    unknown = (f"{format_bid(bid)} is not a bid of this variant", "bidding.form")
+    return _analysis(rules, ctx).problem(bid, unknown)

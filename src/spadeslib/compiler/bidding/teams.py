@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING, NamedTuple
 
-from spadeslib.compiler.bidding.constraints import Problem, choose, total_problem
+from spadeslib.compiler.bidding.constraints import Choice, Problem, choose, total_problem
 from spadeslib.compiler.bids import BLIND_NIL, NIL, NO_BID, TeamBid
 
 if TYPE_CHECKING:
@@ -43,7 +43,7 @@ def _candidates(rules: Rules, captain_blind_nil: bool) -> list[TeamBid]:
 
 
 @functools.lru_cache(maxsize=1024)
-def _analysis(rules: Rules, ctx: TeamContext) -> tuple[tuple[TeamBid, ...], dict[TeamBid, Problem]]:
+def _analysis(rules: Rules, ctx: TeamContext) -> Choice[TeamBid]:
     nil = rules.variant.bidding.nil
     form = rules.variant.bidding.form
     hand = rules.hand_size
@@ -87,17 +87,14 @@ def _analysis(rules: Rules, ctx: TeamContext) -> tuple[tuple[TeamBid, ...], dict
         [lambda bid: total_problem(rules, ctx.last, ctx.others_total, bid.contract)],
     )
     ordered = sorted(legal, key=lambda bid: (bid.contract, bid.captain != NO_BID, -bid.captain))
-    return tuple(ordered), why
+    return Choice(tuple(ordered), why)
 
 
 def team_bids(rules: Rules, ctx: TeamContext) -> tuple[TeamBid, ...]:
     """The legal team bids of a partnership, by contract."""
-    return _analysis(rules, ctx)[0]
+    return _analysis(rules, ctx).legal
 
 
 def team_bid_problem(rules: Rules, ctx: TeamContext, bid: TeamBid) -> Problem | None:
     """Why the team bid ``bid`` is illegal here, or ``None``."""
-    legal, why = _analysis(rules, ctx)
-    if bid in legal:
-        return None
-    return why.get(bid, ("not a team bid of this variant", "bidding.form"))
+    return _analysis(rules, ctx).problem(bid, ("not a team bid of this variant", "bidding.form"))
