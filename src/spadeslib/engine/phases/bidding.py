@@ -135,22 +135,24 @@ def _team_id(space: ActionSpace, bid: TeamBid) -> int:
 
 
 def _team_bid(state: State, action_id: int) -> TeamBid | None:
-    space = state.space
-    top = state.rules.hand_size
-    if action_id == space.BOTH_NIL:
-        return TeamBid(0, NIL, NIL)
-    n = action_id - space.NIL_PARTNER
-    if 0 <= n <= top:
-        return TeamBid(n, NIL, n)
-    n = action_id - space.PARTNER_NIL
-    if 0 <= n <= top:
-        return TeamBid(n, n, NIL)
-    n = action_id - space.BID
-    if 0 <= n <= top:
-        if state.bids[state.actor] == BLIND_NIL:
-            return TeamBid(n, BLIND_NIL, n)
-        return TeamBid(n, NO_BID, NO_BID)
-    return None
+    plain, after_blind_nil = _team_bids(state.space)
+    table = after_blind_nil if state.bids[state.actor] == BLIND_NIL else plain
+    return table.get(action_id)
+
+
+@functools.lru_cache(maxsize=256)
+def _team_bids(space: ActionSpace) -> tuple[dict[int, TeamBid], dict[int, TeamBid]]:
+    """The team bid of each team-bid action id: plain, and once the captain has bid Blind
+    Nil (``bid N`` is then the partner's contract). Built once: an action names one."""
+    plain = {space.BOTH_NIL: TeamBid(0, NIL, NIL)}
+    for n in range(space.rules.hand_size + 1):
+        plain[space.NIL_PARTNER + n] = TeamBid(n, NIL, n)
+        plain[space.PARTNER_NIL + n] = TeamBid(n, n, NIL)
+        plain[space.BID + n] = TeamBid(n, NO_BID, NO_BID)
+    after_blind_nil = dict(plain)
+    for n in range(space.rules.hand_size + 1):
+        after_blind_nil[space.BID + n] = TeamBid(n, BLIND_NIL, n)
+    return plain, after_blind_nil
 
 
 def _seat_id(state: State, bid: int) -> int:
