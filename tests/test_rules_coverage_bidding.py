@@ -209,9 +209,13 @@ def test_b11_spade_count_bids(
     order = data.draw(st.permutations(deck_names(variant)), label="deck order")
     hands = [" ".join(order[seat * 13 : seat * 13 + 13]) for seat in range(4)]
     game = Game(variant, seed=1, dealer=0, deal=hands)
+    bid = [0] * 4
     for seat in (1, 2, 3, 0):
         assert game.current_player == seat
         count = _trumps(hands[seat], extra_trumps)
+        if not nil_anyway:  # Mirror: held to the tricks the partner left (up to 15 trumps)
+            count = min(count, 13 - bid[(seat + 2) % 4])
+        bid[seat] = count
         nil = ["nil"] if count == 0 or nil_anyway else []
         expected = nil + ([f"bid {count}"] if count else [])
         assert texts(game) == expected, hands[seat]

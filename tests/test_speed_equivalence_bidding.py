@@ -1,7 +1,7 @@
 """The auction's fast paths give exactly the answers of the plain rules.
 
 The engine lists legal bids and blind options from contexts it fills only where
-:class:`spadeslib.compiler.bids.Relevant` says a part can matter, caches the ids by those
+:class:`spadeslib.compiler.bidding.Relevant` says a part can matter, caches the ids by those
 parts, and reads the variant through flags compiled into ``Rules``. Each shortcut is
 checked against the plain computation it replaces: the compiler's answers for the full
 context, the options and seen seats worked out seat by seat, the flags read from the
@@ -15,7 +15,8 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from spadeslib.compiler import bids as B
+from spadeslib.compiler import bidding as B
+from spadeslib.compiler.bids import NIL, NO_BID
 from spadeslib.compiler.rules import Rules
 from spadeslib.engine import Game
 from spadeslib.engine.phases import bidding, blind, misdeal
@@ -58,7 +59,7 @@ def test_flags_of_any_variant(variant: Variant) -> None:
 
 # -- Relevant: the parts of a context that can change the legal bids ---------------------
 
-BIDS = st.integers(B.NO_BID, 13)
+BIDS = st.integers(NO_BID, 13)
 
 
 def seat_key(rules: Rules, ctx: B.SeatContext) -> B.SeatContext:
@@ -72,20 +73,20 @@ def seat_key(rules: Rules, ctx: B.SeatContext) -> B.SeatContext:
 
 
 def blind_key(rules: Rules, ctx: B.BlindContext) -> B.BlindContext:
-    use = rules.relevant
+    use, total = rules.relevant.blind, rules.relevant.seat_total
     behind = 0
     if use.behind is not None:
         behind = min(max(ctx.behind, use.behind[0]), use.behind[1])
     return B.BlindContext(
         behind=behind,
-        first_deal=ctx.first_deal if use.blind_first_deal else False,
+        first_deal=ctx.first_deal if use.first_deal else False,
         side_blind_nils=ctx.side_blind_nils if use.blind_nil else 0,
-        partner_bid=ctx.partner_bid if use.blind_partner else B.NO_BID,
+        partner_bid=ctx.partner_bid if use.partner else NO_BID,
         partners_unseen=ctx.partners_unseen if use.blind else True,
         side_bid=ctx.side_bid if use.blind else False,
-        last=ctx.last if use.seat_total else False,
-        nil_last=ctx.nil_last if use.seat_total else False,
-        others_total=ctx.others_total if use.seat_total else 0,
+        last=ctx.last if total else False,
+        nil_last=ctx.nil_last if total else False,
+        others_total=ctx.others_total if total else 0,
     )
 
 
@@ -99,7 +100,7 @@ def test_what_relevant_leaves_out_changes_no_legal_bid(
     for _ in range(8):
         seat_ctx = B.SeatContext(
             partner_bids=tuple(
-                b for b in data.draw(st.lists(BIDS, max_size=2)) if b not in (B.NO_BID, 0)
+                b for b in data.draw(st.lists(BIDS, max_size=2)) if b not in (NO_BID, 0)
             ),
             trumps=data.draw(st.integers(0, hand)),
             last=data.draw(st.booleans()),
@@ -141,7 +142,7 @@ def plain_options(state: State, seat: int) -> list[int]:
         v.deal.method.kind == "draw_and_discard"
     ):
         return []
-    if state.bids[seat] != B.NO_BID:
+    if state.bids[seat] != NO_BID:
         return []
     side = rules.side_of[seat]
     if state.side_blind >> side & 1:
@@ -171,8 +172,7 @@ def plain_possible(state: State, seat: int) -> bool:
                 if state.seen >> captain & 1:
                     return False
                 return any(
-                    state.space.BLIND <= a < state.space.BLIND + 32
-                    for a in plain_options(state, captain)
+                    state.space.action(a).kind == "blind" for a in plain_options(state, captain)
                 )
     return False
 
@@ -203,7 +203,7 @@ def plain_bids(state: State) -> list[int]:
     else:
         seat_ctx = bidding.seat_context(state, seat)
         out = sorted(
-            space.NIL if bid == B.NIL else space.BID + bid for bid in B.seat_bids(rules, seat_ctx)
+            space.NIL if bid == NIL else space.BID + bid for bid in B.seat_bids(rules, seat_ctx)
         )
     if rules.variant.misdeal.conditions and misdeal.problem(state, seat) is None:
         out.append(space.MISDEAL)
@@ -219,6 +219,10 @@ def check_auction_step(game: Game, rng: random.Random) -> None:
         assert game.legal_action_ids() == plain_options(s, s.actor)
     for seat in range(s.players):
         assert blind.options(s, seat) == plain_options(s, seat)
+        # the compiler's key is the full situation with what cannot matter left out
+        end = blind._auction_end(s, seat)
+        full = B.blind.context(s.rules, s, seat, end)
+        assert B.blind.key(s.rules, s, seat, end) == tuple(blind_key(s.rules, full))
     # the seen seats: from the same start, the fast refresh sees whom the plain one sees
     start = s.seen & rng.getrandbits(s.players)
     fast, plain = s.clone(), s.clone()

@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from hypothesis import given
+from hypothesis import find, given, settings
 from hypothesis import strategies as st
 from hypothesis.errors import InvalidArgument
 
 from spadeslib.cards import Card
-from spadeslib.testing import cards, deals, hands, variants
+from spadeslib.testing import cards, deals, games, hands, variants
 from spadeslib.variant import Variant
 from spadeslib.variant.checks import contradictions
 
@@ -107,3 +107,15 @@ def test_cards_are_cards(card: Card) -> None:
 def test_cards_of_a_deck(variant: Variant, data: st.DataObject) -> None:
     rules = variant.compile()
     assert rules.has_card(data.draw(cards(rules=rules)))
+
+
+def test_a_drawn_game_shrinks_to_the_simplest_choices() -> None:
+    """Every action of ``games()`` is a Hypothesis choice, not the next number of a
+    seeded generator, so a failing game shrinks action by action: the least game of four
+    actions is each seat bidding the low end of its fair share."""
+    game = find(
+        games("standard", max_actions=30),
+        lambda game: len(game.record()["actions"]) >= 4,
+        settings=settings(database=None, max_examples=200),
+    )
+    assert game.record()["actions"] == ["bid 1"] * 4

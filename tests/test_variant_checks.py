@@ -224,6 +224,22 @@ CASES = [
         "4 (bidding.nil.partner_min_bid); remove one of the two",
         id="double nil as both partners with a Nil partner minimum",
     ),
+    pytest.param(
+        "table: {partnerships: none}\n"
+        "bidding:\n  partners_may_not_exceed_tricks: true\n  blind_nil: {exchange: 0}\n",
+        "bidding.partners_may_not_exceed_tricks",
+        3,
+        "'partners may not exceed the tricks' is about partners; this table has none",
+        id="the partners' cap without partners",
+    ),
+    pytest.param(
+        "bidding:\n  form: {kind: partnership}\n  partners_may_not_exceed_tricks: true\n",
+        "bidding.partners_may_not_exceed_tricks",
+        3,
+        "with partnership bidding a side makes one team bid, never more than the tricks; the "
+        "rule is for round-the-table bidding (set partners_may_not_exceed_tricks: false)",
+        id="the partners' cap with team bids",
+    ),
 ]
 
 
@@ -280,6 +296,26 @@ VALID = [
         id="a blind bid reaches the Moon",
     ),
     pytest.param("extends: nyc\n", id="nyc: blind 6 to 10, come out to 10"),
+    pytest.param(
+        "bidding:\n  partners_may_not_exceed_tricks: true\n  total_may_not_equal_tricks: true\n"
+        "  form: {kind: round_the_table, no_bid_of_one: true}\n  raise_round: true\n"
+        "  moon: {enabled: true}\n",
+        id="the partners' cap beside the total, no bid of one, raises and the Moon",
+    ),
+    pytest.param(
+        "bidding:\n  partners_may_not_exceed_tricks: true\n"
+        "  blind: {enabled: true, come_out_to: 10}\n",
+        id="the partners' cap with blind bids and coming out",
+    ),
+    pytest.param(
+        "extends: mirror\nbidding: {partners_may_not_exceed_tricks: true}\n",
+        id="the partners' cap under Mirror, which holds it already",
+    ),
+    pytest.param(
+        TRIOS + "bidding:\n  partners_may_not_exceed_tricks: true\n"
+        "  forced: {kind: allowed, bids: [0, 6]}\n  blind_nil: {enabled: false}\n",
+        id="the partners' cap for trios of allowed bids",
+    ),
     pytest.param(
         "bidding:\n  nil: {enabled: false, failed_tricks: ignored, partner_min_bid: 4}\n",
         id="Blind Nil without Nil (B9 lists them apart) keeps the Nil rules it uses",

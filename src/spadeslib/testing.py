@@ -22,7 +22,6 @@ lists of :class:`~spadeslib.cards.Card` (``rules.mask_of`` turns a list into a m
 from __future__ import annotations
 
 import functools
-import random
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from hypothesis import strategies as st
@@ -30,9 +29,13 @@ from hypothesis.errors import InvalidArgument
 
 from spadeslib.cards import RANKS, SUITS, Card
 from spadeslib.compiler.rules import Rules
+from spadeslib.variant.bidding import Bidding
+from spadeslib.variant.nil import Nil
 from spadeslib.variant.root import Variant
 
 if TYPE_CHECKING:
+    import random
+
     from spadeslib.engine import Action, Game
 
 __all__ = [
@@ -198,14 +201,16 @@ def _bidding(draw: Draw, hand: int, partnerships: str, players: int) -> Data:
             form["first"] = "dealer"
         low = draw(st.integers(0, hand if nil_on else hand // seats))
         form["min_bid"] = low
-        zero = nil_on or (zero_bid == "zero_tricks" and low == 0)
+        zero = Nil(enabled=nil_on, zero_bid=zero_bid).zero_is_a_bid(low)
         if draw(_FLAGS):
             form["max_bid"] = draw(st.integers(low if zero else max(low, 1), hand))
         if partnered and draw(_FLAGS):
             form["no_bid_of_one"] = True
+        if partnered and draw(_FLAGS):
+            bidding["partners_may_not_exceed_tricks"] = True
         partner_top = form.get("max_bid", hand) if forced_kind is None else hand
     bidding["form"] = form
-    zero = nil_on or (zero_bid == "zero_tricks" and form.get("min_bid", 0) == 0)
+    zero = Nil(enabled=nil_on, zero_bid=zero_bid).zero_is_a_bid(form.get("min_bid", 0))
 
     if blind_nil_on:
         bidding["blind_nil"] = {
@@ -297,7 +302,7 @@ def _bidding(draw: Draw, hand: int, partnerships: str, players: int) -> Data:
             blind["come_out_to"] = draw(st.integers(blind_low + 1, out_top))
         bidding["blind"] = blind
 
-    reach = _side_reach(bidding, hand, seats)
+    reach = Bidding.model_validate(bidding).side_reach(hand, seats)
     if reach >= 10 and draw(_FLAGS):
         bidding["ten_for_200"] = {
             "enabled": True,
@@ -314,26 +319,6 @@ def _bidding(draw: Draw, hand: int, partnerships: str, players: int) -> Data:
             moon["blind_make"] = {"kind": "win_game"}
         bidding["moon"] = moon
     return bidding
-
-
-def _side_reach(bidding: Data, hand: int, seats: int) -> int:
-    """The largest contract a side can make under ``bidding`` (the Moon needs every trick,
-    ten for 200 needs 10): mirrors ``spadeslib.variant.checks``."""
-    form, forced = bidding["form"], bidding.get("forced")
-    if form["kind"] == "partnership":
-        top = form.get("max_team_bid", hand)
-    elif forced is not None and forced["kind"] == "fixed":
-        top = seats * forced["bid"]
-    elif forced is not None and forced["kind"] == "allowed":
-        top = seats * max(forced["bids"])
-    elif forced is not None or bidding.get("raise_round"):
-        top = hand
-    else:
-        top = seats * form.get("max_bid", hand)
-    blind = bidding.get("blind", {})
-    if blind.get("enabled"):
-        top = max(top, blind.get("max_bid", hand), blind.get("come_out_to", 0))
-    return int(min(top, hand))
 
 
 def _play(draw: Draw, hand: int, deck: Data) -> Data:
@@ -529,11 +514,13 @@ def games(
     """:class:`~spadeslib.engine.Game` objects reached by random legal actions.
 
     ``variant``: a variant or a bundled name; by default one drawn by :func:`variants`.
-    The game is seeded from the draw and played for up to ``max_actions`` actions (a drawn
-    number, shrinking to 0: a freshly dealt game), or with ``to_the_end`` until it is over.
-    The players bid about a fair share of the tricks, so games under any variant end;
-    every action is legal. Replays exactly: the seed and the actions are in
-    ``game.record()``.
+    The game is seeded from the draw and played for a drawn number of actions up to
+    ``max_actions`` (shrinking to 0: a freshly dealt game), each chosen by Hypothesis, so
+    a failing game shrinks to few, simple choices. With ``to_the_end`` the game then goes
+    on until it is over, chosen by a Hypothesis-seeded random generator (a whole game is
+    too many choices to shrink one by one). The players bid about a fair share of the
+    tricks, so games under any variant end; every action is legal. Replays exactly: the
+    seed and the actions are in ``game.record()``.
     """
     if not isinstance(max_actions, int) or max_actions < 0:
         raise InvalidArgument(f"max_actions={max_actions!r}: must be an int >= 0")
@@ -550,13 +537,17 @@ def _games(
     from spadeslib.engine import Game
 
     game = Game(draw(chosen), seed=draw(st.integers(0, 2**64 - 1)))
-    rng = random.Random(draw(st.integers(0, 2**32 - 1)))
-    steps = 1_000_000 if to_the_end else draw(st.integers(0, max_actions))
+    _play_for(game, draw(st.randoms()), draw(st.integers(0, max_actions)))
+    if to_the_end:
+        _play_for(game, draw(st.randoms(use_true_random=True)), 1_000_000)
+    return game
+
+
+def _play_for(game: Game, rng: random.Random, steps: int) -> None:
     for _ in range(steps):
         if game.is_over:
-            break
+            return
         game.apply_id(plausible_action_id(game, rng))
-    return game
 
 
 def actions(game: Game) -> st.SearchStrategy[Action]:

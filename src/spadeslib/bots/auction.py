@@ -2,7 +2,7 @@
 
 :class:`Auction` draws ``n`` deals of the cards the bidder cannot see
 (:func:`~spadeslib.bots.sampling.sample_hands`) once per decision and plays each out
-with every seat following the Standard rule (:func:`~spadeslib.bots.strategy.play_out`).
+with every seat following the Standard rule (:func:`~spadeslib.engine.policies.play_out`).
 The seats that have not bid yet are given the bid their simulated hand suggests
 (:func:`~spadeslib.bots.guesses.guess_bids`), so the others play to sensible contracts.
 
@@ -19,11 +19,12 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from spadeslib.bots.guesses import NIL, guess_bids
+from spadeslib.bots.guesses import guess_bids
 from spadeslib.bots.knowledge import Knowledge
 from spadeslib.bots.sampling import sample_hands
 from spadeslib.bots.tables import tables_of
 from spadeslib.compiler import Rules
+from spadeslib.compiler.bids import NIL
 from spadeslib.engine import Observation
 from spadeslib.engine.policies import Table, made, play_out
 

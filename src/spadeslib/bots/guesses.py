@@ -16,12 +16,10 @@ from typing import Final
 
 from spadeslib.bots.tables import Tables
 from spadeslib.compiler import Rules
+from spadeslib.compiler.bids import NIL
 from spadeslib.variant.bidding import AllowedBids, FixedBid, Forced, Mirror, Suicide, Whiz
 
-__all__ = ["NIL", "guess_bids", "quick_bid"]
-
-NIL: Final = -1
-"""A guessed Nil."""
+__all__ = ["guess_bids", "quick_bid"]
 
 _TRUMPS = 0
 

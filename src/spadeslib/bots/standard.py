@@ -2,7 +2,7 @@
 
 - Bidding: :mod:`spadeslib.bots.bidding` (``simulations`` deals per decision; the raise
   round and NYC's "come out" the same way).
-- Playing: :mod:`spadeslib.bots.strategy`'s rule: while its side is short of its
+- Playing: :mod:`spadeslib.engine.policies`'s rule: while its side is short of its
   contract, win with its highest winning card, else play its lowest; once the contract
   is reached, lose with its lowest losing card, or win with its highest; a Nil bidder
   always tries to lose; its partner covers the Nil.

@@ -3,7 +3,8 @@
 
 One job per module: :mod:`.layout` (the deck as bits), :mod:`.follow` (legal plays),
 :mod:`.tricks` (trick winners, breaking spades), :mod:`.leaders` (the first leader),
-:mod:`.rules` (the `Rules` object and the cache).
+:mod:`.bids` (what a bid is), :mod:`.bidding` (which bids are legal), :mod:`.rules` (the
+`Rules` object and the cache).
 """
 
 from spadeslib.compiler.rules import Rules, compile_rules

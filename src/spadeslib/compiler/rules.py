@@ -33,10 +33,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from spadeslib.cards import Card, parse_cards
-from spadeslib.compiler import bids as _bids
 from spadeslib.compiler import follow as _follow
 from spadeslib.compiler import leaders as _leaders
 from spadeslib.compiler import tricks as _tricks
+from spadeslib.compiler.bidding import relevance as _relevance
 from spadeslib.compiler.layout import SPADES, SUIT_LETTERS, Layout, build_layout, why_absent
 from spadeslib.compiler.phases import Phase, deal_phases, following_phases
 from spadeslib.compiler.scoring import Settings, read_settings
@@ -136,8 +136,8 @@ class Rules:
     """Some hand may call a misdeal (``misdeal.conditions`` is not empty)."""
     first_deal_bids_itself: bool
     """``bidding.first_deal_bids_itself``: no auction in the first deal."""
-    relevant: _bids.Relevant
-    """What the legal bids depend on (:class:`spadeslib.compiler.bids.Relevant`)."""
+    relevant: _relevance.Relevant
+    """What the legal bids depend on (:class:`spadeslib.compiler.bidding.Relevant`)."""
     phases: tuple[Phase, ...]
     """The phases of a deal, in order (:func:`spadeslib.compiler.phases.deal_phases`)."""
     after: dict[Phase, tuple[Phase, ...]]
@@ -373,7 +373,7 @@ def _compile(variant: Variant) -> Rules:
         blind_bids=variant.bidding.blind_nil.enabled or variant.bidding.blind.enabled,
         misdeals=bool(variant.misdeal.conditions),
         first_deal_bids_itself=variant.bidding.first_deal_bids_itself,
-        relevant=_bids.relevant(variant),
+        relevant=_relevance.relevant(variant),
         phases=phases,
         after=following_phases(phases),
         scoring=read_settings(variant),

@@ -58,7 +58,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Final
 
 from spadeslib.cards import Card
-from spadeslib.compiler.bids import BLIND_NIL, NIL, NO_BID
+from spadeslib.compiler.bids import BLIND_NIL, NIL
 from spadeslib.errors import ActionParseError, CardNotInDeckError, CardParseError, RecordError
 
 if TYPE_CHECKING:
@@ -323,6 +323,8 @@ class ActionSpace:
         """``bid N`` is ``BID + N``; ``blind N`` is ``BLIND + N``; ``raise N`` ``RAISE + N``."""
         self.BLIND = n + _OFFSETS["blind"]
         self.RAISE = n + _OFFSETS["raise"]
+        self.blind_ids = range(self.BLIND + 1, self.BLIND + top + 1)
+        """The ids of ``blind N``, N from 1 to the tricks (``in`` is one comparison)."""
         self.NIL_PARTNER = n + _NIL_PARTNER
         self.PARTNER_NIL = n + _PARTNER_NIL
         self.BOTH_NIL = n + _BOTH_NIL
@@ -526,7 +528,3 @@ def _no_such_card(why: str) -> ActionParseError:
 def action_space(rules: Rules) -> ActionSpace:
     """The :class:`ActionSpace` of ``rules`` (built once per compiled variant)."""
     return ActionSpace(rules)
-
-
-# Re-exported for the phases' convenience.
-NO_BID_CODE: Final = NO_BID

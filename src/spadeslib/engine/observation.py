@@ -119,7 +119,7 @@ def observe(state: State, seat: int, legal: list[int] | None) -> Observation:
         deal_number=state.deals_played,
         hand=hand,
         hand_sizes=tuple(mask.bit_count() for mask in state.hands),
-        bids=tuple("-" if b == NO_BID else format_bid(b) for b in state.bids),
+        bids=tuple(format_bid(b) for b in state.bids),
         contracts=tuple(contracts),
         blind=tuple(bool(state.side_blind >> i & 1) for i in range(len(rules.sides))),
         tricks_won=tuple(state.tricks),

@@ -11,7 +11,7 @@ seed, -2)``: the ``below(n)``-th of the ``n`` legal ids, the ids sorted as
 
 Policies, per seat: ``"random"`` (a uniformly random legal bid and card), ``"standard"``
 (random legal bids, and the cards of the Standard player of spec Part C:
-:mod:`spadeslib.bots.strategy`) and ``"easy"`` (the Easy player: a bid from 1 to 4 where one
+:mod:`spadeslib.engine.policies`) and ``"easy"`` (the Easy player: a bid from 1 to 4 where one
 is legal, a random legal card). The result's tables are ``rows x columns`` of int32 that
 ``numpy.asarray`` takes without a copy (``memoryview`` and ``.tolist()`` read them too).
 

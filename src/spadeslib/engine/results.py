@@ -11,7 +11,7 @@ from typing import Any, Final
 
 from spadeslib.bits import items_of
 from spadeslib.cards import Card
-from spadeslib.compiler.bids import BLIND_NIL, NIL, NO_BID
+from spadeslib.compiler.bids import format_bid
 
 __all__ = ["DealResult", "Dealt"]
 
@@ -21,8 +21,6 @@ The other cards are, in this order, the French cut's turned-up cards, then the l
 cards (kitty, widow, Mitchell's); for the two-handed draw the hands are empty and they are
 the whole stock, top first."""
 
-
-_BID_TEXT: Final = {NIL: "nil", BLIND_NIL: "blind nil", NO_BID: "-"}
 
 _FIELDS: Final = (
     "number",
@@ -88,8 +86,7 @@ class DealResult:
 
     @property
     def bids(self) -> tuple[str, ...]:
-        text = _BID_TEXT.get
-        return tuple(text(bid) or str(bid) for bid in self._raw[2])
+        return tuple(format_bid(bid) for bid in self._raw[2])
 
     @property
     def contracts(self) -> tuple[int | None, ...]:

@@ -112,6 +112,14 @@ def bidding_section(v: Variant) -> Iterator[Statement]:
             f"The bids may not add up to exactly {v.deal.hand_size}.",
             "bidding.total_may_not_equal_tricks",
         )
+    if b.partners_may_not_exceed_tricks:
+        hand = v.deal.hand_size
+        yield say(
+            f"Partners' bids together may not exceed the {hand} tricks: a player may bid at "
+            f"most {hand} less what the partners have bid (Nil counts 0), leaving each "
+            "partner still to bid room for their lowest bid.",
+            "bidding.partners_may_not_exceed_tricks",
+        )
     if b.forced is not None:
         yield say(_FORCED[b.forced.kind](b.forced), "bidding.forced")
     yield from nil_bid(v)

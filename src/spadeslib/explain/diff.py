@@ -205,6 +205,7 @@ _LABELS: Final[Mapping[str, tuple[str, str]]] = {
     "bidding.form": ("Bidding", ""),
     "bidding.raise_round": ("Second round to raise contracts", ""),
     "bidding.total_may_not_equal_tricks": ("Bids may not add up to the tricks", ""),
+    "bidding.partners_may_not_exceed_tricks": ("Partners' bids may not exceed the tricks", ""),
     "bidding.first_deal_bids_itself": ("First deal bids itself", ""),
     "bidding.forced": ("Forced bids", "none"),
     "bidding.nil.enabled": ("Nil", ""),

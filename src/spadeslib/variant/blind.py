@@ -43,3 +43,12 @@ class BlindBids(Model):
     come_out_to: int | None = Field(strict=True, default=None, ge=1, le=27)
     """NYC: after agreeing a blind bid and looking, the side may "come out" and bid this
     instead (10), which then scores singly. Empty: no coming out."""
+
+    def bid_range(self, hand: int) -> tuple[int, int]:
+        """The lowest and highest blind bid with ``hand`` tricks."""
+        return self.min_bid, hand if self.max_bid is None else self.max_bid
+
+    def value(self, bid: int, trick_value: int) -> int:
+        """What a made blind ``bid`` is worth, before overtricks (the value eligibility
+        `behind_by_value` compares with)."""
+        return bid * trick_value * self.make_multiplier

@@ -146,27 +146,15 @@ def _passing(v: Variant) -> Found:
             yield ("passing.cards", f"cannot pass {cards} cards from a hand of {hand}")
 
 
-def _max(value: int | None, hand: int) -> int:
-    return hand if value is None else value
-
-
 def _seats_per_side(v: Variant) -> int:
     return len(v.table.sides()[0])
 
 
-def _zero_is_a_bid(v: Variant) -> bool:
-    """Whether a player may bid 0: as Nil, or as zero tricks where the range starts at 0
-    (the rule of :func:`spadeslib.compiler.bids.seat_bids`)."""
-    nil, form = v.bidding.nil, v.bidding.form
-    low = form.min_bid if form.kind == "round_the_table" else 0
-    return nil.enabled or (nil.zero_bid == "zero_tricks" and low == 0)
-
-
 def _no_zero_reason(v: Variant) -> str:
-    """Why a bid of 0 is illegal (only meaningful when :func:`_zero_is_a_bid` is false)."""
+    """Why a bid of 0 is illegal (only meaningful when ``bidding.zero_is_a_bid`` is false)."""
     if v.bidding.nil.zero_bid == "illegal":
         return "Nil is off and bidding.nil.zero_bid is 'illegal'"
-    return f"it is below bidding.form.min_bid, {getattr(v.bidding.form, 'min_bid', 0)}"
+    return f"it is below bidding.form.min_bid, {v.bidding.form.lowest_seat_bid}"
 
 
 def _zero_fix(v: Variant) -> str:
@@ -176,33 +164,11 @@ def _zero_fix(v: Variant) -> str:
     return "set bidding.form.min_bid: 0"
 
 
-def _side_reach(v: Variant) -> int:
-    """The largest contract a side can make by any bid: team, seats together, a blind bid,
-    coming out of one, a raise."""
-    b, hand = v.bidding, v.deal.hand_size
-    form, forced = b.form, b.forced
-    if form.kind == "partnership":
-        top = _max(form.max_team_bid, hand)
-    elif isinstance(forced, FixedBid):
-        top = _seats_per_side(v) * forced.bid
-    elif isinstance(forced, AllowedBids):
-        top = _seats_per_side(v) * max(forced.bids)
-    elif forced is not None:  # Mirror, Whiz and Suicide reach every trick
-        top = hand
-    else:
-        top = _seats_per_side(v) * _max(form.max_bid, hand)
-        if b.raise_round:  # a raise goes up to the tricks in round-the-table auctions
-            top = hand
-    if b.blind.enabled:
-        top = max(top, _max(b.blind.max_bid, hand), b.blind.come_out_to or 0)
-    return min(top, hand)
-
-
 def _bidding(v: Variant) -> Found:
     b, hand = v.bidding, v.deal.hand_size
     form = b.form
+    top = form.bid_range(hand)[1]
     if form.kind == "round_the_table":
-        top = _max(form.max_bid, hand)
         if form.min_bid > top:
             yield ("bidding.form.min_bid", f"minimum bid {form.min_bid} is above the maximum {top}")
         if form.max_bid is not None and form.max_bid > hand:
@@ -213,7 +179,6 @@ def _bidding(v: Variant) -> Found:
                 "'no bid of one' is about partners; this table has none",
             )
     else:
-        top = _max(form.max_team_bid, hand)
         if form.min_team_bid > top:
             yield (
                 "bidding.form.min_team_bid",
@@ -228,6 +193,7 @@ def _bidding(v: Variant) -> Found:
             yield ("bidding.form", "partnership bidding needs partnerships; this table has none")
     if b.raise_round and v.table.partnerships == "none":
         yield ("bidding.raise_round", "the raise round is for sides of partners")
+    yield from _partners_cap(v)
     yield from _no_bid(v)
     yield from _nil(v)
     yield from _blind(v)
@@ -236,7 +202,7 @@ def _bidding(v: Variant) -> Found:
         yield ("bidding.moon.fail", "a failed Moon cannot win the game; use points or normal")
     if b.moon.blind_make is not None and not b.blind.enabled:
         yield ("bidding.moon.blind_make", "a Blind Boston needs blind bids (bidding.blind)")
-    reach = _side_reach(v)
+    reach = b.side_reach(hand, _seats_per_side(v))
     if b.moon.enabled and reach < hand:
         yield (
             "bidding.moon.enabled",
@@ -251,6 +217,23 @@ def _bidding(v: Variant) -> Found:
         )
 
 
+def _partners_cap(v: Variant) -> Found:
+    """The rule that partners' bids together stay within the tricks needs partners who
+    bid for themselves."""
+    if not v.bidding.partners_may_not_exceed_tricks:
+        return
+    path = "bidding.partners_may_not_exceed_tricks"
+    if v.table.partnerships == "none":
+        yield (path, "'partners may not exceed the tricks' is about partners; this table has none")
+    elif v.bidding.form.kind == "partnership":
+        yield (
+            path,
+            "with partnership bidding a side makes one team bid, never more than the tricks; "
+            "the rule is for round-the-table bidding (set partners_may_not_exceed_tricks: "
+            "false)",
+        )
+
+
 def _no_bid(v: Variant) -> Found:
     """Round-the-table auctions that leave a seat no bid, or a side no contract within the
     tricks (the engine cannot invent a bid, and scoring refuses such a contract)."""
@@ -258,9 +241,10 @@ def _no_bid(v: Variant) -> Found:
     form, forced = b.form, b.forced
     if form.kind != "round_the_table":
         return
-    zero = _zero_is_a_bid(v)
+    zero = b.zero_is_a_bid
     seats = _seats_per_side(v)
     side = f"a side of {seats}"
+    least = b.least_seat_bid
     if forced is None:
         if form.max_bid == 0 and form.min_bid == 0 and not zero:
             yield (
@@ -269,8 +253,7 @@ def _no_bid(v: Variant) -> Found:
                 f"({_no_zero_reason(v)}); raise max_bid, or turn Nil on, or set "
                 "bidding.nil.zero_bid: zero_tricks",
             )
-        least = max(form.min_bid, 1)
-        if seats > 1 and not zero and seats * least > hand:
+        if seats > 1 and seats * least > hand:
             yield (
                 "bidding.form.min_bid",
                 f"{side} bidding at least {least} each would contract for {seats * least} "
@@ -284,7 +267,7 @@ def _no_bid(v: Variant) -> Found:
                 f"everyone must bid 0, but a bid of 0 is illegal ({_no_zero_reason(v)}); "
                 f"{_zero_fix(v)}, or fix a bid of 1 or more",
             )
-        elif seats > 1 and seats * forced.bid > hand:
+        elif seats > 1 and seats * least > hand:
             yield (
                 "bidding.forced.bid",
                 f"everyone bids {forced.bid}, so {side} would contract for "
@@ -298,9 +281,7 @@ def _no_bid(v: Variant) -> Found:
                 f"{hand}, the number of tricks; set total_may_not_equal_tricks: false",
             )
     elif isinstance(forced, AllowedBids):
-        usable = [bid for bid in forced.bids if bid > 0 or zero]
-        if usable and seats > 1 and seats * min(usable) > hand:
-            least = min(usable)
+        if seats > 1 and seats * least > hand:
             yield (
                 "bidding.forced.bids",
                 f"the least allowed bid is {least}, so {side} would contract for at least "
@@ -373,7 +354,7 @@ def _nil(v: Variant) -> Found:
         yield ("bidding.nil.partner_min_bid", f"{need} is more than the {hand} tricks")
     elif need is not None and (nil.enabled or blind_nil.enabled):
         form = v.bidding.form
-        if form.kind == "partnership" and need > _max(form.max_team_bid, hand):
+        if form.kind == "partnership" and need > form.bid_range(hand)[1]:
             yield (
                 "bidding.nil.partner_min_bid",
                 f"the partner of a Nil must bid at least {need}, above the highest team "
@@ -382,7 +363,7 @@ def _nil(v: Variant) -> Found:
         elif (
             form.kind == "round_the_table"
             and v.bidding.forced is None
-            and need > _max(form.max_bid, hand)
+            and need > form.bid_range(hand)[1]
         ):
             yield (
                 "bidding.nil.partner_min_bid",
@@ -423,7 +404,7 @@ def _blind(v: Variant) -> Found:
     if not blind.enabled:
         yield from _idle_settings(blind, "bidding.blind", "blind bidding")
         return
-    top = _max(blind.max_bid, hand)
+    top = blind.bid_range(hand)[1]
     if blind.min_bid > top:
         yield (
             "bidding.blind.min_bid",
@@ -468,7 +449,7 @@ def _forced(v: Variant) -> Found:
             f"{name} is a form of round-the-table bidding; it cannot "
             "be combined with partnership bidding",
         )
-    if b.blind_nil.enabled and name in ("mirror", "whiz", "suicide"):
+    if b.blind_nil.enabled and forced.needs_nil:
         yield (
             "bidding.blind_nil.enabled",
             f"{name} has no Blind Nil; set bidding.blind_nil.enabled: false",
@@ -483,7 +464,7 @@ def _forced(v: Variant) -> Found:
             f"under {name} the bids are forced, so a raise round cannot change them; "
             "set bidding.raise_round: false",
         )
-    if name in ("mirror", "whiz", "suicide") and not b.nil.enabled:
+    if forced.needs_nil and not b.nil.enabled:
         yield ("bidding.nil.enabled", f"{name} needs Nil")
     if name == "suicide" and v.table.partnerships != "pairs":
         yield ("bidding.forced", "Suicide is for partnerships of pairs")
@@ -500,7 +481,7 @@ def _forced(v: Variant) -> Found:
         for bid in forced.bids:
             if bid > v.deal.hand_size:
                 yield ("bidding.forced.bids", f"{bid} is more than the {v.deal.hand_size} tricks")
-        if 0 in forced.bids and not _zero_is_a_bid(v):
+        if 0 in forced.bids and not b.zero_is_a_bid:
             yield (
                 "bidding.forced.bids",
                 f"0 is allowed here but a bid of 0 is illegal ({_no_zero_reason(v)})",

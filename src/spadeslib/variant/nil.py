@@ -50,6 +50,11 @@ class Nil(Model):
     """"Double Nil" means different things at different tables; a variant may accept it as
     an alias of Blind Nil or of both partners bidding Nil. Empty: not accepted."""
 
+    def zero_is_a_bid(self, lowest: int) -> bool:
+        """Whether a player may bid 0 where the lowest number a seat may bid is
+        ``lowest``: as Nil, or (Nil off) as a contract for zero tricks."""
+        return self.enabled or (self.zero_bid == "zero_tricks" and lowest == 0)
+
 
 class BlindNil(Model):
     """A Nil declared before looking at one's cards (A3, A6, B9)."""

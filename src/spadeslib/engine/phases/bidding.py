@@ -3,7 +3,7 @@
 Round the table, each seat bids once in bidding order (``bidding.form.first``). In a
 partnership auction each side agrees one team bid, decided by its first seat in bidding
 order (its *captain*), the side on the dealer's left first. Which bids are legal is
-:mod:`spadeslib.compiler.bids`' business; this module builds the context for it, turns
+:mod:`spadeslib.compiler.bidding`'s business; this module builds the context for it, turns
 the answer into action ids and records the bid.
 
 A side that bid blind and may "come out" (NYC) answers ``come out`` or ``stand`` at its
@@ -16,16 +16,18 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING
 
-from spadeslib.compiler import bids as B
+from spadeslib.compiler import bidding as B
+from spadeslib.compiler.bids import BLIND_NIL, NIL, NO_BID, TeamBid
 from spadeslib.engine import flow
 from spadeslib.engine.phases import blind, misdeal
+from spadeslib.engine.phases.auction import closes_round, needs_bid, others_total
 from spadeslib.engine.state import State
 
 if TYPE_CHECKING:
     from spadeslib.compiler.rules import Rules
     from spadeslib.engine.actions import ActionSpace
 
-__all__ = ["RULES", "closes_round", "others_total"]
+__all__ = ["RULES"]
 
 # Every bid lists the legal actions and applies one, so this module reads the variant
 # through the flags compiled into ``Rules`` (``partnership``, ``misdeals``, ``relevant``,
@@ -51,19 +53,6 @@ def _steps(rules: Rules, dealer: int) -> tuple[tuple[str, int, int], ...]:
     return tuple(("bid", seat, 0) for seat in order)
 
 
-def needs_bid(state: State, seat: int) -> bool:
-    """Whether ``seat`` still has a decision in the first round."""
-    rules = state.rules
-    side = rules.side_of[seat]
-    if state.come_out_side == side:
-        return True
-    if state.side_blind >> side & 1:
-        return False
-    if rules.partnership:
-        return not state.sides_bid >> side & 1
-    return state.bids[seat] == B.NO_BID
-
-
 def _advance(state: State) -> None:
     steps = state.steps
     step = state.step
@@ -82,29 +71,11 @@ def resume(state: State) -> None:
     _advance(state)
 
 
-def closes_round(state: State, seat: int, *, team: bool = True) -> bool:
-    """Whether a bid by ``seat`` now is the last of the first round (``team``: a bid that
-    covers its partners, as a blind or partnership bid does)."""
-    rules = state.rules
-    side = rules.side_of[seat]
-    for _, other, _ in state.steps[state.step + 1 :]:
-        if team and rules.side_of[other] == side:
-            continue
-        if needs_bid(state, other):
-            return False
-    return True
-
-
-def others_total(state: State, seat: int) -> int:
-    """Tricks bid so far by everyone but ``seat``."""
-    return sum(state.contracts)
-
-
 def seat_context(state: State, seat: int) -> B.SeatContext:
     rules = state.rules
     side = rules.side_of[seat]
     partners = tuple(
-        state.bids[m] for m in rules.sides[side] if m != seat and state.bids[m] != B.NO_BID
+        state.bids[m] for m in rules.sides[side] if m != seat and state.bids[m] != NO_BID
     )
     return B.SeatContext(
         partner_bids=partners,
@@ -116,44 +87,46 @@ def seat_context(state: State, seat: int) -> B.SeatContext:
 
 def team_context(state: State, seat: int) -> B.TeamContext:
     return B.TeamContext(
-        captain_blind_nil=state.bids[seat] == B.BLIND_NIL,
+        captain_blind_nil=state.bids[seat] == BLIND_NIL,
         last=closes_round(state, seat),
         others_total=others_total(state, seat),
     )
 
 
-def _team_id(space: ActionSpace, bid: B.TeamBid) -> int:
+def _team_id(space: ActionSpace, bid: TeamBid) -> int:
     contract, mine, partner = bid
-    if mine == B.NIL and partner == B.NIL:
+    if mine == NIL and partner == NIL:
         return space.BOTH_NIL
-    if mine == B.NIL:
+    if mine == NIL:
         return space.NIL_PARTNER + contract
-    if partner == B.NIL:
+    if partner == NIL:
         return space.PARTNER_NIL + contract
     return space.BID + contract
 
 
-def _team_bid(state: State, action_id: int) -> B.TeamBid | None:
-    space = state.space
-    top = state.rules.hand_size
-    if action_id == space.BOTH_NIL:
-        return (0, B.NIL, B.NIL)
-    n = action_id - space.NIL_PARTNER
-    if 0 <= n <= top:
-        return (n, B.NIL, n)
-    n = action_id - space.PARTNER_NIL
-    if 0 <= n <= top:
-        return (n, n, B.NIL)
-    n = action_id - space.BID
-    if 0 <= n <= top:
-        if state.bids[state.actor] == B.BLIND_NIL:
-            return (n, B.BLIND_NIL, n)
-        return (n, B.NO_BID, B.NO_BID)
-    return None
+def _team_bid(state: State, action_id: int) -> TeamBid | None:
+    plain, after_blind_nil = _team_bids(state.space)
+    table = after_blind_nil if state.bids[state.actor] == BLIND_NIL else plain
+    return table.get(action_id)
+
+
+@functools.lru_cache(maxsize=256)
+def _team_bids(space: ActionSpace) -> tuple[dict[int, TeamBid], dict[int, TeamBid]]:
+    """The team bid of each team-bid action id: plain, and once the captain has bid Blind
+    Nil (``bid N`` is then the partner's contract). Built once: an action names one."""
+    plain = {space.BOTH_NIL: TeamBid(0, NIL, NIL)}
+    for n in range(space.rules.hand_size + 1):
+        plain[space.NIL_PARTNER + n] = TeamBid(n, NIL, n)
+        plain[space.PARTNER_NIL + n] = TeamBid(n, n, NIL)
+        plain[space.BID + n] = TeamBid(n, NO_BID, NO_BID)
+    after_blind_nil = dict(plain)
+    for n in range(space.rules.hand_size + 1):
+        after_blind_nil[space.BID + n] = TeamBid(n, BLIND_NIL, n)
+    return plain, after_blind_nil
 
 
 def _seat_id(state: State, bid: int) -> int:
-    return state.space.NIL if bid == B.NIL else state.space.BID + bid
+    return state.space.NIL if bid == NIL else state.space.BID + bid
 
 
 def legal(state: State) -> list[int]:
@@ -172,15 +145,13 @@ def legal(state: State) -> list[int]:
         last = closes_round(state, seat, team=rules.partnership)
         total = others_total(state, seat)
     if rules.partnership:
-        out = list(_team_ids(space, state.bids[seat] == B.BLIND_NIL, last, total))
+        out = list(_team_ids(space, state.bids[seat] == BLIND_NIL, last, total))
     else:
         partners: tuple[int, ...] = ()
         if relevant.seat_partners:
             bids = state.bids
             partners = tuple(
-                bids[m]
-                for m in rules.sides[rules.side_of[seat]]
-                if m != seat and bids[m] != B.NO_BID
+                bids[m] for m in rules.sides[rules.side_of[seat]] if m != seat and bids[m] != NO_BID
             )
         trumps = (state.hands[seat] & rules.trump_mask).bit_count() if relevant.seat_trumps else 0
         out = list(_seat_ids(space, partners, trumps, last, total))
@@ -194,14 +165,14 @@ def legal(state: State) -> list[int]:
 def _seat_ids(
     space: ActionSpace, partner_bids: tuple[int, ...], trumps: int, last: bool, others_total: int
 ) -> tuple[int, ...]:
-    """The legal bids' ids in a :class:`~spadeslib.compiler.bids.SeatContext`, sorted
+    """The legal bids' ids in a :class:`~spadeslib.compiler.bidding.SeatContext`, sorted
     (cached: its parts that matter, ``Rules.relevant``, repeat all the time)."""
     ctx = B.SeatContext(
         partner_bids=partner_bids, trumps=trumps, last=last, others_total=others_total
     )
     return tuple(
         sorted(
-            space.NIL if bid == B.NIL else space.BID + bid for bid in B.seat_bids(space.rules, ctx)
+            space.NIL if bid == NIL else space.BID + bid for bid in B.seat_bids(space.rules, ctx)
         )
     )
 
@@ -210,7 +181,7 @@ def _seat_ids(
 def _team_ids(
     space: ActionSpace, captain_blind_nil: bool, last: bool, others_total: int
 ) -> tuple[int, ...]:
-    """The legal team bids' ids in a :class:`~spadeslib.compiler.bids.TeamContext`, sorted."""
+    """The legal team bids' ids in a :class:`~spadeslib.compiler.bidding.TeamContext`, sorted."""
     ctx = B.TeamContext(captain_blind_nil=captain_blind_nil, last=last, others_total=others_total)
     return tuple(sorted(_team_id(space, bid) for bid in B.team_bids(space.rules, ctx)))
 
@@ -242,8 +213,9 @@ def problem(state: State, action_id: int) -> tuple[str, str] | None:
         if bid is None:
             return _other_problem(state, seat, action_id, team=True)
         return B.team_bid_problem(rules, team_context(state, seat), bid)
+    seat_bid: int
     if action_id == space.NIL:
-        seat_bid = B.NIL
+        seat_bid = NIL
     elif space.BID <= action_id <= space.BID + rules.hand_size:
         seat_bid = action_id - space.BID
     elif space.NIL_PARTNER <= action_id <= space.BOTH_NIL:
@@ -286,17 +258,17 @@ def apply(state: State, action_id: int) -> None:
         assert bid is not None
         contract, mine, other = bid
         partner = rules.partner_of[seat]
-        if mine != B.NO_BID:
+        if mine != NO_BID:
             state.bids[seat] = mine
             if partner is not None:
                 state.bids[partner] = other
         for member, part in ((seat, mine), (partner, other)):
-            if member is not None and part in (B.NIL, B.BLIND_NIL):
+            if member is not None and part in (NIL, BLIND_NIL):
                 state.nil_seats |= 1 << member
         state.contracts[side] = contract
         state.sides_bid |= 1 << side
     elif action_id == space.NIL:
-        state.bids[seat] = B.NIL
+        state.bids[seat] = NIL
         state.nil_seats |= 1 << seat
     else:
         seat_bid = action_id - space.BID

@@ -18,8 +18,10 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING, Final
 
-from spadeslib.compiler import bids as B
+from spadeslib.compiler.bidding import blind as B
+from spadeslib.compiler.bids import BLIND_NIL, NO_BID
 from spadeslib.engine import flow
+from spadeslib.engine.phases.auction import closes_round, others_total
 from spadeslib.engine.state import Phase, State
 
 if TYPE_CHECKING:
@@ -30,52 +32,29 @@ __all__ = ["RULES", "options", "refresh_seen", "refusal"]
 
 # Every deal and every bid asks whether some seat may still bid blind (``refresh_seen``),
 # so the variant is read through the flags compiled into ``Rules`` (``blind_bids``: none
-# of this work at all without a blind option; ``partnership``; ``relevant``), and a seat's
-# options are cached by the parts of its situation that can change them.
+# of this work at all without a blind option; ``partnership``), and a seat's options are
+# cached by the key the compiler reduces its situation to (:func:`.blind.key`).
 
 _BID: Final = Phase.BID
 _BLIND: Final = Phase.BLIND
 _OVER: Final = Phase.OVER
 
 
-def context(state: State, seat: int) -> B.BlindContext:
-    """The :class:`~spadeslib.compiler.bids.BlindContext` of ``seat`` now."""
-    rules = state.rules
-    side = rules.side_of[seat]
-    scores = state.scores
-    others = [score for index, score in enumerate(scores) if index != side]
-    behind = (max(others) - scores[side]) if others else 0
-    members = rules.sides[side]
-    partner = rules.partner_of[seat]
-    last = nil_last = False
-    total = 0
-    # in the auction (at the seat's turn, or in the blind decision interrupting it) a blind
-    # bid or a Blind Nil may close the round with a forbidden total
-    in_auction = _BID in (state.phase, state.resume)
-    if rules.relevant.seat_total and in_auction:
-        last, nil_last, total = _auction_end(state, seat)
-    bids = state.bids
-    return B.BlindContext(
-        behind=behind,
-        first_deal=state.first_deal,
-        side_blind_nils=sum(1 for m in members if bids[m] == B.BLIND_NIL),
-        partner_bid=bids[partner] if partner is not None else B.NO_BID,
-        partners_unseen=all(not state.seen >> m & 1 for m in members if m != seat),
-        side_bid=bool(state.side_blind >> side & 1) or any(bids[m] != B.NO_BID for m in members),
-        last=last,
-        nil_last=nil_last,
-        others_total=total,
-    )
-
-
-def _auction_end(state: State, seat: int) -> tuple[bool, bool, int]:
-    """:attr:`~spadeslib.compiler.bids.BlindContext.last`, ``nil_last`` and
-    ``others_total`` in the auction."""
-    from spadeslib.engine.phases.bidding import closes_round, others_total
-
+def _auction_end(state: State, seat: int) -> B.AuctionEnd:
+    """:attr:`~spadeslib.compiler.bidding.BlindContext.last`, ``nil_last`` and
+    ``others_total``: in the auction (at the seat's turn, or in the blind decision
+    interrupting it) a blind bid or a Blind Nil may close the round with a forbidden
+    total; elsewhere, and where no total is forbidden, the defaults."""
+    if not (state.rules.relevant.seat_total and _BID in (state.phase, state.resume)):
+        return B.NO_END
     last = closes_round(state, seat)
     nil_last = not state.rules.partnership and closes_round(state, seat, team=False)
     return last, nil_last, others_total(state, seat)
+
+
+def context(state: State, seat: int) -> B.BlindContext:
+    """The :class:`~spadeslib.compiler.bidding.BlindContext` of ``seat`` now."""
+    return B.context(state.rules, state, seat, _auction_end(state, seat))
 
 
 def options(state: State, seat: int) -> list[int]:
@@ -89,79 +68,26 @@ def _options(state: State, seat: int) -> tuple[int, ...]:
     rules = state.rules
     if (
         not rules.blind_bids
-        or state.bids[seat] != B.NO_BID
+        or state.bids[seat] != NO_BID
         or (rules.first_deal_bids_itself and state.first_deal)
         or rules.draws
     ):  # no blind option in the variant, the seat has bid, or no auction this deal
         return ()
-    side = rules.side_of[seat]
-    if state.side_blind >> side & 1:
+    if state.side_blind >> rules.side_of[seat] & 1:
         return ()
     if rules.partnership and seat not in rules.captains[state.dealer]:
         return ()
-    # the parts of context(state, seat) that can change the answer (Rules.relevant); the
-    # others keep BlindContext's defaults, so equivalent situations share a cache entry
-    relevant = rules.relevant
-    bids = state.bids
-    behind = 0
-    if relevant.behind is not None:
-        scores = state.scores
-        others = [score for index, score in enumerate(scores) if index != side]
-        low, high = relevant.behind
-        behind = min(max((max(others) - scores[side]) if others else 0, low), high)
-    first_deal = state.first_deal if relevant.blind_first_deal else False
-    side_blind_nils = 0
-    partner_bid = B.NO_BID
-    if relevant.blind_nil:
-        for member in rules.sides[side]:
-            if bids[member] == B.BLIND_NIL:
-                side_blind_nils += 1
-        partner = rules.partner_of[seat]
-        if relevant.blind_partner and partner is not None:
-            partner_bid = bids[partner]
-    partners_unseen = True
-    side_bid = False  # side_blind is 0 here: the side has a contract if a member has bid
-    if relevant.blind:
-        partners_unseen = not state.seen & rules.side_masks[side] & ~(1 << seat)
-        for member in rules.sides[side]:
-            if bids[member] != B.NO_BID:
-                side_bid = True
-                break
-    last = nil_last = False
-    total = 0
-    if relevant.seat_total and _BID in (state.phase, state.resume):
-        last, nil_last, total = _auction_end(state, seat)
-    key = (behind, first_deal, side_blind_nils, partner_bid, partners_unseen, side_bid)
-    return _option_ids(state.space, key, last, nil_last, total)
+    end = _auction_end(state, seat) if rules.relevant.seat_total else B.NO_END
+    return _option_ids(state.space, B.key(rules, state, seat, end))
 
 
 @functools.lru_cache(maxsize=4096)
-def _option_ids(
-    space: ActionSpace,
-    key: tuple[int, bool, int, int, bool, bool],
-    last: bool,
-    nil_last: bool,
-    others_total: int,
-) -> tuple[int, ...]:
-    """The blind action ids of a :class:`~spadeslib.compiler.bids.BlindContext` (``key``:
-    its first six fields), sorted, ``look`` included; ``()`` when there is none."""
-    rules = space.rules
-    behind, first_deal, side_blind_nils, partner_bid, partners_unseen, side_bid = key
-    ctx = B.BlindContext(
-        behind=behind,
-        first_deal=first_deal,
-        side_blind_nils=side_blind_nils,
-        partner_bid=partner_bid,
-        partners_unseen=partners_unseen,
-        side_bid=side_bid,
-        last=last,
-        nil_last=nil_last,
-        others_total=others_total,
-    )
-    out: list[int] = []
-    if B.blind_nil_problem(rules, ctx) is None:
-        out.append(space.BLIND_NIL)
-    out.extend(space.BLIND + bid for bid in B.blind_bids(rules, ctx))
+def _option_ids(space: ActionSpace, key: B.BlindKey) -> tuple[int, ...]:
+    """The blind action ids of a situation's key (:func:`.blind.key`), sorted, ``look``
+    included; ``()`` when there is none."""
+    blind_nil, bids = B.options(space.rules, key)
+    out = [space.BLIND_NIL] if blind_nil else []
+    out.extend(space.BLIND + bid for bid in bids)
     if out:
         out.append(space.LOOK)
         out.sort()
@@ -207,7 +133,7 @@ def _refresh_sides(state: State) -> None:
             found = known[captain] = (mates_seen, _options(state, captain))
         return found[1]
 
-    blind_bid = state.space.BLIND  # "blind N" is blind_bid + N
+    blind_ids = state.space.blind_ids
     for seat in _refresh_order(rules, state.dealer):
         if state.seen >> seat & 1:
             continue
@@ -218,7 +144,7 @@ def _refresh_sides(state: State) -> None:
             for captain in captains:
                 if side_of[captain] == side_of[seat]:
                     possible = not state.seen >> captain & 1 and any(
-                        blind_bid <= a < blind_bid + 32 for a in captain_options(captain)
+                        a in blind_ids for a in captain_options(captain)
                     )
                     break
         if not possible:
@@ -232,44 +158,12 @@ def _refresh_order(rules: Rules, dealer: int) -> tuple[int, ...]:
     return first + tuple(seat for seat in range(rules.players) if seat not in first)
 
 
-def _anyone_eligible(state: State) -> bool:
-    """Whether some side may bid blind at all this deal, judged on the scores alone (the
-    usual answer, no, lets everyone see their cards without building any context)."""
-    return _eligible_on(state.rules, tuple(state.scores), state.first_deal)
-
-
-@functools.lru_cache(maxsize=4096)
-def _eligible_on(rules: Rules, scores: tuple[int, ...], first_deal: bool) -> bool:
-    """:func:`_anyone_eligible` as a pure function of what it depends on (cached: a deal
-    of a new game, 0-0, asks the same question every time)."""
-    v = rules.variant
-    if (v.bidding.first_deal_bids_itself and first_deal) or (
-        v.deal.method.kind == "draw_and_discard"
-    ):  # no blind decision this deal (see _options)
-        return False
-    bidding = v.bidding
-    top = max(scores)
-    for side, score in enumerate(scores):
-        others = [s for index, s in enumerate(scores) if index != side]
-        behind = (max(others) if others else top) - score
-        if bidding.blind_nil.enabled and B.eligible(
-            bidding.blind_nil.eligibility, behind, bidding.blind_nil.make
-        ):
-            return True
-        if bidding.blind.enabled and B.eligible(
-            bidding.blind.eligibility,
-            behind,
-            bidding.blind.min_bid * v.scoring.trick_value * bidding.blind.make_multiplier,
-        ):
-            return True
-    return False
-
-
 def start(state: State) -> None:
     """At the start of a deal: the seats that see their cards as soon as they are dealt."""
     state.resume = _OVER
-    if not state.rules.blind_bids or not _anyone_eligible(state):
-        state.seen = state.rules.everyone
+    rules = state.rules
+    if not rules.blind_bids or not B.anyone_eligible(rules, tuple(state.scores), state.first_deal):
+        state.seen = rules.everyone
         return
     state.seen = 0
     refresh_seen(state)
@@ -318,7 +212,7 @@ def refusal(state: State, seat: int, action_id: int) -> tuple[str, str] | None:
     if action_id == space.BLIND_NIL:
         found = B.blind_nil_problem(rules, ctx)
         what = "Blind Nil"
-    elif space.BLIND < action_id <= space.BLIND + rules.hand_size:
+    elif action_id in space.blind_ids:
         found = B.blind_bid_problem(rules, ctx, action_id - space.BLIND)
         what = "a blind bid"
     else:
@@ -328,7 +222,7 @@ def refusal(state: State, seat: int, action_id: int) -> tuple[str, str] | None:
     rule = "bidding.blind_nil" if action_id == space.BLIND_NIL else "bidding.blind"
     if rules.partnership and seat not in rules.captains[state.dealer]:
         return (f"in a partnership auction only the side's first bidder decides {what}", rule)
-    if state.bids[seat] != B.NO_BID:
+    if state.bids[seat] != NO_BID:
         return (f"seat {seat} has already bid", rule)
     if state.seen >> seat & 1:
         return (f"seat {seat} has looked at its cards; {what} is made before looking", rule)
@@ -353,7 +247,7 @@ def apply(state: State, action_id: int) -> None:
     rules = state.rules
     state.seen |= 1 << seat
     if action_id == space.BLIND_NIL:
-        state.bids[seat] = B.BLIND_NIL
+        state.bids[seat] = BLIND_NIL
         state.nil_seats |= 1 << seat
     elif action_id != space.LOOK:
         bid = action_id - space.BLIND

@@ -7,7 +7,8 @@ its bid, and a side whose every member bid Nil has no contract to raise.
 
 from __future__ import annotations
 
-from spadeslib.compiler import bids as B
+from spadeslib.compiler import bidding as B
+from spadeslib.compiler.bids import BLIND_NIL, NIL, NO_BID
 from spadeslib.engine import flow
 from spadeslib.engine.state import State
 
@@ -20,7 +21,7 @@ def _raises_possible(state: State, seat: int) -> bool:
     if state.side_blind >> side & 1:
         return False
     members = rules.sides[side]
-    return not all(state.bids[m] in (B.NIL, B.BLIND_NIL) for m in members)
+    return not all(state.bids[m] in (NIL, BLIND_NIL) for m in members)
 
 
 def enter(state: State) -> bool:
@@ -39,7 +40,7 @@ def _context(state: State) -> B.RaiseContext:
     rules = state.rules
     side = rules.side_of[state.actor]
     contract = state.contracts[side]
-    first = B.NO_BID
+    first: int = NO_BID
     for seat in rules.bidding_orders[state.dealer]:  # the side's first bidder
         if rules.side_of[seat] == side:
             first = state.bids[seat]

@@ -1,0 +1,168 @@
+"""The pipeline runs one way (docs/architecture.md): each step imports only the steps below
+it, and no modules import each other in a circle.
+
+Read from the source with :mod:`ast`, so an import inside a function (made late to keep
+``import spadeslib`` light) counts as much as one at the top; only imports under
+``if TYPE_CHECKING:`` are left out, since they never run.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import spadeslib
+
+PACKAGE = Path(spadeslib.__file__).parent
+
+LAYERS: dict[str, int] = {
+    "_version": 0,
+    "_backend": 0,
+    "bits": 0,
+    "errors": 0,
+    "cards": 1,
+    "variant": 2,
+    "loader": 3,
+    "compiler": 3,
+    "scoring": 4,
+    "engine": 5,
+    "bots": 6,
+    "testing": 6,
+    "explain": 7,
+    "simulation": 7,
+    "diff": 8,  # spadeslib.diff: the old name of spadeslib.explain.diff
+    "cli": 9,
+    "__main__": 10,
+    "": 10,  # spadeslib/__init__.py: the facade that loads every public name on first use
+}
+"""Each step's place: a step may import its own modules and those of lower steps only.
+Steps on one level do not import each other."""
+
+ALLOWED_UPWARD: frozenset[tuple[str, str]] = frozenset(
+    {
+        # Variant.compile(): the variant's one entry into the step above it, made inside
+        # the method; the compiled rules are kept on the variant.
+        ("spadeslib.variant.root", "spadeslib.compiler.rules"),
+    }
+)
+
+
+def _modules() -> dict[str, Path]:
+    found: dict[str, Path] = {}
+    for path in PACKAGE.rglob("*.py"):
+        parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        found[name] = path
+    return found
+
+
+MODULES = _modules()
+
+
+def _targets(node: ast.AST) -> list[str]:
+    """The modules of ``spadeslib`` an import statement loads (a submodule where it names
+    one: ``from spadeslib.engine import flow`` loads ``spadeslib.engine.flow``)."""
+    if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("spadeslib"):
+        out = []
+        for alias in node.names:
+            sub = f"{node.module}.{alias.name}"
+            out.append(sub if sub in MODULES else node.module)
+        return out
+    if isinstance(node, ast.Import):
+        return [alias.name for alias in node.names if alias.name.startswith("spadeslib")]
+    return []
+
+
+def _imports(path: Path) -> set[str]:
+    found: set[str] = set()
+
+    def visit(node: ast.AST) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.If) and "TYPE_CHECKING" in ast.dump(child.test):
+                for other in child.orelse:
+                    visit(other)
+                continue
+            found.update(_targets(child))
+            visit(child)
+
+    visit(ast.parse(path.read_text(encoding="utf-8")))
+    return {name for name in found if name in MODULES}
+
+
+GRAPH = {name: _imports(path) - {name} for name, path in MODULES.items()}
+
+
+def _step(module: str) -> str:
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else ""
+
+
+def test_every_module_belongs_to_a_step() -> None:
+    assert sorted({_step(module) for module in MODULES} - set(LAYERS)) == []
+
+
+def test_no_step_imports_a_step_above_it_or_beside_it() -> None:
+    wrong = []
+    for module, imported in sorted(GRAPH.items()):
+        mine = _step(module)
+        for target in sorted(imported):
+            theirs = _step(target)
+            if theirs == mine or (module, target) in ALLOWED_UPWARD:
+                continue
+            if LAYERS[theirs] >= LAYERS[mine]:
+                wrong.append(f"{module} imports {target}")
+    assert wrong == []
+
+
+def _cycles() -> list[list[str]]:
+    """Strongly connected components of more than one module (Tarjan's algorithm)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def strong(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for other in sorted(GRAPH[node]):
+            if other not in index:
+                strong(other)
+                low[node] = min(low[node], low[other])
+            elif other in on_stack:
+                low[node] = min(low[node], index[other])
+        if low[node] == index[node]:
+            component = []
+            while True:
+                top = stack.pop()
+                on_stack.discard(top)
+                component.append(top)
+                if top == node:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for node in sorted(GRAPH):
+        if node not in index:
+            strong(node)
+    return found
+
+
+def test_no_modules_import_each_other_in_a_circle() -> None:
+    allowed = {module for pair in ALLOWED_UPWARD for module in pair}
+    cycles = [cycle for cycle in _cycles() if not set(cycle) <= allowed | _compiler()]
+    assert cycles == []
+
+
+def _compiler() -> set[str]:
+    """The compiler's modules: Variant.compile() closes a circle through them, the one
+    allowed (see ALLOWED_UPWARD)."""
+    return {module for module in MODULES if _step(module) == "compiler"}
+
+
+def test_the_checks_see_an_upward_import_and_a_circle() -> None:
+    """The checks themselves work: the engine's game imports the compiler (downward),
+    and the allowed circle through Variant.compile() is found as a circle."""
+    assert "spadeslib.compiler.rules" in GRAPH["spadeslib.variant.root"]
+    assert any("spadeslib.variant.root" in cycle for cycle in _cycles())
