@@ -8,6 +8,7 @@ from typing import get_args
 
 import pytest
 
+from spadeslib.compiler.action_ids import ActionSpace, action_space
 from spadeslib.compiler.bidding import (
     BlindContext,
     RaiseContext,
@@ -24,7 +25,6 @@ from spadeslib.compiler.bidding.constraints import total_problem
 from spadeslib.compiler.bidding.forced import BUILDERS
 from spadeslib.compiler.bids import BLIND_NIL, NIL, NO_BID, Bid, TeamBid, format_bid, tricks_of
 from spadeslib.engine import Game
-from spadeslib.engine.actions import ActionSpace, action_space
 from spadeslib.errors import RecordError
 from spadeslib.loader import bundled_variants, load_variant
 from spadeslib.variant import Variant

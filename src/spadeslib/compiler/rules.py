@@ -31,6 +31,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from spadeslib.cards import Card, parse_cards
 from spadeslib.compiler import follow as _follow
@@ -43,6 +44,9 @@ from spadeslib.compiler.scoring import Settings, read_settings
 from spadeslib.compiler.seats import build_seats
 from spadeslib.errors import CardNotInDeckError
 from spadeslib.variant.root import Variant
+
+if TYPE_CHECKING:
+    from spadeslib.compiler.action_ids import ActionSpace
 
 __all__ = ["Rules", "StrengthTable", "compile_rules"]
 
@@ -192,6 +196,7 @@ class Rules:
     _void: _follow.VoidRule
     _first_leader: _leaders.FirstLeader
     _kernel: list[object]
+    _actions: list[ActionSpace]
 
     # The hot path: plain functions of their modules, bound here as methods.
     legal_plays = _follow.legal_plays
@@ -205,6 +210,17 @@ class Rules:
 
     def __repr__(self) -> str:
         return f"<Rules {self.variant.name!r} {self.size} cards>"
+
+    @property
+    def actions(self) -> ActionSpace:
+        """Every action's int id (:class:`~spadeslib.compiler.action_ids.ActionSpace`),
+        built on first use and kept."""
+        kept = self._actions
+        if not kept:
+            from spadeslib.compiler.action_ids import ActionSpace
+
+            kept.append(ActionSpace(self))
+        return kept[0]
 
     @property
     def kernel(self) -> object | None:
@@ -405,4 +421,5 @@ def _compile(variant: Variant) -> Rules:
         _void=_follow.VOID_RULES[play.void],
         _first_leader=_leaders.FIRST_LEADERS[play.first_lead],
         _kernel=[],
+        _actions=[],
     )

@@ -6,7 +6,8 @@ phases), :mod:`.dealing` and :mod:`.shuffle` (deals), :mod:`.observation` (what 
 know), :mod:`.record` (records and replays), :mod:`.game` (the public :class:`Game`).
 """
 
-from spadeslib.engine.actions import Action, ActionParseError, ActionSpace, action_space
+from spadeslib.compiler.action_ids import ActionSpace, action_space
+from spadeslib.compiler.action_text import Action, ActionParseError
 from spadeslib.engine.game import TERMINAL, Game, LegalActions
 from spadeslib.engine.observation import Observation
 from spadeslib.engine.results import DealResult

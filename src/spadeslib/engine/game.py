@@ -27,9 +27,10 @@ from collections.abc import Iterator, Sequence
 from typing import Any, Final, overload
 
 from spadeslib.cards import Card
+from spadeslib.compiler.action_ids import action_space
+from spadeslib.compiler.action_text import Action, ActionParseError
 from spadeslib.engine import flow
 from spadeslib.engine import phases as _phases
-from spadeslib.engine.actions import Action, ActionParseError, action_space
 from spadeslib.engine.dealing import DealInput, read_deal
 from spadeslib.engine.describe import describe
 from spadeslib.engine.observation import Observation, observe

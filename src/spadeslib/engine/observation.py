@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from spadeslib.cards import Card
+from spadeslib.compiler.action_text import Action
 from spadeslib.compiler.bids import NO_BID, format_bid
-from spadeslib.engine.actions import Action
 from spadeslib.engine.results import DealResult
 from spadeslib.engine.state import PHASE_NAMES, Phase, State
 

@@ -29,8 +29,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final, Literal
 
+from spadeslib.compiler.action_ids import action_space
 from spadeslib.engine import flow
-from spadeslib.engine.actions import action_space
 from spadeslib.engine.phases import PHASES
 from spadeslib.engine.phases.bidding import _seat_ids, _team_ids
 from spadeslib.engine.policies import Table, mode_of, standard_card

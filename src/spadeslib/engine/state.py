@@ -31,8 +31,8 @@ from spadeslib.compiler.bids import NO_BID
 from spadeslib.compiler.phases import PHASE_NAMES, Phase
 
 if TYPE_CHECKING:
+    from spadeslib.compiler.action_ids import ActionSpace
     from spadeslib.compiler.rules import Rules
-    from spadeslib.engine.actions import ActionSpace
     from spadeslib.engine.results import DealResult, Dealt
 
 __all__ = ["FIELDS", "PHASE_NAMES", "Field", "Phase", "State"]

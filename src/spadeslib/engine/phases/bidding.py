@@ -24,8 +24,8 @@ from spadeslib.engine.phases.auction import closes_round, needs_bid, others_tota
 from spadeslib.engine.state import State
 
 if TYPE_CHECKING:
+    from spadeslib.compiler.action_ids import ActionSpace
     from spadeslib.compiler.rules import Rules
-    from spadeslib.engine.actions import ActionSpace
 
 __all__ = ["RULES"]
 

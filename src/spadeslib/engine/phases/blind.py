@@ -25,8 +25,8 @@ from spadeslib.engine.phases.auction import closes_round, others_total
 from spadeslib.engine.state import Phase, State
 
 if TYPE_CHECKING:
+    from spadeslib.compiler.action_ids import ActionSpace
     from spadeslib.compiler.rules import Rules
-    from spadeslib.engine.actions import ActionSpace
 
 __all__ = ["RULES", "options", "refresh_seen", "refusal"]
 

@@ -2,7 +2,7 @@
 
 One decision names all its cards, so a pass of three is one action, not three (unless
 that would offer more than :data:`LIMIT` choices: then one card per decision). The ids are
-the canonical masks of the cards (:class:`~spadeslib.engine.actions.ActionSpace`); with two
+the canonical masks of the cards (:class:`~spadeslib.compiler.action_text.ActionSpace`); with two
 packs a face held twice can be chosen once or twice, and either copy is the same choice.
 """
 

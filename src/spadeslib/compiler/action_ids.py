@@ -1,243 +1,36 @@
-"""Actions: the small immutable values a player submits, their text form and their int ids.
+"""Every action's int id in one variant (OpenSpiel style): :class:`ActionSpace`.
 
-An :class:`Action` is a kind plus, depending on the kind, a number, a pair of parts or
-some cards. Every action has a text form that round-trips (``Action.parse(str(a)) == a``);
-this is the grammar (cards are written as in :mod:`spadeslib.cards`, separated by spaces):
-
-=====================  ===========================================================  ==========
-text                   meaning                                                      phase
-=====================  ===========================================================  ==========
-``play AS``            play a card                                                  play
-``bid 4``              bid 4 tricks (round the table: the player's bid; partnership:  bidding
-                       the team's contract); ``bid 0`` where 0 is "zero tricks"
-``nil``                bid Nil                                                      bidding
-``bid nil/4``          partnership: the deciding player bids Nil, the partner 4       bidding
-``bid 4/nil``          partnership: the deciding player 4, the partner Nil            bidding
-``bid nil/nil``        partnership: both partners Nil                               bidding
-``blind nil``          bid Blind Nil, before looking at one's cards                 blind
-``blind 7``            the side bids 7 blind, before either partner looks           blind
-``look``               decline the blind bids and look at one's cards               blind
-``come out``           after a blind bid, come out to ``bidding.blind.come_out_to``  bidding
-``stand``              keep the bid as it is (raise round; after a blind bid)       bidding
-``raise 6``            raise the side's contract to 6                               raise
-``misdeal``            call a misdeal (the hand meets a ``misdeal`` condition)        bidding
-``pass AS KH 2C``      pass these cards to partner (listed in any order; the text     passing
-                       puts them in suit order S H D C, high to low)
-``give AS KH``         give these cards to partner (Nil / Blind Nil exchange)       exchange
-``discard 4H 5D``      discard these cards (kitty, Mitchell's rule)                 discard
-``split 1/1``          Mitchell: left-over cards for the deciding player / partner  discard
-``cut AS KH 2C 3D``    French cut: the turned-up cards for seats 0, 1, 2, 3          cut
-``keep`` / ``reject``  two-handed draw: keep the top card, or reject it              draw
-``double nil``         an alias a variant may choose (``bidding.nil.double_nil_means``):  blind,
-                       ``blind nil``, or both partners Nil (``bid nil/nil`` in a        bidding
-                       partnership auction; round the table, the second partner's
-                       ``nil`` after the first bid Nil)
-=====================  ===========================================================  ==========
-
-``double nil`` has no id of its own: a game resolves it to the action it stands for, which
-is what the game records (see :meth:`ActionSpace.id_of`).
-
-Every action also has an int id, stable for a variant (OpenSpiel style), given by the
-variant's :class:`ActionSpace`. Plays come first: the id of ``play X`` is the bit of ``X``
-in the compiled deck (the lower bit of the two copies with two packs), so a mask of legal
-plays *is* a set of ids. The single-word actions and every bid follow in a dense block;
-the multi-card actions (``pass``, ``give``, ``discard``, ``cut``) have sparse ids built
-from the cards' bits, so any hand's choices have ids without a table of all combinations.
-``ActionSpace.dense_size`` is the end of the dense part.
-
->>> Action.parse("pass  as kh 10c")
-Action.parse('pass AS KH TC')
->>> str(Action.parse("BID nil/4")), Action.parse("blind 7").number
-('bid nil/4', 7)
+Plays come first: the id of ``play X`` is the bit of ``X`` in the compiled deck (the lower
+bit of the two copies with two packs), so a mask of legal plays *is* a set of ids. The
+single-word actions and every bid follow in a dense block; the multi-card actions
+(``pass``, ``give``, ``discard``, ``cut``) have sparse ids built from the cards' bits, so
+any hand's choices have ids without a table of all combinations. ``ActionSpace.dense_size``
+is the end of the dense part. The compiled rules build their action space once
+(``Rules.actions``).
 """
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, Protocol
 
-from spadeslib.cards import Card
+from spadeslib.compiler.action_text import _WORDS, SIMPLE, Action
 from spadeslib.compiler.bids import BLIND_NIL, NIL
-from spadeslib.errors import ActionParseError, CardNotInDeckError, CardParseError, RecordError
+from spadeslib.errors import ActionParseError, CardNotInDeckError, RecordError
 
 if TYPE_CHECKING:
+    from spadeslib.cards import Card
     from spadeslib.compiler.rules import Rules
-    from spadeslib.engine.state import State
 
-__all__ = ["Action", "ActionParseError", "ActionSpace", "action_space"]
-
-
-SIMPLE: Final = ("nil", "blind_nil", "look", "come_out", "stand", "misdeal", "keep", "reject")
-"""Actions without arguments, in id order."""
-NUMBERED: Final = ("bid", "blind", "raise")
-"""Actions with one number."""
-CARDS: Final = ("play", "pass", "give", "discard", "cut")
-"""Actions with cards."""
-ALIASES: Final = ("double_nil",)
-"""Actions that stand for another one, chosen by the variant; they have no id."""
-KINDS: Final = (*SIMPLE, *NUMBERED, *CARDS, "split", *ALIASES)
-
-_WORDS: Final = {
-    "nil": "nil",
-    "blind_nil": "blind nil",
-    "look": "look",
-    "come_out": "come out",
-    "stand": "stand",
-    "misdeal": "misdeal",
-    "keep": "keep",
-    "reject": "reject",
-}
-_ALIAS_WORDS: Final = {"double_nil": "double nil"}
-_SIMPLE_OF_TEXT: Final = {text: kind for kind, text in (*_WORDS.items(), *_ALIAS_WORDS.items())}
-_CARD_COUNT: Final = {
-    "play": (1, 1),
-    "pass": (1, 108),
-    "give": (1, 108),
-    "discard": (1, 108),
-    "cut": (2, 6),
-}
+__all__ = ["ActionSpace", "Seated", "action_space"]
 
 
-_SETS: Final = ("pass", "give", "discard")
+class Seated(Protocol):
+    """What an alias (``double nil``) needs to know of a game: whose turn it is and the
+    bids made."""
 
-
-def _card_order(card: Card) -> tuple[int, int]:
-    """Jokers, then spades, hearts, diamonds, clubs; high to low inside a suit."""
-    code = card.code
-    return (-1, -code) if code >= 52 else (code // 13, -(code % 13))
-
-
-def _part(text: str) -> int:
-    if text == "nil":
-        return NIL
-    if text.isdigit():
-        return int(text)
-    raise ValueError(text)
-
-
-def _part_text(part: int) -> str:
-    return "nil" if part == NIL else "blind nil" if part == BLIND_NIL else str(part)
-
-
-class Action:
-    """One decision: ``kind`` plus a ``number``, two ``parts`` or some ``cards``.
-
-    Compare actions by value (``Action.parse("bid 4") == Action.parse("BID 4")``). ``id`` is
-    the action's int id in the variant it came from (``None`` for a parsed action until a
-    game resolves it). The class docstring of :mod:`spadeslib.engine.actions` lists the
-    grammar; ``kind`` is one of ``play bid nil blind_nil blind look come_out stand raise
-    misdeal pass give discard split cut keep reject``, or the alias ``double_nil``.
-    """
-
-    __slots__ = ("_key", "_text", "cards", "id", "kind", "number", "parts")
-
-    kind: str
-    number: int | None
-    parts: tuple[int, int] | None
-    cards: tuple[Card, ...]
-    id: int | None
-    _text: str
-    _key: str
-
-    def __init__(
-        self,
-        kind: str,
-        number: int | None = None,
-        *,
-        parts: tuple[int, int] | None = None,
-        cards: Iterable[Card] = (),
-        id: int | None = None,
-    ) -> None:
-        if kind not in KINDS:
-            raise ActionParseError(f"no action kind {kind!r} (one of {', '.join(KINDS)})")
-        sets = object.__setattr__
-        cards = tuple(cards)
-        if kind in _SETS:  # a set of cards: one text however it was listed
-            cards = tuple(sorted(cards, key=_card_order))
-        sets(self, "kind", kind)
-        sets(self, "number", number)
-        sets(self, "parts", parts)
-        sets(self, "cards", cards)
-        sets(self, "id", id)
-        text = _format(kind, number, parts, cards)
-        sets(self, "_text", text)
-        sets(self, "_key", text)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("Action is immutable")
-
-    def __reduce__(self) -> tuple[object, tuple[str]]:
-        return (Action.parse, (self._text,))
-
-    @classmethod
-    def parse(cls, text: str | Action) -> Action:
-        """Read an action from its text form (case and extra spaces do not matter)."""
-        if isinstance(text, Action):
-            return text
-        if not isinstance(text, str):
-            raise ActionParseError(f"an action is written as text like 'bid 4', not {text!r}")
-        return _parse(" ".join(text.lower().split()))
-
-    def __str__(self) -> str:
-        return self._text
-
-    def __repr__(self) -> str:
-        return f"Action.parse({self._text!r})"
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Action) and other._key == self._key
-
-    def __hash__(self) -> int:
-        return hash(self._key)
-
-
-def _format(
-    kind: str, number: int | None, parts: tuple[int, int] | None, cards: tuple[Card, ...]
-) -> str:
-    if kind in _WORDS:
-        return _WORDS[kind]
-    if kind in _ALIAS_WORDS:
-        return _ALIAS_WORDS[kind]
-    if kind == "bid" and parts is not None:
-        return f"bid {_part_text(parts[0])}/{_part_text(parts[1])}"
-    if kind in NUMBERED:
-        if number is None or number < 0:
-            raise ActionParseError(f"{kind!r} needs a number of tricks")
-        return f"{kind} {number}"
-    if kind == "split":
-        if parts is None:
-            raise ActionParseError("'split' needs two counts, like 'split 1/1'")
-        return f"split {parts[0]}/{parts[1]}"
-    low, high = _CARD_COUNT[kind]
-    if not low <= len(cards) <= high:
-        raise ActionParseError(f"{kind!r} takes {low} to {high} cards, not {len(cards)}")
-    return kind + " " + " ".join(str(card) for card in cards)
-
-
-@functools.lru_cache(maxsize=4096)
-def _parse(norm: str) -> Action:
-    if norm in _SIMPLE_OF_TEXT:
-        return Action(_SIMPLE_OF_TEXT[norm])
-    head, _, rest = norm.partition(" ")
-    try:
-        if head in ("bid", "split") and "/" in rest:
-            left, _, right = rest.partition("/")
-            first, second = _part(left.strip()), _part(right.strip())
-            if head == "split":
-                return Action("split", parts=(first, second))
-            number = max(first, 0) + max(second, 0)
-            return Action("bid", number, parts=(first, second))
-        if head in NUMBERED:
-            return Action(head, int(rest) if rest.isdigit() else -1)
-        if head in CARDS:
-            return Action(head, cards=[Card.parse(name) for name in rest.split()])
-    except (ValueError, CardParseError) as error:
-        raise ActionParseError(f"not an action: {norm!r} ({error})") from None
-    raise ActionParseError(
-        f"not an action: {norm!r} (like 'play AS', 'bid 4', 'nil', 'blind nil', 'look', "
-        "'pass AS KH 2C'; see spadeslib.engine.actions)"
-    )
+    actor: int
+    bids: list[int]
 
 
 # -- ids -------------------------------------------------------------------------------------
@@ -330,10 +123,6 @@ class ActionSpace:
         self.BOTH_NIL = n + _BOTH_NIL
         self.SPLIT = n + _SPLIT
         self._sparse: dict[int, Action] = {}
-        self.breaking = tuple(
-            sum(1 << bit for bit in range(n) if rules.breaks_spades(bit, led)) for led in range(4)
-        )
-        """For each effective suit led, the cards whose play breaks spades (a mask)."""
 
     # ids of multi-card actions -------------------------------------------------------------
 
@@ -409,7 +198,7 @@ class ActionSpace:
                 return Action(kind, cards=self.rules.cards_of(mask), id=action_id)
         raise RecordError(f"no action has id {action_id!r}")  # pragma: no cover
 
-    def id_of(self, action: Action, state: State | None = None) -> int:
+    def id_of(self, action: Action, state: Seated | None = None) -> int:
         """The id of ``action`` in this variant; raise if the variant has no such action
         (a card not in the deck, a bid above the hand size).
 
@@ -455,7 +244,7 @@ class ActionSpace:
             mask |= 1 << bit
         return self.cards_id(kind, mask)
 
-    def _double_nil(self, action: Action, state: State | None) -> int:
+    def _double_nil(self, action: Action, state: Seated | None) -> int:
         """What ``double nil`` means here (``bidding.nil.double_nil_means``, spec Part D)."""
         variant = self.rules.variant
         means = variant.bidding.nil.double_nil_means
@@ -524,7 +313,6 @@ def _no_such_card(why: str) -> ActionParseError:
     return _NoSuchAction(why)
 
 
-@functools.lru_cache(maxsize=256)
 def action_space(rules: Rules) -> ActionSpace:
-    """The :class:`ActionSpace` of ``rules`` (built once per compiled variant)."""
-    return ActionSpace(rules)
+    """The :class:`ActionSpace` of ``rules`` (``Rules.actions``: built once, kept on them)."""
+    return rules.actions
