@@ -22,6 +22,7 @@ from spadeslib.scoring import (
 )
 from spadeslib.scoring.deal import score_deal_unchecked
 from spadeslib.scoring.game_end import game_result_unchecked
+from spadeslib.scoring.numbers import deal_numbers
 from spadeslib.testing import variants
 from spadeslib.variant import Variant
 
@@ -249,6 +250,15 @@ def test_the_engines_unchecked_entries_agree_with_the_public_ones(
     )
     assert unchecked == checked
     assert [side.lines for side in unchecked.sides] == [side.lines for side in checked.sides]
+    # the numbers the engine keeps at the end of a deal, from the memo, twice (a miss, a hit)
+    for _ in range(2):
+        assert deal_numbers(
+            variant.compile(),
+            tuple(deal.contracts),
+            tuple(deal.tricks),
+            tuple(deal.standings),
+            bids_itself=deal.first_deal and variant.bidding.first_deal_bids_itself,
+        ) == (unchecked.standings, unchecked.events)
     assert game_result_unchecked(
         variant.compile(), unchecked.standings, deals_played, unchecked.events
     ) == game_result(variant, checked.standings, deals_played, checked.events)

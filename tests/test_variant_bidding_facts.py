@@ -115,4 +115,8 @@ def test_the_facts_are_what_the_compiled_auction_allows(variant: Variant) -> Non
     assert min(tricks_of(bid) for bid in legal) == b.least_seat_bid
     if b.forced is None:
         assert (NIL in legal or 0 in legal) == b.zero_is_a_bid
-        assert max(tricks_of(bid) for bid in legal) == b.form.bid_range(rules.hand_size)[1]
+        top = b.form.bid_range(rules.hand_size)[1]
+        if b.partners_may_not_exceed_tricks:  # room is left for each partner's least bid
+            partners = len(rules.sides[rules.side_of[0]]) - 1
+            top = min(top, rules.hand_size - partners * b.least_seat_bid)
+        assert max(tricks_of(bid) for bid in legal) == top

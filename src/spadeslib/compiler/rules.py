@@ -31,7 +31,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from spadeslib.cards import Card, parse_cards
 from spadeslib.compiler import follow as _follow
@@ -149,6 +149,9 @@ class Rules:
     follow it."""
     scoring: Settings
     """The scoring values (:mod:`spadeslib.compiler.scoring`)."""
+    score_memo: dict[Any, Any]
+    """What a side scores in each situation met so far, kept by
+    :mod:`spadeslib.scoring.numbers` (the rules are immutable; this is their memo)."""
 
     # The tables of the play: what legal plays and trick winners are made of. The native
     # kernel reads exactly these (and the fields above), so a rule of play is a table
@@ -393,6 +396,7 @@ def _compile(variant: Variant) -> Rules:
         phases=phases,
         after=following_phases(phases),
         scoring=read_settings(variant),
+        score_memo={},
         non_trumps=layout.full_mask & ~trump_mask,
         winner_keys=_tricks.winner_tables(layout),
         later_wins=later_wins and variant.deck.packs == 2,

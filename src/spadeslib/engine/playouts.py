@@ -37,7 +37,7 @@ from spadeslib.engine.policies import Table, mode_of, standard_card
 from spadeslib.engine.shuffle import SplitMix64, first_dealer, stream_seed
 from spadeslib.engine.state import Phase, State
 from spadeslib.errors import ArgumentError
-from spadeslib.scoring.deal import score_side_unchecked
+from spadeslib.scoring.numbers import side_numbers
 from spadeslib.scoring.types import Standing, new_contract, new_standing
 
 if TYPE_CHECKING:
@@ -313,15 +313,16 @@ def _sources(rules: Rules, kernel: Any) -> None:
         by_seat = [0] * rules.players
         for seat, count in zip(seats, tricks, strict=True):
             by_seat[seat] = count
-        scored = score_side_unchecked(
+        points, bags_after, sets_after, _ = side_numbers(
             rules,
             side,
             contract,
             tuple(by_seat),
-            new_standing(0, bags, sets),
+            bags=bags,
+            sets=sets,
             bids_itself=bool(bids_itself),
         )
-        return (scored.total, scored.after.bags, scored.after.sets_in_a_row)
+        return (points, bags_after, sets_after)
 
     kernel.set_sources(bids, scores)
 

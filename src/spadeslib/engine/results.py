@@ -47,8 +47,9 @@ class DealResult:
 
     An immutable value, equal to another with the same fields (``score`` aside). The
     engine makes one at the end of every deal and most are never read (a simulation drops
-    the game), so it keeps the engine's own numbers and masks in one tuple, and the texts
-    and cards are made from them when asked for.
+    the game), so it keeps the engine's own numbers and masks in one tuple, and the texts,
+    the cards and the explained score are made from them when asked for (``score`` may be
+    given as a function that makes it, called once, on first read).
     """
 
     __slots__ = ("_raw",)
@@ -126,7 +127,12 @@ class DealResult:
     @property
     def score(self) -> Any:
         """The scoring engine's full answer for the deal."""
-        return self._raw[10]
+        raw = self._raw
+        score = raw[10]
+        if callable(score):
+            score = score()
+            object.__setattr__(self, "_raw", (*raw[:10], score, raw[11]))
+        return score
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"DealResult is immutable: cannot set {name!r}")

@@ -155,11 +155,12 @@ def score_side_unchecked(
     before: Standing,
     *,
     bids_itself: bool,
-) -> SideScore:
-    """One side's part of :func:`score_deal_unchecked`: what a side scores depends only on
-    its own contract, its seats' tricks and its standing, so the native playouts ask this
-    once for each such situation and keep the answer."""
-    scored, _ = _score_side(
+) -> tuple[SideScore, tuple[WinReason, ...]]:
+    """One side's part of :func:`score_deal_unchecked`, and the reasons it wins the game at
+    once: what a side scores depends only on its own contract, its seats' tricks and its
+    standing, so :mod:`spadeslib.scoring.numbers` and the native playouts ask this once
+    for each situation and keep the answer."""
+    return _score_side(
         rules.scoring,
         side,
         rules.sides[side],
@@ -168,7 +169,6 @@ def score_side_unchecked(
         before=before,
         bids_itself=bids_itself,
     )
-    return scored
 
 
 def _score_side(

@@ -252,6 +252,11 @@ def game_result_unchecked(
     and events come straight from :func:`~spadeslib.scoring.deal.score_deal_unchecked`.
     Same answer for valid inputs; everyone else calls :func:`game_result`."""
     settings = rules.scoring
+    limit = settings.max_deals
+    if not events and not settings.ends_on_standing and (limit is None or deals_played < limit):
+        goal = settings.target  # the usual deal: nobody won or lost at once, nor reached it
+        if goal is None or all(standing.score < goal for standing in standings):
+            return None
     for rule in _RULES:
         decision = rule(settings, standings, deals_played, events)
         if decision is not None:

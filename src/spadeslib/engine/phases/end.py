@@ -15,9 +15,10 @@ from spadeslib.cards import Card
 from spadeslib.compiler.bids import BLIND_NIL, NIL
 from spadeslib.engine.results import DealResult
 from spadeslib.engine.state import Phase, State
-from spadeslib.scoring import Contract
+from spadeslib.scoring import Contract, DealScore
 from spadeslib.scoring.deal import score_deal_unchecked
 from spadeslib.scoring.game_end import game_result_unchecked
+from spadeslib.scoring.numbers import deal_numbers
 from spadeslib.scoring.types import new_contract, new_standing
 
 __all__ = ["contracts_of", "finish_deal"]
@@ -80,10 +81,12 @@ def finish_deal(state: State) -> None:
     standings = tuple(new_standing(scores[i], bags[i], sets[i]) for i in range(sides))
     bids_itself = v.bidding.first_deal_bids_itself and state.first_deal
     tricks = tuple(state.tricks)
-    score = score_deal_unchecked(
-        rules, contracts_of(state), tricks, standings, bids_itself=bids_itself
-    )
-    after = score.standings
+    contracts = contracts_of(state)
+    after, events = deal_numbers(rules, contracts, tricks, standings, bids_itself=bids_itself)
+
+    def score() -> DealScore:  # the explained score, made if someone reads it
+        return score_deal_unchecked(rules, contracts, tricks, standings, bids_itself=bids_itself)
+
     state.scores = scores = [s.score for s in after]
     state.bags = bags = [s.bags for s in after]
     state.sets = [s.sets_in_a_row for s in after]
@@ -108,10 +111,10 @@ def finish_deal(state: State) -> None:
             score=score,
         ),
     )
-    if score.events:
-        state.events = (*state.events, *score.events)
+    if events:
+        state.events = (*state.events, *events)
     state.deals_played += 1
-    result = game_result_unchecked(rules, after, state.deals_played, score.events)
+    result = game_result_unchecked(rules, after, state.deals_played, events)
     if result is not None:
         state.result = result
         state.phase = _OVER
