@@ -65,7 +65,8 @@ PROBLEM_CODES: dict[str, str] = {
     "merge_key": "a YAML merge key ('<<'); use extends instead",
     "unsupported_tag": "a YAML tag other than the plain ones (!!python/..., !!set, !custom)",
     "undefined_alias": "an alias (*name) with no anchor (&name) before it",
-    "bad_scalar": "a number too long to read",
+    "bad_scalar": "a number too long to read, or a value that is not what its tag says "
+    "(!!bool x, !!int '')",
     "too_deep": f"nesting deeper than {yaml_source.MAX_DEPTH} levels",
     "too_many_nodes": f"more than {yaml_source.MAX_NODES:,} keys and values, aliases expanded",
     # composition
