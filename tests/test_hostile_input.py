@@ -16,7 +16,8 @@ import pytest
 
 from spadeslib.cli.main import main
 from spadeslib.errors import Problem, VariantError
-from spadeslib.loader import compose, parse_variant, validate
+from spadeslib.loader import compose, load_variant, parse_variant, validate
+from spadeslib.loader.compose import MAX_EXTENDS, MAX_HOUSE_RULES
 
 
 def problems_of(call: Callable[[], object]) -> list[Problem]:
@@ -95,3 +96,111 @@ def test_item1_the_cli_prints_a_tagged_value_problem(
     assert main(["validate", "--json", str(path)]) == 1
     [report] = json.loads(capsys.readouterr().out)
     assert [problem["code"] for problem in report["problems"]] == ["bad_scalar"]
+
+
+# ---------------------------------------------------------------------------------------
+# Item 2: the work of composition is bounded, and each fragment is read once.
+
+
+def test_item2_the_limit_of_house_rules_is_a_problem_at_the_first_entry_too_many(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    reads = Reads(monkeypatch)
+    problems = problems_of(lambda: parse_variant(no_nil_list(9_000)))
+    problem = only(problems, "too_many_house_rules")
+    assert problem.path == f"house_rules[{MAX_HOUSE_RULES}]"
+    assert problem.message == (
+        f"more than {MAX_HOUSE_RULES} house rules in one variant (the lists of the files it "
+        f"extends included); the limit is {MAX_HOUSE_RULES}"
+    )
+    assert len(reads.paths) == 1  # no-nil, once
+
+
+def test_item2_house_rules_up_to_the_limit_are_fine() -> None:
+    once = parse_variant("house_rules: [no-nil]\n")
+    assert parse_variant(no_nil_list(MAX_HOUSE_RULES)) == once
+
+
+def test_item2_each_file_is_read_once_however_often_it_is_named(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "ours.yaml").write_text("game_end: {target: 300}\n", encoding="utf-8")
+    (tmp_path / "base.yaml").write_text(
+        "extends: standard\nhouse_rules: [./ours.yaml, no-nil, ./ours.yaml]\n", encoding="utf-8"
+    )
+    club = tmp_path / "club.yaml"
+    club.write_text(
+        "extends: ./base.yaml\nhouse_rules: [no-nil, ./ours.yaml, no-nil]\n", encoding="utf-8"
+    )
+    reads = Reads(monkeypatch)
+    variant = load_variant(club)
+    assert variant.game_end.target == 300 and not variant.bidding.nil.enabled
+    names = [path.name for path in reads.paths]
+    assert sorted(names) == sorted(set(names))
+    assert len(names) == 5  # club, base, standard, ours, no-nil
+
+
+def test_item2_the_limit_counts_the_lists_of_every_file_extended(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for step in range(3):
+        extends = f"extends: ./file{step + 1}.yaml\n" if step < 2 else ""
+        (tmp_path / f"file{step}.yaml").write_text(extends + no_nil_list(9_000), encoding="utf-8")
+    reads = Reads(monkeypatch)
+    problems = validate(tmp_path / "file0.yaml")
+    assert [problem.code for problem in problems] == ["too_many_house_rules"]
+    assert problems[0].source == str(tmp_path / "file2.yaml")  # the deepest, read first
+    assert len(reads.paths) == 4  # the three files and no-nil
+
+
+def test_item2_the_limits_are_in_the_docs() -> None:
+    docs = Path(__file__).resolve().parents[1] / "docs"
+    for page in ("format.md", "errors.md"):
+        text = (docs / page).read_text(encoding="utf-8")
+        assert f"at most {MAX_EXTENDS} files" in text, page
+        assert f"at most {MAX_HOUSE_RULES} house rules" in text, page
+
+
+# ---------------------------------------------------------------------------------------
+# Items 5 and 6: names no file can have (OSError: File name too long; ValueError: embedded
+# null byte).
+
+LONG = "a" * 300
+
+
+@pytest.mark.parametrize(
+    ("call", "code"),
+    [
+        (lambda: parse_variant("extends: " + "a" * 256), "unknown_variant"),
+        (lambda: parse_variant(f"house_rules: [{'a' * 256}]"), "unknown_house_rule"),
+        (lambda: load_variant("f" * 300), "unknown_variant"),
+        (lambda: parse_variant(f"extends: ./{LONG}.yaml"), "unreadable"),
+        (lambda: parse_variant(f"house_rules: [./{LONG}.yaml]"), "unreadable"),
+        (lambda: load_variant(Path(f"{LONG}.yaml")), "unreadable"),
+    ],
+    ids=["extends", "house-rule", "load-name", "extends-path", "house-rule-path", "load-path"],
+)
+def test_item5_a_name_too_long_for_the_file_system_is_a_problem(
+    call: Callable[[], object], code: str
+) -> None:
+    assert only(problems_of(call), code).message
+
+
+def test_item5_validate_of_a_name_too_long_is_a_problem() -> None:
+    assert [problem.code for problem in validate("f" * 300)] == ["unknown_variant"]
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: parse_variant('extends: "./a\\0b.yaml"'),
+        lambda: parse_variant('house_rules: ["./a\\0b.yaml"]'),
+        lambda: load_variant(Path("a\0b.yaml")),
+        lambda: load_variant("a\0b"),
+    ],
+    ids=["extends", "house-rule", "load-path", "load-name"],
+)
+def test_item6_a_null_character_in_a_file_name_is_a_problem(call: Callable[[], object]) -> None:
+    [problem] = problems_of(call)
+    assert problem.code in {"bad_reference", "unknown_variant"}
+    assert "\\x00" in problem.message

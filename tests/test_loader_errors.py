@@ -577,6 +577,7 @@ def test_near_miss_variants_get_located_problems(data: dict[str, object]) -> Non
 def test_every_problem_code_is_documented_and_reachable(tmp_path: Path) -> None:
     """Each documented code comes out of some input, and nothing else does."""
     from spadeslib.loader import PROBLEM_CODES
+    from spadeslib.loader.compose import MAX_EXTENDS, MAX_HOUSE_RULES
     from spadeslib.loader.yaml_source import MAX_BYTES
 
     big = tmp_path / "big.yaml"
@@ -584,6 +585,8 @@ def test_every_problem_code_is_documented_and_reachable(tmp_path: Path) -> None:
     (tmp_path / "b.yaml").write_text("house_rules: [./c.yaml]\n")
     (tmp_path / "c.yaml").write_text("extends: standard\n")
     (tmp_path / "loop.yaml").write_text("extends: ./loop.yaml\n")
+    for step in range(MAX_EXTENDS + 1):
+        (tmp_path / f"chain{step}.yaml").write_text(f"extends: ./chain{step + 1}.yaml\n")
     inputs: list[str | bytes | Path] = [
         tmp_path / "none.yaml",
         tmp_path,
@@ -606,6 +609,9 @@ def test_every_problem_code_is_documented_and_reachable(tmp_path: Path) -> None:
         "extends: nyx",
         "house_rules: [nonil]",
         tmp_path / "loop.yaml",
+        tmp_path / "chain0.yaml",
+        "house_rules: [" + ", ".join(["no-nil"] * (MAX_HOUSE_RULES + 1)) + "]",
+        "extends: ./" + "a" * 300 + ".yaml",  # a name too long for the file system
         f"house_rules: [{tmp_path / 'b.yaml'}]",
         "house_rules: [no-nil, nyc-trumps, jokers-big-little]",
         "nme: x",
@@ -625,4 +631,4 @@ def test_every_problem_code_is_documented_and_reachable(tmp_path: Path) -> None:
         assert codes, argument
         seen |= codes
     assert seen <= set(PROBLEM_CODES)
-    assert set(PROBLEM_CODES) - seen == {"unreadable"}  # root reads every file
+    assert set(PROBLEM_CODES) == seen
