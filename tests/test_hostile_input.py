@@ -11,13 +11,18 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from spadeslib.cli.main import main
 from spadeslib.errors import Problem, VariantError
 from spadeslib.loader import compose, load_variant, parse_variant, validate
 from spadeslib.loader.compose import MAX_EXTENDS, MAX_HOUSE_RULES
+from spadeslib.variant import Variant
+from spadeslib.variant._base import MAX_DESCRIPTION, MAX_NAME
 
 
 def problems_of(call: Callable[[], object]) -> list[Problem]:
@@ -204,3 +209,97 @@ def test_item6_a_null_character_in_a_file_name_is_a_problem(call: Callable[[], o
     [problem] = problems_of(call)
     assert problem.code in {"bad_reference", "unknown_variant"}
     assert "\\x00" in problem.message
+
+
+# ---------------------------------------------------------------------------------------
+# Item 7: pydantic's ValidationError never reaches a user.
+
+
+@pytest.mark.parametrize(
+    "build",
+    [
+        Variant.model_validate,
+        lambda data: Variant(**data),
+        lambda data: Variant.model_validate_json(json.dumps(data)),
+    ],
+    ids=["model_validate", "constructor", "model_validate_json"],
+)
+def test_item7_bad_values_in_python_are_a_variant_error(
+    build: Callable[[dict[str, Any]], Variant],
+) -> None:
+    with pytest.raises(VariantError) as caught:
+        build({"game_end": {"target": "x"}, "deal": {"hand_size": 14}})
+    [problem] = caught.value.problems
+    assert (problem.source, problem.line, problem.path, problem.code) == (
+        "<data>",
+        None,
+        "game_end.target",
+        "wrong_type",
+    )
+    assert problem.message == "expected a whole number from -10000 to 10000, got 'x'"
+    with pytest.raises(VariantError) as caught:
+        build({"deal": {"hand_size": 14}})
+    assert [problem.code for problem in caught.value.problems] == ["contradiction"]
+
+
+def test_item7_good_values_still_make_a_variant() -> None:
+    short = Variant.model_validate({"name": "short", "game_end": {"target": 300}})
+    assert short == Variant(name="short", game_end={"target": 300})  # type: ignore[arg-type]
+    assert short.compile().variant == short
+    # Validation stays in pydantic's core: Variant.__init__ only rewords errors of
+    # Variant(...), and pydantic does not call it from model_validate.
+    assert Variant.__pydantic_custom_init__ is False
+
+
+# ---------------------------------------------------------------------------------------
+# Item 8: every accepted variant round-trips through to_yaml() and loading.
+
+
+@given(st.text(max_size=MAX_NAME), st.text(max_size=MAX_DESCRIPTION))
+def test_item8_any_accepted_name_and_description_round_trip(name: str, description: str) -> None:
+    variant = Variant(name=name, description=description)
+    assert parse_variant(variant.to_yaml()) == variant
+
+
+@pytest.mark.parametrize(
+    ("data", "path", "message"),
+    [
+        (
+            {"name": "x" * 999_000},
+            "name",
+            f"expected text of at most {MAX_NAME} characters, got 999000: 'xxxx",
+        ),
+        (
+            {"description": "x" * (MAX_DESCRIPTION + 1)},
+            "description",
+            f"expected text of at most {MAX_DESCRIPTION:,} characters, got {MAX_DESCRIPTION + 1}",
+        ),
+        (
+            {"misdeal": {"conditions": [{"kind": "no_spades"}] * 11}},
+            "misdeal.conditions",
+            "expected at most 10 item(s), got 11",
+        ),
+    ],
+)
+def test_item8_text_and_lists_are_bounded(data: dict[str, Any], path: str, message: str) -> None:
+    [problem] = problems_of(lambda: Variant.model_validate(data))
+    assert (problem.path, problem.code) == (path, "wrong_length")
+    assert problem.message.startswith(message.replace(f"{MAX_DESCRIPTION:,}", "2000"))
+
+
+def test_item8_the_largest_variant_fits_the_loaders_limits() -> None:
+    largest = Variant.model_validate(
+        {
+            "name": "\U0010fffe" * MAX_NAME,
+            "description": "\x01" * MAX_DESCRIPTION,  # written as "\x01": four characters
+            "misdeal": {"conditions": [{"kind": "no_spades"}] * 10},
+            "bidding": {"forced": {"kind": "allowed", "bids": list(range(14))}},
+        }
+    )
+    assert parse_variant(largest.to_yaml()) == largest
+
+
+def test_item8_a_nel_character_round_trips() -> None:
+    # PyYAML writes U+0085 raw in a single-quoted scalar, where it reads back as a space.
+    variant = Variant(description="one\x85two")
+    assert parse_variant(variant.to_yaml()).description == "one\x85two"
