@@ -9,6 +9,7 @@ The tests are grouped by the issue's items; the name of each says which.
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -17,8 +18,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from game_helpers import plausible_id
 from spadeslib.cli.main import main
-from spadeslib.errors import Problem, VariantError
+from spadeslib.engine import Game
+from spadeslib.errors import Problem, RecordError, VariantError
 from spadeslib.loader import compose, load_variant, parse_variant, validate
 from spadeslib.loader.compose import MAX_EXTENDS, MAX_HOUSE_RULES
 from spadeslib.variant import Variant
@@ -164,6 +167,82 @@ def test_item2_the_limits_are_in_the_docs() -> None:
         text = (docs / page).read_text(encoding="utf-8")
         assert f"at most {MAX_EXTENDS} files" in text, page
         assert f"at most {MAX_HOUSE_RULES} house rules" in text, page
+
+
+# ---------------------------------------------------------------------------------------
+# Item 3: a record whose last deal is missing (zip() raised ValueError).
+
+
+def test_item3_a_record_cut_after_a_deal_is_a_record_error() -> None:
+    game = Game("standard", seed=5)
+    rng = random.Random(1)
+    first = game.deal_number
+    while game.deal_number == first:
+        game.apply_id(plausible_id(game, rng))
+    record = game.record()
+    assert len(record["deals"]) == 2
+    record["deals"] = record["deals"][:1]
+    with pytest.raises(RecordError) as caught:
+        Game.replay(record)
+    assert str(caught.value) == (
+        "deals: the record has 1 deal(s), but its actions reach deal 2; a record lists every "
+        "deal dealt (was it cut short?)"
+    )
+
+
+# ---------------------------------------------------------------------------------------
+# Item 4: deep input says what is too deep (it raised RecursionError).
+
+
+def test_item4_json_nested_a_thousand_deep_is_a_record_error() -> None:
+    with pytest.raises(RecordError) as caught:
+        Game.from_json("[" * 1000 + "]" * 1000)
+    assert "nests too deeply" in str(caught.value)
+
+
+def test_item4_a_records_variant_nested_a_thousand_deep_is_a_record_error() -> None:
+    record = Game("standard", seed=1).record()
+    record["variant"]["scoring"]["trick_value"] = nested(1000)
+    with pytest.raises(RecordError) as caught:
+        Game.replay(record)
+    assert str(caught.value).startswith(
+        "variant.scoring.trick_value: expected a whole number from -10000 to 10000, got "
+        "{'a': {'a': "
+    )
+
+
+@pytest.mark.parametrize(
+    ("data", "path"),
+    [
+        ({"scoring": {"trick_value": nested(1000)}}, "scoring.trick_value"),
+        ({"deck": {"remove": [nested(1000)]}}, "deck.remove[0]"),
+        (nested(1000), "a"),
+    ],
+)
+def test_item4_variant_data_nested_a_thousand_deep_is_a_variant_error(data: Any, path: str) -> None:
+    [problem] = problems_of(lambda: Variant.model_validate(data))
+    assert problem.path == path
+    assert len(problem.message) < 200
+
+
+def test_item4_a_long_chain_of_extends_says_it_is_too_deep(tmp_path: Path) -> None:
+    for step in range(493):
+        (tmp_path / f"f{step}.yaml").write_text(f"extends: ./f{step + 1}.yaml\n")
+    (tmp_path / "f493.yaml").write_text("name: bottom\n")
+    problem = only(validate(tmp_path / "f0.yaml"), "extends_too_deep")
+    assert problem.source == str(tmp_path / f"f{MAX_EXTENDS}.yaml")
+    assert problem.message == (
+        f"extends goes more than {MAX_EXTENDS} files deep ({tmp_path / 'f0.yaml'} -> ... -> "
+        f"{tmp_path / f'f{MAX_EXTENDS}.yaml'} -> ./f{MAX_EXTENDS + 1}.yaml); the limit is "
+        f"{MAX_EXTENDS}"
+    )
+
+
+def test_item4_a_chain_of_extends_up_to_the_limit_is_fine(tmp_path: Path) -> None:
+    for step in range(MAX_EXTENDS):
+        (tmp_path / f"f{step}.yaml").write_text(f"extends: ./f{step + 1}.yaml\n")
+    (tmp_path / f"f{MAX_EXTENDS}.yaml").write_text("name: bottom\n")
+    assert load_variant(tmp_path / "f0.yaml").name == "bottom"
 
 
 # ---------------------------------------------------------------------------------------
