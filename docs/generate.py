@@ -71,9 +71,10 @@ def fragment_summary(path: Path) -> str:
 
 
 def fragment_body(path: Path) -> str:
-    """The YAML of a fragment without its comment header."""
+    """The YAML of a fragment without its comment header and its ``applies_to`` (which
+    only says what the fragment is checked on)."""
     lines = path.read_text(encoding="utf-8").splitlines()
-    body = [line for line in lines if not line.startswith("#")]
+    body = [line for line in lines if not line.startswith(("#", "applies_to:"))]
     return "\n".join(body).strip()
 
 
@@ -112,24 +113,27 @@ def _variants_index() -> str:
     out += [
         "Each house rule is one rule, named for the rule. The YAML shown is the whole",
         "fragment: writing it into your own file has the same effect as naming it in",
-        "`house_rules:`.",
+        "`house_rules:`. One meant for another variant or house rule says so (its",
+        "`applies_to:`); `spadeslib validate` checks it on that.",
         "",
     ]
     grouped: dict[str, list[str]] = {section: [] for section in _GROUPS}
     for name in house_rules:
         path = VARIANTS / "house-rules" / f"{name}.yaml"
-        first = next(iter(yaml.safe_load(path.read_text(encoding="utf-8"))))
-        grouped[first].append(name)
+        keys = yaml.safe_load(path.read_text(encoding="utf-8"))
+        grouped[next(key for key in keys if key != "applies_to")].append(name)
     for section, names in grouped.items():
         if not names:
             continue
         out += [f"### {_GROUPS[section]}", ""]
         for name in names:
             path = VARIANTS / "house-rules" / f"{name}.yaml"
+            target = yaml.safe_load(path.read_text(encoding="utf-8")).get("applies_to")
+            meant = f" For `{target}`." if target else ""
             out += [
                 f"#### {name}",
                 "",
-                fragment_summary(path),
+                fragment_summary(path) + meant,
                 "",
                 "```yaml",
                 fragment_body(path),

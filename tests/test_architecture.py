@@ -21,19 +21,19 @@ LAYERS: dict[str, int] = {
     "bits": 0,
     "errors": 0,
     "cards": 1,
-    "variant": 2,
-    "loader": 3,
-    "compiler": 3,
-    "scoring": 4,
-    "engine": 5,
-    "bots": 6,
-    "testing": 6,
-    "explain": 7,
-    "simulation": 7,
-    "diff": 8,  # spadeslib.diff: the old name of spadeslib.explain.diff
-    "cli": 9,
-    "__main__": 10,
-    "": 10,  # spadeslib/__init__.py: the facade that loads every public name on first use
+    "loader": 2,
+    "variant": 3,
+    "compiler": 4,
+    "scoring": 5,
+    "engine": 6,
+    "bots": 7,
+    "testing": 7,
+    "explain": 8,
+    "simulation": 8,
+    "diff": 9,  # spadeslib.diff: the old name of spadeslib.explain.diff
+    "cli": 10,
+    "__main__": 11,
+    "": 11,  # spadeslib/__init__.py: the facade that loads every public name on first use
 }
 """Each step's place: a step may import its own modules and those of lower steps only.
 Steps on one level do not import each other."""
@@ -43,6 +43,9 @@ ALLOWED_UPWARD: frozenset[tuple[str, str]] = frozenset(
         # Variant.compile(): the variant's one entry into the step above it, made inside
         # the method; the compiled rules are kept on the variant.
         ("spadeslib.variant.root", "spadeslib.compiler.rules"),
+        # load_variant's default model: the loader reads any pydantic model it is given,
+        # and the variant format unless told another.
+        ("spadeslib.loader", "spadeslib.variant"),
     }
 )
 

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 
 from spadeslib import Variant, VariantError
 from spadeslib.loader import (
@@ -65,21 +66,31 @@ def test_every_bundled_variant_loads_by_name_and_by_path(path: Path) -> None:
     assert validate(path.stem) == []
 
 
-# Fragments that refine another variant or fragment, and what they are applied on.
-PREREQUISITES: dict[str, tuple[str, ...]] = {
-    "kitty-discard-after-bidding": ("standard", "kitty-to-dealer"),
-    "black-joker-high": ("nyc",),
-    "nyc-keep-2c": ("nyc",),
-    "cutthroat-remove-2c": ("cutthroat",),
-    "six-handed-jokers": ("six-handed",),
-    "six-handed-trios": ("six-handed",),
-    "identical-earlier-wins": ("six-handed",),
-}
+def applied_on(name: str) -> tuple[str, ...]:
+    """What a bundled fragment is meant for, by its ``applies_to``: a variant, then the
+    house rules before it (``kitty-discard-after-bidding`` refines ``kitty-to-dealer``)."""
+    data = yaml.safe_load((VARIANTS / "house-rules" / f"{name}.yaml").read_text("utf-8"))
+    target = data.get("applies_to", "standard")
+    if target in bundled_variants():
+        return (target,)
+    return (*applied_on(target), target)
+
+
+@pytest.mark.parametrize("path", HOUSE_RULE_FILES, ids=lambda path: path.stem)
+def test_every_house_rule_is_valid_on_its_own(path: Path) -> None:
+    # Issue 15, item 13: a fragment is checked on what it applies_to (nyc-keep-2c on nyc).
+    assert validate(str(path)) == []
+
+
+def test_a_fragment_for_another_variant_says_so() -> None:
+    assert applied_on("nyc-keep-2c") == ("nyc",)
+    assert applied_on("kitty-discard-after-bidding") == ("standard", "kitty-to-dealer")
+    assert applied_on("no-nil") == ("standard",)
 
 
 @pytest.mark.parametrize("path", HOUSE_RULE_FILES, ids=lambda path: path.stem)
 def test_every_house_rule_applies_and_changes_something(path: Path) -> None:
-    base, *before = PREREQUISITES.get(path.stem, ("standard",))
+    base, *before = applied_on(path.stem)
     without = load(base, *before)
     with_rule = load(base, *before, path.stem)
     assert with_rule != without, f"{path.stem} changes nothing on {base}"
@@ -369,7 +380,7 @@ def test_every_bundled_variant_has_a_deck_case() -> None:
 
 @pytest.mark.parametrize("path", HOUSE_RULE_FILES, ids=lambda path: path.stem)
 def test_every_house_rule_compiles(path: Path) -> None:
-    base, *before = PREREQUISITES.get(path.stem, ("standard",))
+    base, *before = applied_on(path.stem)
     variant = load(base, *before, path.stem)
     rules = variant.compile()
     assert len(rules.deck) == variant.deck.size()

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from spadeslib.cli.main import main
 from spadeslib.errors import Problem, VariantError
 from spadeslib.loader import bundled, validate
 from spadeslib.loader.compose import compose_file, compose_text
@@ -478,3 +479,99 @@ def test_loading_raises_a_plain_variant_error_with_every_problem() -> None:
     assert [p.code for p in caught.value.problems] == ["unknown_house_rule", "wrong_type"]
     again = pickle.loads(pickle.dumps(caught.value))
     assert again.problems == caught.value.problems
+
+
+# ---------------------------------------------------------------------------------------
+# Issue 15, item 13: a fragment meant for a variant says so with applies_to, and is checked
+# on it when composed on its own.
+
+
+def test_item13_a_fragment_on_its_own_stands_on_what_it_applies_to(tmp_path: Path) -> None:
+    path = write(tmp_path, "keep-2c.yaml", "applies_to: nyc\ndeck:\n  remove: [2D, 2H]\n")
+    document = compose_file(path)
+    assert document.data["deck"] == {
+        "packs": 1,
+        "jokers": ["BJ", "LJ"],
+        "remove": ["2D", "2H"],
+        "elevated": ["BJ", "LJ", "2D", "2S"],
+    }
+    assert document.data["name"] == "nyc"  # the fragment names nothing
+    assert "applies_to" not in document.data
+    assert document.values[("deck", "remove", 0)] == Mark(str(path), 3, 12)
+
+
+def test_item13_the_bundled_fragment_of_the_issue_validates(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    path = bundled.bundled_house_rule_path("nyc-keep-2c")
+    assert path is not None
+    assert validate(path) == []
+    assert main(["validate", str(path)]) == 0
+    assert capsys.readouterr().out == f"{path}: valid\n"
+    without = path.read_text(encoding="utf-8").replace("applies_to: nyc\n", "")
+    assert {p.code for p in validate(without)} == {"contradiction"}  # as the issue saw it
+
+
+def test_item13_applies_to_may_name_a_house_rule_or_a_file(tmp_path: Path) -> None:
+    document = compose_text(
+        "applies_to: kitty-to-dealer\ndeal: {leftover: {discard: after_bidding}}\n"
+    )
+    assert document.data["deal"]["leftover"]["to"] == "dealer"
+    write(tmp_path, "base.yaml", "game_end: {target: 300}\n")
+    path = write(tmp_path, "tweak.yaml", "applies_to: ./base.yaml\nscoring: {bags: {limit: 5}}\n")
+    assert compose_file(path).data == {
+        "game_end": {"target": 300},
+        "scoring": {"bags": {"limit": 5}},
+    }
+
+
+def test_item13_applies_to_is_ignored_where_the_fragment_is_listed(tmp_path: Path) -> None:
+    write(tmp_path, "keep-2c.yaml", "applies_to: nyc\ndeck:\n  remove: [2D, 2H]\n")
+    path = write(tmp_path, "club.yaml", "extends: standard\nhouse_rules: [./keep-2c.yaml]\n")
+    document = compose_file(path)
+    assert document.data["deck"]["remove"] == ["2D", "2H"]
+    assert document.data["deck"]["jokers"] == []  # standard's, not nyc's
+    assert document.data["name"] == "standard"
+
+
+@pytest.mark.parametrize(
+    ("text", "code", "path", "message"),
+    [
+        (
+            "extends: standard\napplies_to: nyc\n",
+            "bad_reference",
+            "applies_to",
+            "a file either extends a variant (a full variant) or says what it applies_to "
+            "(a house-rules fragment), not both; remove one of them",
+        ),
+        (
+            "applies_to: nyc\nhouse_rules: [no-nil]\n",
+            "fragment_reference",
+            "house_rules",
+            "a house-rules fragment cannot use 'house_rules'; list the fragments in a full "
+            "variant instead",
+        ),
+        (
+            "applies_to: [nyc]\n",
+            "bad_reference",
+            "applies_to",
+            "applies_to must name a bundled variant or a file, like 'standard' or "
+            "'./base.yaml', not ['nyc']",
+        ),
+        ("applies_to: nyx\n", "unknown_variant", "applies_to", "unknown bundled variant 'nyx'"),
+    ],
+)
+def test_item13_applies_to_mistakes(text: str, code: str, path: str, message: str) -> None:
+    with pytest.raises(VariantError) as caught:
+        compose_text(text)
+    [problem] = caught.value.problems
+    assert (problem.code, problem.path) == (code, path)
+    assert problem.message.startswith(message)
+
+
+def test_item13_a_cycle_through_applies_to_is_a_cycle(tmp_path: Path) -> None:
+    write(tmp_path, "a.yaml", "applies_to: ./b.yaml\n")
+    path = write(tmp_path, "b.yaml", "applies_to: ./a.yaml\n")
+    problem = only_problem(path)
+    assert problem.code == "extends_cycle"
+    assert problem.message.startswith("applies_to cycle: ")

@@ -412,6 +412,112 @@ def test_the_error_text_lists_every_problem() -> None:
 
 
 # ---------------------------------------------------------------------------------------
+# Issue 15, item 10: what a new user tripped on.
+
+
+def test_item10_a_contradiction_from_a_house_rule_is_at_its_entry() -> None:
+    from spadeslib.loader.bundled import bundled_house_rule_path
+
+    problems = validate("# club\nextends: standard\nhouse_rules:\n  - no-nil\n  - nyc-keep-2c\n")
+    fragment = bundled_house_rule_path("nyc-keep-2c")
+    elevated = [p for p in problems if p.path == "deck.elevated"]
+    assert [where(p) for p in elevated] == [("<string>", 5, 5, "deck.elevated")] * 2
+    assert elevated[0].message == (
+        f"BJ is elevated but not in the deck; add it to deck.jokers (set in {fragment}:12)"
+    )
+
+
+def test_item10_a_house_rule_listed_by_a_base_is_placed_at_the_start(tmp_path: Path) -> None:
+    (tmp_path / "jokers.yaml").write_text("deck:\n  elevated: [BJ]\n")
+    (tmp_path / "base.yaml").write_text("house_rules: [./jokers.yaml]\n")
+    mine = tmp_path / "mine.yaml"
+    mine.write_text("extends: ./base.yaml\n")
+    [problem] = validate(mine)
+    assert where(problem) == (str(mine), 1, 1, "deck.elevated")
+    assert problem.message.endswith(f"(set in {tmp_path / 'jokers.yaml'}:2)")
+
+
+def test_item10_a_missing_kind_from_a_house_rule_is_at_its_entry() -> None:
+    from spadeslib.loader.bundled import bundled_house_rule_path
+
+    [problem] = validate("name: club\nhouse_rules: [dealer-bids-first]\n")
+    assert where(problem) == ("<string>", 2, 15, "bidding.form")
+    assert problem.message == (
+        "missing 'kind': say which kind this is, one of round_the_table, partnership "
+        f"(set in {bundled_house_rule_path('dealer-bids-first')}:12)"
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("name: 5", "expected text, got 5; put it in quotes to make it text: name: '5'"),
+        ("name: 1.50", "expected text, got 1.5; put it in quotes to make it text: name: '1.50'"),
+        (
+            "name: yes",
+            "expected text, got true (YAML reads true, false, yes, no, on and off as true or "
+            "false); put it in quotes to make it text: name: 'yes'",
+        ),
+        (
+            "description: 0x10",
+            "expected text, got 16; put it in quotes to make it text: description: '0x10'",
+        ),
+    ],
+)
+def test_item10_a_number_where_text_belongs_says_what_to_write(text: str, message: str) -> None:
+    [problem] = validate(text + "\n")
+    assert (problem.code, problem.message) == ("wrong_type", message)
+
+
+@pytest.mark.parametrize(
+    ("text", "path", "hint"),
+    [
+        ("target: 300", "target", "did you mean 'game_end.target'?"),
+        ("scoring:\n  target: 300", "scoring.target", "did you mean 'game_end.target'?"),
+        ("bags: {limit: 3}", "bags", "did you mean 'scoring.bags'?"),
+        ("bidding: {bags: {limit: 3}}", "bidding.bags", "did you mean 'scoring.bags'?"),
+        ("nil: {enabled: false}", "nil", "did you mean 'bidding.nil'?"),
+        ("scoring: {nil: {enabled: false}}", "scoring.nil", "did you mean 'bidding.nil'?"),
+        ("scoring: {min_team_bid: 5}", "scoring.min_team_bid", "'bidding.form.min_team_bid'?"),
+    ],
+)
+def test_item10_a_key_in_the_wrong_section_gets_its_place(text: str, path: str, hint: str) -> None:
+    [problem] = validate(text + "\n")
+    assert (problem.path, problem.code) == (path, "unknown_key")
+    assert problem.message.endswith(hint)
+
+
+def test_item10_a_key_in_many_sections_lists_the_keys_allowed_instead() -> None:
+    [problem] = validate("scoring:\n  make: 3\n")  # the Moon's, ten for 200's, ...
+    assert "the keys allowed here are" in problem.message
+
+
+@pytest.mark.parametrize(
+    ("text", "path", "hint"),
+    [
+        (
+            "misdeal:\n  conditions: [no_spades]",
+            "misdeal.conditions[0]",
+            "; write {kind: no_spades}",
+        ),
+        (
+            "misdeal:\n  conditions: [no_spade]",
+            "misdeal.conditions[0]",
+            "; did you mean {kind: no_spades}?",
+        ),
+        ("play: {spade_lead: any_time}", "play.spade_lead", "; write {kind: any_time}"),
+        ("deal: {leftover: widow}", "deal.leftover", "; write {kind: widow}"),
+    ],
+)
+def test_item10_a_kind_written_alone_says_to_write_its_mapping(
+    text: str, path: str, hint: str
+) -> None:
+    [problem] = validate(text + "\n")
+    assert (problem.path, problem.code) == (path, "wrong_type")
+    assert problem.message.endswith(hint)
+
+
+# ---------------------------------------------------------------------------------------
 # The public entry points.
 
 
@@ -577,6 +683,7 @@ def test_near_miss_variants_get_located_problems(data: dict[str, object]) -> Non
 def test_every_problem_code_is_documented_and_reachable(tmp_path: Path) -> None:
     """Each documented code comes out of some input, and nothing else does."""
     from spadeslib.loader import PROBLEM_CODES
+    from spadeslib.loader.compose import MAX_EXTENDS, MAX_HOUSE_RULES
     from spadeslib.loader.yaml_source import MAX_BYTES
 
     big = tmp_path / "big.yaml"
@@ -584,6 +691,8 @@ def test_every_problem_code_is_documented_and_reachable(tmp_path: Path) -> None:
     (tmp_path / "b.yaml").write_text("house_rules: [./c.yaml]\n")
     (tmp_path / "c.yaml").write_text("extends: standard\n")
     (tmp_path / "loop.yaml").write_text("extends: ./loop.yaml\n")
+    for step in range(MAX_EXTENDS + 1):
+        (tmp_path / f"chain{step}.yaml").write_text(f"extends: ./chain{step + 1}.yaml\n")
     inputs: list[str | bytes | Path] = [
         tmp_path / "none.yaml",
         tmp_path,
@@ -606,6 +715,9 @@ def test_every_problem_code_is_documented_and_reachable(tmp_path: Path) -> None:
         "extends: nyx",
         "house_rules: [nonil]",
         tmp_path / "loop.yaml",
+        tmp_path / "chain0.yaml",
+        "house_rules: [" + ", ".join(["no-nil"] * (MAX_HOUSE_RULES + 1)) + "]",
+        "extends: ./" + "a" * 300 + ".yaml",  # a name too long for the file system
         f"house_rules: [{tmp_path / 'b.yaml'}]",
         "house_rules: [no-nil, nyc-trumps, jokers-big-little]",
         "nme: x",
@@ -625,4 +737,4 @@ def test_every_problem_code_is_documented_and_reachable(tmp_path: Path) -> None:
         assert codes, argument
         seen |= codes
     assert seen <= set(PROBLEM_CODES)
-    assert set(PROBLEM_CODES) - seen == {"unreadable"}  # root reads every file
+    assert set(PROBLEM_CODES) == seen

@@ -384,6 +384,11 @@ class Game:
         s = _dealt(game._s)
         if s.pending_deals:
             raise RecordError(f"deals: {len(s.pending_deals)} deal(s) more than the actions reach")
+        if len(s.deals) > len(deals):  # the game dealt on from the seed: the record is cut
+            raise RecordError(
+                f"deals: the record has {len(deals)} deal(s), but its actions reach deal "
+                f"{len(s.deals)}; a record lists every deal dealt (was it cut short?)"
+            )
         for index, ((dealer, _), (wanted, _)) in enumerate(zip(s.deals, deals, strict=True)):
             if dealer != wanted:
                 raise RecordError(
@@ -403,6 +408,10 @@ class Game:
             data = json.loads(text)
         except ValueError as error:
             raise RecordError(f"not JSON: {error}") from None
+        except RecursionError:  # json's own guard against deep nesting
+            raise RecordError(
+                "not a record: its JSON nests too deeply to read (a record nests a few levels)"
+            ) from None
         return cls.replay(data)
 
     def state_dict(self) -> dict[str, Any]:

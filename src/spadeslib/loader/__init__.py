@@ -2,7 +2,8 @@
 
 The steps, each in its own module: :mod:`~spadeslib.loader.yaml_source` parses safely
 and keeps a mark (file, line, column) for every key and value;
-:mod:`~spadeslib.loader.compose` applies ``extends`` and ``house_rules``;
+:mod:`~spadeslib.loader.compose` applies ``extends`` and ``house_rules`` (finding what they
+name with :mod:`~spadeslib.loader.references`, merging with :mod:`~spadeslib.loader.merge`);
 :mod:`~spadeslib.loader.problems` validates against the model and turns every error into a
 :class:`~spadeslib.errors.Problem` placed in the file that caused it;
 :mod:`~spadeslib.loader.bundled` finds the variant files shipped with spadeslib.
@@ -31,6 +32,8 @@ from spadeslib.loader.bundled import (
     bundled_variants,
 )
 from spadeslib.loader.compose import (
+    MAX_EXTENDS,
+    MAX_HOUSE_RULES,
     FileStamp,
     compose_file,
     compose_text,
@@ -78,14 +81,18 @@ PROBLEM_CODES: dict[str, str] = {
     "merge_key": "a YAML merge key ('<<'); use extends instead",
     "unsupported_tag": "a YAML tag other than the plain ones (!!python/..., !!set, !custom)",
     "undefined_alias": "an alias (*name) with no anchor (&name) before it",
-    "bad_scalar": "a number too long to read",
+    "bad_scalar": "a number too long to read, or a value that is not what its tag says "
+    "(!!bool x, !!int '')",
     "too_deep": f"nesting deeper than {yaml_source.MAX_DEPTH} levels",
     "too_many_nodes": f"more than {yaml_source.MAX_NODES:,} keys and values, aliases expanded",
     # composition
-    "bad_reference": "extends or house_rules is not a name or path (or a list of them)",
+    "bad_reference": "extends, applies_to or house_rules is not a name or path (or a list of "
+    "them), or names a path no file can have",
     "unknown_variant": "extends (or load_variant) names no bundled variant",
     "unknown_house_rule": "house_rules names no bundled house rule",
     "extends_cycle": "files extend each other in a circle",
+    "extends_too_deep": f"more than {MAX_EXTENDS} files stand on one another through extends",
+    "too_many_house_rules": f"more than {MAX_HOUSE_RULES} house_rules entries in one variant",
     "fragment_reference": "a house-rules fragment uses extends or house_rules",
     "fragment_conflict": "two house rules in one list set a key to different values",
     # validation against the format
@@ -96,7 +103,7 @@ PROBLEM_CODES: dict[str, str] = {
     "invalid_choice": "a value that is not one of the allowed words",
     "wrong_type": "a value of the wrong type (text for a number, a list for a mapping)",
     "out_of_range": "a number outside its allowed range",
-    "wrong_length": "a list with too few or too many items",
+    "wrong_length": "a list with too few or too many items, or too long a text",
     "invalid": "a value a validator refused, with its own message",
     "contradiction": "settings that contradict each other",
 }

@@ -39,10 +39,26 @@ def bundled_dir() -> Path | None:
 
 
 def _names(directory: Path | None) -> list[str]:
-    if directory is None or not directory.is_dir():
+    """The names in ``directory``, listed again only when it changes (its modification
+    time moves when a file is added, removed or renamed): a lookup costs one ``stat``,
+    not one per bundled file."""
+    if directory is None:
         return []
-    return sorted(
-        path.name[: -len(_SUFFIX)] for path in directory.glob("*" + _SUFFIX) if path.is_file()
+    try:
+        changed = directory.stat().st_mtime_ns
+    except OSError:
+        return []
+    return list(_listed(directory, changed))
+
+
+@functools.lru_cache(maxsize=8)
+def _listed(directory: Path, changed: int) -> tuple[str, ...]:
+    if not directory.is_dir():
+        return ()
+    return tuple(
+        sorted(
+            path.name[: -len(_SUFFIX)] for path in directory.glob("*" + _SUFFIX) if path.is_file()
+        )
     )
 
 

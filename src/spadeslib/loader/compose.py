@@ -13,33 +13,43 @@ The rules, in the order they apply:
    file does not say which one it meant.
 3. The file's own keys apply last and may override anything, silently: that is the point
    of writing them.
+4. A fragment composed on its own (``spadeslib validate`` of a house-rules file) stands on
+   what it ``applies_to:``, a bundled variant or house rule or a path, as on a base; with
+   no ``applies_to`` it stands on nothing (the format's defaults). Listed in
+   ``house_rules``, its ``applies_to`` is ignored: the listing file says what it is on.
 
-Merging is deep for mappings; lists and scalars replace. A mapping whose ``kind`` differs
-from the one below replaces it whole, since the keys of one kind mean nothing to another.
+The work is bounded whatever the files say: at most :data:`MAX_EXTENDS` files stand on one
+another and :data:`MAX_HOUSE_RULES` house-rules entries count in all, and each file is read
+once however often it is named.
+
+Merging (:mod:`~spadeslib.loader.merge`) is deep for mappings; lists and scalars replace.
 ``name`` and ``description`` are inherited from the base like any key (so ``extends: nyc``
 plus a tweak is still called ``nyc`` until the file names itself) but never come from a
 fragment: a house rule does not rename a variant, so a fragment's top-level ``name`` and
-``description`` describe the fragment only. ``extends`` and ``house_rules`` do not appear
-in the result.
+``description`` describe the fragment only. ``extends``, ``applies_to`` and
+``house_rules`` do not appear in the result.
 Every key and value of the result keeps the :class:`Mark` of the file that set it.
 """
 
 from __future__ import annotations
 
 import contextvars
-import difflib
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from spadeslib.errors import Problem, VariantError
 from spadeslib.loader import bundled
 from spadeslib.loader.document import Document, IncompleteDocument, KeyPath, Mark, dotted
+from spadeslib.loader.merge import leaves, merge_layers, same, value_at, without
+from spadeslib.loader.references import resolved, unknown_name, unnameable
 from spadeslib.loader.yaml_source import MAX_BYTES, read_yaml
 
 __all__ = [
+    "MAX_EXTENDS",
+    "MAX_HOUSE_RULES",
     "FileProblem",
     "compose_file",
     "compose_text",
@@ -49,10 +59,20 @@ __all__ = [
     "unknown_name",
 ]
 
-_EXTENDS, _HOUSE_RULES, _KIND = "extends", "house_rules", "kind"
-_FRAGMENT_ONLY = ("name", "description", _EXTENDS, _HOUSE_RULES)
+MAX_EXTENDS = 16
+"""Most files one variant may stand on through ``extends`` (and ``applies_to``), one on
+another. The bundled variants stand on at most one; a club's file on a few."""
+
+MAX_HOUSE_RULES = 100
+"""Most ``house_rules`` entries in one variant, its bases' lists included. Every bundled
+house rule at once is fewer, and a club lists a handful."""
+
+_EXTENDS, _APPLIES_TO, _HOUSE_RULES = "extends", "applies_to", "house_rules"
+_COMPOSITION = (_EXTENDS, _APPLIES_TO, _HOUSE_RULES)
+_FRAGMENT_ONLY = ("name", "description", *_COMPOSITION)
 """Keys of a house-rules fragment that are not merged: its name and description are its
-own, and a fragment does not compose further (``_check_plain`` reports those keys)."""
+own, ``applies_to`` says what it is checked on alone, and a fragment does not compose
+further (``_check_plain`` reports ``extends`` and ``house_rules``)."""
 
 
 class FileProblem(Exception):
@@ -134,6 +154,9 @@ def compose_file(path: Path) -> Document:
     in the files it names.
     """
     try:
+        refused = unnameable(str(path))
+        if refused is not None:
+            raise FileProblem(refused, "bad_reference")
         data = read_file(path)
     except FileProblem as error:
         raise VariantError(
@@ -141,7 +164,7 @@ def compose_file(path: Path) -> Document:
         ) from None
     composer = _Composer()
     document = composer.parse(data, str(path))
-    result = composer.compose(document, path.parent, (_Link(path.resolve(), str(path)),))
+    result = composer.compose(document, path.parent, (_Link(resolved(path), str(path)),))
     composer.raise_problems(result)
     return result
 
@@ -175,11 +198,24 @@ class _Fragment:
 
 @dataclass(slots=True)
 class _Composer:
-    """Composes one document, collecting problems from every file it touches."""
+    """Composes one variant, collecting problems from every file it touches.
+
+    Each file is read and parsed once however often it is named (its problems reported
+    once), and the work is bounded: at most :data:`MAX_EXTENDS` files on a chain and
+    :data:`MAX_HOUSE_RULES` house-rules entries in all.
+    """
 
     problems: list[Problem] = field(default_factory=list)
     left_out: bool = False
     """A base, a house rule or a reference in one was left out of the result."""
+    house_rules: int = 0
+    """House-rules entries taken so far, in every file of the composition."""
+    files: dict[Path, Document | FileProblem | None] = field(default_factory=dict)
+    """Each file read, by resolved path: its document, why it cannot be read, or ``None``
+    when its text stopped parsing (those problems are reported once, when first read)."""
+    bundled_files: dict[tuple[str, bool], Path | None] = field(default_factory=dict)
+    """Each bundled name looked up (as a house rule, or not), and its file: a lookup lists
+    the bundled directory."""
 
     def raise_problems(self, result: Document) -> None:
         """Raise the problems found, with what was composed despite them."""
@@ -193,17 +229,33 @@ class _Composer:
         self.problems += problems
         return document
 
-    def compose(self, document: Document, base_dir: Path, chain: tuple[_Link, ...]) -> Document:
-        extends = self._extends_reference(document)
-        base = None if extends is None else self._base(document, extends, base_dir, chain)
-        fragments = list(self._fragments(document, base_dir))
+    def compose(
+        self, document: Document, base_dir: Path, chain: tuple[_Link, ...], depth: int = 0
+    ) -> Document:
+        """``document`` as a whole variant: on its base, with its house rules. A fragment
+        that says what it ``applies_to`` stands on that, as on a base."""
+        key, reference = self._base_reference(document)
+        base = None
+        if reference is not None:
+            base = self._base(document, key, reference, base_dir, chain=chain, depth=depth)
+        fragments = []
+        if key == _APPLIES_TO:  # a fragment checked on its own: its own lists do not count
+            self._check_plain(document, (_HOUSE_RULES,))
+        else:
+            fragments = list(self._fragments(document, base_dir))
         for fragment in fragments:
-            self._check_plain(fragment)
+            self._check_plain(fragment.document, (_EXTENDS, _HOUSE_RULES))
         self._check_conflicts(document, fragments)
         layers = [] if base is None else [base]
-        layers += [_without(fragment.document, _FRAGMENT_ONLY) for fragment in fragments]
-        layers.append(_without(document, (_EXTENDS, _HOUSE_RULES)))
-        return merge_layers(document.source, layers)
+        layers += [without(fragment.document, _FRAGMENT_ONLY) for fragment in fragments]
+        layers.append(without(document, _COMPOSITION))
+        result = merge_layers(document.source, layers)
+        listed = {
+            fragment.document.source: mark
+            for fragment in fragments
+            if (mark := document.mark_of(fragment.entry)) is not None
+        }
+        return replace(result, listed_at={**result.listed_at, **listed}) if listed else result
 
     # -- references ----------------------------------------------------------------------
 
@@ -212,20 +264,32 @@ class _Composer:
         self.problems.append(document.problem(path, message, code))
         self.left_out = True
 
-    def _extends_reference(self, document: Document) -> str | None:
-        if _EXTENDS not in document.data:
-            return None
-        value = document.data[_EXTENDS]
+    def _base_reference(self, document: Document) -> tuple[str, str | None]:
+        """Which key names the document's base (``extends``, or ``applies_to`` for a
+        fragment checked on its own), and the reference, if it is a usable one."""
+        key = _APPLIES_TO if _APPLIES_TO in document.data else _EXTENDS
+        if key == _APPLIES_TO and _EXTENDS in document.data:
+            self._report(
+                document,
+                (_APPLIES_TO,),
+                "a file either extends a variant (a full variant) or says what it applies_to "
+                "(a house-rules fragment), not both; remove one of them",
+                "bad_reference",
+            )
+            key = _EXTENDS
+        if key not in document.data:
+            return key, None
+        value = document.data[key]
         if isinstance(value, str) and value:
-            return value
+            return key, value
         self._report(
             document,
-            (_EXTENDS,),
-            "extends must name a bundled variant or a file, "
+            (key,),
+            f"{key} must name a bundled variant or a file, "
             f"like 'standard' or './base.yaml', not {value!r}",
             "bad_reference",
         )
-        return None
+        return key, None
 
     def _rule_references(self, document: Document) -> Iterator[tuple[str, KeyPath]]:
         value = document.data.get(_HOUSE_RULES, [])
@@ -239,6 +303,18 @@ class _Composer:
             )
             return
         for index, item in enumerate(value):
+            self.house_rules += 1
+            if self.house_rules > MAX_HOUSE_RULES:  # said once, at the first entry too many
+                if self.house_rules == MAX_HOUSE_RULES + 1:
+                    self._report(
+                        document,
+                        (_HOUSE_RULES, index),
+                        f"more than {MAX_HOUSE_RULES} house rules in one variant (the lists "
+                        f"of the files it extends included); the limit is {MAX_HOUSE_RULES}",
+                        "too_many_house_rules",
+                    )
+                self.left_out = True
+                return
             if isinstance(item, str) and item:
                 yield item, (_HOUSE_RULES, index)
             else:
@@ -252,44 +328,82 @@ class _Composer:
     def _resolve(
         self, document: Document, where: KeyPath, reference: str, base_dir: Path, *, fragment: bool
     ) -> Path | None:
-        """The file a reference names, or ``None`` after reporting why there is none."""
+        """The file a reference names, or ``None`` after reporting why there is none. What
+        a fragment ``applies_to`` may be a bundled house rule as well as a variant."""
+        refused = unnameable(reference)
+        if refused is not None:
+            self._report(document, where, refused, "bad_reference")
+            return None
         if looks_like_path(reference):
             return base_dir / Path(reference).expanduser()
-        lookup = bundled.bundled_house_rule_path if fragment else bundled.bundled_variant_path
-        found = lookup(reference)
+        found = self._bundled(reference, fragment=fragment)
+        if found is None and where[0] == _APPLIES_TO:
+            found = self._bundled(reference, fragment=True)
         if found is None:
             message, code = unknown_name(reference, fragment=fragment)
             self._report(document, where, message, code)
         return found
 
+    def _bundled(self, name: str, *, fragment: bool) -> Path | None:
+        if (name, fragment) not in self.bundled_files:
+            lookup = bundled.bundled_house_rule_path if fragment else bundled.bundled_variant_path
+            self.bundled_files[name, fragment] = lookup(name)
+        return self.bundled_files[name, fragment]
+
     def _read(self, document: Document, where: KeyPath, path: Path) -> Document | None:
-        try:
-            return self.parse(read_file(path), str(path))
-        except FileProblem as error:
-            self._report(document, where, error.message, error.code)
-        except VariantError as error:
-            self.problems.extend(error.problems)
+        """The document in the file at ``path``, read once however often it is named."""
+        key = resolved(path)
+        if key not in self.files:
+            try:
+                self.files[key] = self.parse(read_file(path), str(path))
+            except FileProblem as error:
+                self.files[key] = error
+            except VariantError as error:
+                self.problems.extend(error.problems)
+                self.files[key] = None
+        found = self.files[key]
+        if isinstance(found, FileProblem):
+            self._report(document, where, found.message, found.code)
+            return None
+        if found is None:
             self.left_out = True
-        return None
+        return found
 
     # -- extends -------------------------------------------------------------------------
 
     def _base(
-        self, document: Document, reference: str, base_dir: Path, chain: tuple[_Link, ...]
+        self,
+        document: Document,
+        key: str,
+        reference: str,
+        base_dir: Path,
+        *,
+        chain: tuple[_Link, ...],
+        depth: int,
     ) -> Document | None:
-        where = (_EXTENDS,)
+        where = (key,)
+        if depth >= MAX_EXTENDS:
+            ends = f"{chain[0].shown} -> ... -> {chain[-1].shown} -> " if chain else ""
+            self._report(
+                document,
+                where,
+                f"{key} goes more than {MAX_EXTENDS} files deep ({ends}{reference}); "
+                f"the limit is {MAX_EXTENDS}",
+                "extends_too_deep",
+            )
+            return None
         path = self._resolve(document, where, reference, base_dir, fragment=False)
         if path is None:
             return None
-        link = _Link(path.resolve(), str(path))
+        link = _Link(resolved(path), str(path))
         if any(earlier.resolved == link.resolved for earlier in chain):
             cycle = " -> ".join(item.shown for item in (*chain, link))
-            self._report(document, where, f"extends cycle: {cycle}", "extends_cycle")
+            self._report(document, where, f"{key} cycle: {cycle}", "extends_cycle")
             return None
         base = self._read(document, where, path)
         if base is None:
             return None
-        return self.compose(base, path.parent, (*chain, link))
+        return self.compose(base, path.parent, (*chain, link), depth + 1)
 
     # -- house rules ---------------------------------------------------------------------
 
@@ -302,13 +416,13 @@ class _Composer:
             if fragment is not None:
                 yield _Fragment(reference, where, fragment)
 
-    def _check_plain(self, fragment: _Fragment) -> None:
-        """Report each composition key a fragment uses; the fragment's other keys still
-        count, what those keys name is left out."""
-        for key in (_EXTENDS, _HOUSE_RULES):
-            if key in fragment.document.data:
+    def _check_plain(self, fragment: Document, keys: tuple[str, ...]) -> None:
+        """Report each of the composition ``keys`` a fragment uses; the fragment's other
+        keys still count, what those keys name is left out."""
+        for key in keys:
+            if key in fragment.data:
                 self._report(
-                    fragment.document,
+                    fragment,
                     (key,),
                     f"a house-rules fragment cannot use "
                     f"'{key}'; list the fragments in a full variant instead",
@@ -320,119 +434,14 @@ class _Composer:
         owners: dict[KeyPath, tuple[_Fragment, object]] = {}
         under: dict[KeyPath, KeyPath] = {}  # each proper prefix of an owned leaf -> the leaf
         for fragment in fragments:
-            data = _without(fragment.document, _FRAGMENT_ONLY).data
-            for path, value in _leaves(data, ()):
+            data = without(fragment.document, _FRAGMENT_ONLY).data
+            for path, value in leaves(data, ()):
                 clash = _clash(owners, under, path, value)
                 if clash is not None:
                     self.problems.append(_conflict(document, fragment, *clash))
                 owners.setdefault(path, (fragment, value))
                 for end in range(len(path)):
                     under.setdefault(path[:end], path)
-
-
-def unknown_name(reference: str, *, fragment: bool) -> tuple[str, str]:
-    """The message and code for a bundled name that does not exist, with "did you mean"."""
-    what = "house rule" if fragment else "variant"
-    names = bundled.bundled_house_rules() if fragment else bundled.bundled_variants()
-    message = f"unknown bundled {what} {reference!r}"
-    close = difflib.get_close_matches(reference, names, n=3, cutoff=0.6)
-    if close:
-        message += "; did you mean " + " or ".join(repr(name) for name in close) + "?"
-    elif fragment and names:
-        # Eighty names on one line help nobody; the list command says what each one does.
-        message += "; 'spadeslib list' shows every bundled house rule and what it does"
-    elif names:
-        message += f"; the bundled {what}s are: " + ", ".join(names)
-    else:
-        message += " (this installation has no bundled variants)"
-    other = bundled.bundled_variants() if fragment else bundled.bundled_house_rules()
-    if reference in other:
-        message += (
-            f" ({reference!r} is a full variant: use 'extends: {reference}')"
-            if fragment
-            else f" ({reference!r} is a house rule: list it under house_rules)"
-        )
-    if Path(reference).is_file():
-        message += f" (to use the file {reference!r}, write './{reference}')"
-    return message, ("unknown_house_rule" if fragment else "unknown_variant")
-
-
-# -- merging ------------------------------------------------------------------------------
-
-
-def merge_layers(source: str, layers: list[Document]) -> Document:
-    """Deep-merge ``layers`` (later wins) into one document named ``source``.
-
-    The mark of each path is the mark from the last layer that has the path: that layer
-    set its value, or (for a mapping) was the last to add keys to it.
-    """
-    data: dict[str, object] = {}
-    keys: dict[KeyPath, Mark] = {}
-    values: dict[KeyPath, Mark] = {}
-    for layer in layers:
-        data = _merge_mappings(data, layer.data)
-        keys.update(layer.keys)
-        values.update(layer.values)
-    present = set(_paths(data, ()))
-    return Document(
-        source,
-        data,
-        {path: mark for path, mark in keys.items() if path in present},
-        {path: mark for path, mark in values.items() if path in present},
-    )
-
-
-def _merge_mappings(base: dict[str, object], over: dict[str, object]) -> dict[str, object]:
-    result = dict(base)
-    for key, value in over.items():
-        result[key] = _merge(result[key], value) if key in result else value
-    return result
-
-
-def _merge(base: object, over: object) -> object:
-    if not (isinstance(base, dict) and isinstance(over, dict)):
-        return over
-    if _KIND in over and base.get(_KIND) != over[_KIND]:
-        return over
-    return _merge_mappings(base, over)
-
-
-def _without(document: Document, keys: tuple[str, ...]) -> Document:
-    """The document without some top-level keys (marks are filtered when merging)."""
-    if not any(key in document.data for key in keys):
-        return document
-    data = {key: value for key, value in document.data.items() if key not in keys}
-    return Document(document.source, data, document.keys, document.values)
-
-
-def _paths(value: object, path: KeyPath) -> Iterator[KeyPath]:
-    yield path
-    if isinstance(value, dict):
-        for key, item in value.items():
-            yield from _paths(item, (*path, key))
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            yield from _paths(item, (*path, index))
-
-
-def _leaves(value: dict[str, object], path: KeyPath) -> Iterator[tuple[KeyPath, object]]:
-    """Every value a fragment sets: scalars and lists, at the end of a chain of mappings."""
-    for key, item in value.items():
-        if isinstance(item, dict):
-            yield from _leaves(item, (*path, key))
-        else:
-            yield (*path, key), item
-
-
-def _same(first: object, second: object) -> bool:
-    """Equal and of the same types throughout (``True``, ``1`` and ``1.0`` differ here)."""
-    if type(first) is not type(second):
-        return False
-    if isinstance(first, list) and isinstance(second, list):
-        return len(first) == len(second) and all(map(_same, first, second))
-    if isinstance(first, dict) and isinstance(second, dict):
-        return first.keys() == second.keys() and all(_same(first[k], second[k]) for k in first)
-    return first == second
 
 
 def _clash(
@@ -444,7 +453,7 @@ def _clash(
     """Where an earlier fragment's setting contradicts ``path: value``, and which fragment."""
     if path in owners:
         fragment, earlier = owners[path]
-        return None if _same(earlier, value) else (path, fragment)
+        return None if same(earlier, value) else (path, fragment)
     for end in range(len(path) - 1, 0, -1):  # an earlier fragment set a parent to a value
         if path[:end] in owners:
             return path[:end], owners[path[:end]][0]
@@ -458,8 +467,8 @@ def _conflict(document: Document, later: _Fragment, at: KeyPath, earlier: _Fragm
     message = (
         f"house rules {earlier.reference!r} ({_where(earlier.document, at)}) and "
         f"{later.reference!r} ({_where(later.document, at)}) set {dotted(at)} to different "
-        f"values: {_value_at(earlier.document.data, at)!r} and "
-        f"{_value_at(later.document.data, at)!r}; list only one of them"
+        f"values: {value_at(earlier.document.data, at)!r} and "
+        f"{value_at(later.document.data, at)!r}; list only one of them"
     )
     mark = document.mark_of(later.entry)
     if mark is None:
@@ -468,13 +477,5 @@ def _conflict(document: Document, later: _Fragment, at: KeyPath, earlier: _Fragm
 
 
 def _where(document: Document, path: KeyPath) -> str:
-    mark = document.mark_of(path)
+    mark: Mark | None = document.mark_of(path)
     return document.source if mark is None else f"{mark.source}:{mark.line}:{mark.column}"
-
-
-def _value_at(data: object, path: KeyPath) -> object:
-    for part in path:
-        if not (isinstance(data, dict) and isinstance(part, str) and part in data):
-            return None
-        data = data[part]
-    return data

@@ -36,12 +36,19 @@ class Document:
     ``keys`` maps the path of every mapping entry to where its key is written; ``values``
     maps every path (``()`` for the whole document, list items included) to where its value
     starts. After composition the marks may name several files.
+
+    ``written`` keeps the text of each value YAML did not read as text (``0x1F`` for 31,
+    ``yes`` for true), so a message can say what to quote. ``listed_at`` maps the source of
+    each house-rules fragment composed in to the ``house_rules:`` entry that brought it: a
+    problem with the combination is best placed at that entry.
     """
 
     source: str
     data: dict[str, object]
     keys: Mapping[KeyPath, Mark] = field(default_factory=dict)
     values: Mapping[KeyPath, Mark] = field(default_factory=dict)
+    written: Mapping[KeyPath, str] = field(default_factory=dict)
+    listed_at: Mapping[str, Mark] = field(default_factory=dict)
 
     def mark_of(
         self, path: KeyPath, *, key: bool = False, prefer: str | None = None

@@ -9,6 +9,7 @@ expected there (for "what was expected") and the keys allowed there (for "did yo
 
 from __future__ import annotations
 
+import functools
 import types
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -25,6 +26,7 @@ __all__ = [
     "allowed_keys",
     "bounds",
     "describe",
+    "key_places",
     "literal_choices",
     "locate",
     "one_of",
@@ -89,6 +91,31 @@ def allowed_keys(expected: _Type | None) -> list[str]:
     if model is None:
         return []
     return [info.alias or name for name, info in model.model_fields.items()]
+
+
+@functools.cache
+def key_places(model: type[BaseModel]) -> dict[str, tuple[KeyPath, ...]]:
+    """Each key of the format, with every place it can be written: ``target`` ->
+    ``(("game_end", "target"),)``. Keys of every kind count; keys of list items, which
+    need an item around them, do not."""
+    places: dict[str, list[KeyPath]] = {}
+
+    def walk(current: _Type, path: KeyPath) -> None:
+        current = _unwrap(current)
+        for member in _members(current) or ():
+            walk(member, path)
+        found = _model(current)
+        if found is None or len(path) > 8:
+            return
+        for name, info in found.model_fields.items():
+            key = info.alias or name
+            where = (*path, key)
+            if where not in places.setdefault(key, []):
+                places[key].append(where)
+            walk(_Type(info.annotation, None, tuple(info.metadata)), where)
+
+    walk(_Type(model), ())
+    return {key: tuple(found) for key, found in places.items()}
 
 
 def union_tags(expected: _Type | None) -> list[str]:

@@ -25,7 +25,7 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from pydantic import BaseModel, ValidationError
 
@@ -36,6 +36,7 @@ from spadeslib.loader.locations import (
     allowed_keys,
     bounds,
     describe,
+    key_places,
     literal_choices,
     locate,
     one_of,
@@ -53,14 +54,15 @@ _RANGE_TYPES = frozenset(
     {"greater_than", "greater_than_equal", "less_than", "less_than_equal", "multiple_of"}
 )
 _CHOICE_TYPES = frozenset({"literal_error", "enum"})
-_LENGTH_TYPES = frozenset({"too_short", "too_long"})
+_LENGTH_TYPES = frozenset({"too_short", "too_long", "string_too_long"})
 _PREFIXES = ("Value error, ", "Assertion failed, ")
 
 
 def validate_document(document: Document, model: type[M]) -> M:
     """Validate composed data against ``model``; raise :class:`VariantError` on problems."""
-    try:
-        return model.model_validate(document.data)
+    try:  # the model's own validator: Variant.model_validate would word the problems
+        # itself, without the document's marks
+        return cast(M, model.__pydantic_validator__.validate_python(document.data))
     except ValidationError as error:
         raise VariantError(validation_problems(error, document, model)) from None
 
@@ -146,8 +148,11 @@ def _unknown_key(
     allowed = allowed_keys(parent.expected)
     message = f"unknown key {key!r}"
     close = difflib.get_close_matches(key, allowed, n=1, cutoff=0.6)
+    elsewhere = [dotted(place) for place in key_places(model).get(key, ()) if place != located.path]
     if close:
         message += f"; did you mean {close[0]!r}?"
+    elif 0 < len(elsewhere) <= 3:  # a key written in the wrong section
+        message += "; did you mean " + " or ".join(repr(place) for place in elsewhere) + "?"
     elif allowed:
         message += "; the keys allowed here are " + ", ".join(allowed)
     return document.problem(located.path, message, "unknown_key", key=True)
@@ -161,7 +166,7 @@ def _missing(
     expected = describe(located.expected)
     if expected:
         message += f" ({expected})"
-    return document.problem(located.path, message, "missing_key", key=True)
+    return _placed(document, located.path, message, "missing_key", key=True)
 
 
 def _unknown_tag(
@@ -187,7 +192,7 @@ def _missing_tag(
     message = f"missing {name!r}: say which {name} this is"
     if tags:
         message += ", one of " + ", ".join(tags)
-    return document.problem(located.path, message, "missing_kind")
+    return _placed(document, located.path, message, "missing_kind")
 
 
 def _choice(
@@ -228,7 +233,11 @@ def _wrong_length(
 ) -> Problem:
     context = item.get("ctx") or {}
     count = context.get("actual_length")
-    if item["type"] == "too_long":
+    if item["type"] == "string_too_long":
+        value = item.get("input")
+        count = len(value) if isinstance(value, str) else "more"
+        expected = f"text of at most {context.get('max_length')} characters"
+    elif item["type"] == "too_long":
         expected = f"at most {context.get('max_length')} item(s)"
     else:
         expected = f"at least {context.get('min_length')} item(s)"
@@ -244,7 +253,23 @@ def _wrong_type(
     message = f"expected {expected}, got {_quote(value)}"
     if isinstance(value, str) and item["type"] == "int_type" and _INT.fullmatch(value.strip()):
         message += _without_quotes(value)
+    elif isinstance(value, str):
+        message += _kind_hint(value, union_tags(located.expected))
+    elif isinstance(value, int | float) and item["type"] == "string_type":
+        written = document.written.get(located.path, str(value).lower())
+        key = located.path[-1] if located.path else ""
+        example = f"{key}: '{written}'" if isinstance(key, str) and key else f"'{written}'"
+        message += f"; put it in quotes to make it text: {example}"
     return document.problem(located.path, message, "wrong_type")
+
+
+def _kind_hint(value: str, tags: list[str]) -> str:
+    """For a kind's name written where its mapping belongs (``[no_spades]``)."""
+    close = difflib.get_close_matches(value.strip(), tags, n=1, cutoff=0.6)
+    if not close:
+        return ""
+    hint = f"{{kind: {close[0]}}}"
+    return f"; write {hint}" if close[0] == value.strip() else f"; did you mean {hint}?"
 
 
 _INT = re.compile(r"[+-]?\d+")
@@ -324,12 +349,43 @@ def _contradiction(document: Document, where: KeyPath, message: str) -> Problem:
     start = document.values.get(())
     if mark is not None and mark.source == document.source:
         return document.problem(where, message, "contradiction", prefer=document.source)
+    origin: Mark | None = document.values.get(where) or document.keys.get(where)
+    if origin is not None:
+        listed = _at_entry(document, origin, where, message, "contradiction")
+        if listed is not None:
+            return listed
     if start is None or start.source != document.source:
         return document.problem(where, message, "contradiction")
-    origin: Mark | None = document.values.get(where) or document.keys.get(where)
     if origin is not None:
         message += f" (set in {origin.source}:{origin.line})"
     return Problem(start.source, start.line, start.column, dotted(where), message, "contradiction")
+
+
+def _placed(
+    document: Document, path: KeyPath, message: str, code: str, *, key: bool = False
+) -> Problem:
+    """A problem at ``path``; one written in a house-rules fragment, at the user's entry
+    that listed the fragment (a missing kind there is the combination's, not the
+    fragment's, to settle)."""
+    mark = document.mark_of(path, key=key)
+    if mark is not None:
+        listed = _at_entry(document, mark, path, message, code)
+        if listed is not None:
+            return listed
+    return document.problem(path, message, code, key=key)
+
+
+def _at_entry(
+    document: Document, origin: Mark, path: KeyPath, message: str, code: str
+) -> Problem | None:
+    """The problem placed at the ``house_rules:`` entry of the user's file that brought in
+    the fragment ``origin`` is in, naming the fragment's line; ``None`` when no entry of
+    theirs did (the fragment came with a base, or the value is not a fragment's)."""
+    entry = document.listed_at.get(origin.source)
+    if entry is None or entry.source != document.source:
+        return None
+    text = f"{message} (set in {origin.source}:{origin.line})"
+    return Problem(entry.source, entry.line, entry.column, dotted(path), text, code)
 
 
 def _message_paths(message: str) -> Iterator[tuple[str, str]]:
@@ -373,5 +429,38 @@ def _quote(value: object, limit: int = 60) -> str:
         return (
             f"{str(value).lower()} (YAML reads true, false, yes, no, on and off as true or false)"
         )
-    text = repr(value)
+    text = _bounded_repr(value, limit + 1)
     return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _bounded_repr(value: object, size: int, depth: int = 0) -> str:
+    """``repr(value)``, or at least its first ``size`` characters, whatever the value:
+    data given in Python (a record's variant) may nest a thousand levels or hold a million
+    items, and only the start is shown."""
+    if depth > 8 or size <= 0:
+        return "..."
+    if isinstance(value, dict):
+        items = (
+            f"{_bounded_repr(key, size, depth + 1)}: {_bounded_repr(item, size, depth + 1)}"
+            for key, item in value.items()
+        )
+        return "{" + _joined(items, size) + "}"
+    if isinstance(value, list | tuple):
+        text = _joined((_bounded_repr(item, size, depth + 1) for item in value), size)
+        if isinstance(value, list):
+            return f"[{text}]"
+        return f"({text},)" if len(value) == 1 else f"({text})"
+    text = repr(value)
+    return text if len(text) <= size else text[:size]
+
+
+def _joined(parts: Iterator[str], size: int) -> str:
+    shown: list[str] = []
+    length = 0
+    for part in parts:
+        if length > size:
+            shown.append("...")
+            break
+        shown.append(part)
+        length += len(part) + 2
+    return ", ".join(shown)

@@ -108,7 +108,7 @@ def read_yaml(text: str | bytes, source: str = "<string>") -> tuple[Document, li
         data = builder.build_root(root)
     except _Stop as stop:
         raise VariantError([stop.problem]) from None
-    return Document(source, data, builder.keys, builder.values), builder.problems
+    return Document(source, data, builder.keys, builder.values, builder.written), builder.problems
 
 
 # -- text -------------------------------------------------------------------------------
@@ -368,6 +368,7 @@ class _Builder:
     source: str
     keys: dict[KeyPath, Mark] = field(default_factory=dict)
     values: dict[KeyPath, Mark] = field(default_factory=dict)
+    written: dict[KeyPath, str] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
     visits: int = 0
 
@@ -407,6 +408,8 @@ class _Builder:
             self.values[path] = node.mark
             return value
         if node.kind == "scalar":
+            if node.tag in _SCALAR_TAGS and node.tag != _TAG + "str":
+                self.written[path] = _short(node.text)
             return self._scalar(node, path)
         if node.kind == "sequence":
             self._check_tag(node, path, _SEQ_TAG)
@@ -476,17 +479,10 @@ class _Builder:
         try:
             scalar = yaml.ScalarNode(node.tag, node.text)
             return _CONSTRUCTOR.yaml_constructors[node.tag](_CONSTRUCTOR, scalar)
-        except ValueError:  # only numbers can fail: more digits than Python will convert
-            self.problems.append(
-                _problem(
-                    node.mark,
-                    path,
-                    f"cannot read "
-                    f"{_short(node.text)!r} as a number "
-                    f"({len(node.text):,} characters)",
-                    "bad_scalar",
-                )
-            )
+        except (ValueError, LookupError, ArithmeticError):
+            # PyYAML's constructors trust the resolver: under an explicit tag, text that is
+            # no bool or number fails with whatever error its parsing hits first.
+            self.problems.append(_problem(node.mark, path, _unreadable(node), "bad_scalar"))
             return None
 
     def _check_tag(self, node: _Node, path: KeyPath, expected: str) -> None:
@@ -501,6 +497,20 @@ class _Builder:
                     "unsupported_tag",
                 )
             )
+
+
+_TAGGED_AS = {"bool": "true or false", "int": "a whole number", "float": "a number"}
+_LONGEST_NUMBER = 4_300  # digits Python converts by default (sys.get_int_max_str_digits)
+
+
+def _unreadable(node: _Node) -> str:
+    """Why a scalar cannot be read: a number too long for Python, or text that is not what
+    its explicit tag (``!!bool x``) says."""
+    shown = repr(_short(node.text))
+    name = node.tag.removeprefix(_TAG)
+    if name == "int" and len(node.text) > _LONGEST_NUMBER:
+        return f"cannot read {shown} as a number ({len(node.text):,} characters)"
+    return f"cannot read {shown} as {_TAGGED_AS.get(name, name)}: it is tagged !!{name}"
 
 
 def _problem(mark: Mark, path: KeyPath, message: str, code: str) -> Problem:

@@ -9,7 +9,7 @@ from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Fie
 
 from spadeslib.cards import canonical_card_name
 
-__all__ = ["Amount", "CardName", "Flag", "Loss", "Model", "Points", "Seat"]
+__all__ = ["Amount", "CardName", "Description", "Flag", "Loss", "Model", "Name", "Points", "Seat"]
 
 
 class Model(BaseModel):
@@ -34,6 +34,19 @@ CardName = Annotated[
     Field(description="A card: rank then suit, like AS, TD or 10D, 2C; BJ/LJ for the jokers."),
 ]
 """A card written as text, stored in its canonical spelling (``10s`` becomes ``TS``)."""
+
+MAX_NAME = 100
+"""Most characters in a variant's name: a short name like `nyc` or `friday-club`."""
+
+MAX_DESCRIPTION = 2_000
+"""Most characters in a description. Bounded so that every variant written out with
+``to_yaml()`` fits the loader's size limit and loads back (the bundled ones use 90)."""
+
+Name = Annotated[str, Field(max_length=MAX_NAME)]
+"""A variant's name: text of at most :data:`MAX_NAME` characters."""
+
+Description = Annotated[str, Field(max_length=MAX_DESCRIPTION)]
+"""A variant's description: text of at most :data:`MAX_DESCRIPTION` characters."""
 
 Flag = Annotated[bool, Strict()]
 """A yes/no setting: ``true`` or ``false`` only. YAML already reads ``yes``/``no``/``on``/

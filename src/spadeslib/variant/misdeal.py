@@ -55,8 +55,8 @@ class Misdeal(Model):
     """Hands that let their holder call a misdeal during their turn to bid; the same dealer
     then deals again."""
 
-    conditions: tuple[MisdealCondition, ...] = ()
-    """Any one of these lets a player call a misdeal. Empty: no misdeals."""
+    conditions: tuple[MisdealCondition, ...] = Field(default=(), max_length=10)
+    """Any one of these lets a player call a misdeal (at most 10). Empty: no misdeals."""
 
     before_partner_bids: Flag = True
     """Only before the caller's partner has bid (disclosed anything about their hand)."""

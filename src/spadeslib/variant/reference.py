@@ -15,6 +15,7 @@ import json
 import re
 from typing import Any
 
+from spadeslib.loader.compose import MAX_EXTENDS, MAX_HOUSE_RULES
 from spadeslib.variant.schema import json_schema
 
 __all__ = ["format_reference"]
@@ -52,14 +53,19 @@ _COMPOSITION = """\
 | key | type | default | meaning |
 | --- | --- | --- | --- |
 | `extends` | text | none | {extends} |
+| `applies_to` | text | none | {applies_to} |
 | `house_rules` | list of text | `[]` | {house_rules} |
 
 The merged result is validated as a whole: a file is checked after its base and its
-house rules are applied.
+house rules are applied. A variant stands on at most {max_extends} files through `extends`
+(and `applies_to`), one on another, and lists at most {max_house_rules} house rules in all
+(the lists of the files it extends included); each file is read once however often it is
+named. No club's file comes near either limit; they keep a hostile file from making
+spadeslib read without end.
 """
 
 
-_COMPOSITION_KEYS = ("extends", "house_rules")
+_COMPOSITION_KEYS = ("extends", "applies_to", "house_rules")
 
 
 def _slug(text: str) -> str:
@@ -134,7 +140,10 @@ class _Reference:
         if kind == "boolean":
             return "`true` or `false`"
         if kind == "string":
-            return "card" if "pattern" in node else "text"
+            if "pattern" in node:
+                return "card"
+            longest = node.get("maxLength")
+            return "text" if longest is None else f"text of at most {longest:,} characters"
         if kind == "integer":
             low, high = node.get("minimum"), node.get("maximum")
             if low is not None and high is not None:
@@ -238,7 +247,10 @@ def format_reference() -> str:
     reference.lines.append(
         _COMPOSITION.format(
             extends=_cell(properties["extends"]["description"]),
+            applies_to=_cell(properties["applies_to"]["description"]),
             house_rules=_cell(properties["house_rules"]["description"]),
+            max_extends=MAX_EXTENDS,
+            max_house_rules=MAX_HOUSE_RULES,
         )
     )
     reference.lines.append("## Top level\n")

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Self
 
-from pydantic import PrivateAttr, model_validator
+import yaml
+from pydantic import PrivateAttr, ValidationError, model_validator
 from pydantic_core import PydanticCustomError
 
-from spadeslib.variant._base import Model
+from spadeslib.errors import VariantError
+from spadeslib.variant._base import Description, Model, Name
 from spadeslib.variant.bidding import Bidding
 from spadeslib.variant.deal import Deal
 from spadeslib.variant.deck import Deck
@@ -55,13 +57,16 @@ class Variant(Model):
     so an empty file is standard Spades and a house-rules file states only differences.
 
     Build one with :func:`spadeslib.load_variant` or :func:`spadeslib.parse_variant`;
-    constructing it directly from Python values works too and validates the same way.
+    constructing it directly from Python values (``Variant(...)``,
+    ``Variant.model_validate(...)``) works too and validates the same way: bad values
+    raise :class:`~spadeslib.errors.VariantError` with the loader's problems, not
+    pydantic's ``ValidationError``.
     """
 
-    name: str = "custom"
+    name: Name = "custom"
     """A short name for the variant, like `nyc`."""
 
-    description: str = ""
+    description: Description = ""
     """One line saying what table plays these rules."""
 
     table: Table = Table()
@@ -105,6 +110,38 @@ class Variant(Model):
             )
         return self
 
+    if not TYPE_CHECKING:  # type checkers keep the keyword arguments pydantic declares
+
+        def __init__(self, /, **data: Any) -> None:
+            with _Reworded(data):
+                super().__init__(**data)
+
+        # Pydantic calls a model's own __init__ from every validation (model_validate, a
+        # field of this type) unless it is marked as pydantic's: this one only rewords
+        # the errors of Variant(...), so validation stays in pydantic's core.
+        __init__.__pydantic_base_init__ = True
+
+    @classmethod
+    def model_validate(cls, obj: Any, **options: Any) -> Self:
+        """:meth:`pydantic.BaseModel.model_validate`, raising
+        :class:`~spadeslib.errors.VariantError` on bad data."""
+        with _Reworded(obj):
+            return super().model_validate(obj, **options)
+
+    @classmethod
+    def model_validate_json(cls, json_data: str | bytes | bytearray, **options: Any) -> Self:
+        """:meth:`pydantic.BaseModel.model_validate_json`, raising
+        :class:`~spadeslib.errors.VariantError` on bad data."""
+        with _Reworded(None):
+            return super().model_validate_json(json_data, **options)
+
+    @classmethod
+    def model_validate_strings(cls, obj: Any, **options: Any) -> Self:
+        """:meth:`pydantic.BaseModel.model_validate_strings`, raising
+        :class:`~spadeslib.errors.VariantError` on bad data."""
+        with _Reworded(obj):
+            return super().model_validate_strings(obj, **options)
+
     def compile(self) -> Rules:
         """The fast form of these rules: rank tables, legal-move and scoring functions.
 
@@ -135,6 +172,42 @@ class Variant(Model):
 
     def to_yaml(self) -> str:
         """The full canonical definition as YAML; loading it gives back an equal variant."""
-        import yaml
+        return yaml.dump(self.to_dict(), Dumper=_Dumper, sort_keys=False, allow_unicode=True)
 
-        return yaml.safe_dump(self.to_dict(), sort_keys=False, allow_unicode=True)
+
+class _Reworded:
+    """Pydantic's errors for ``data`` as a :class:`~spadeslib.errors.VariantError`, worded
+    as the loader words a file's problems (the loader is below the format in the pipeline;
+    only this error path imports it). A class rather than a generator: it wraps every
+    validation, and costs nothing until one fails."""
+
+    __slots__ = ("data",)
+
+    def __init__(self, data: object) -> None:
+        self.data = data
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, kind: object, error: BaseException | None, trace: object) -> None:
+        if isinstance(error, ValidationError):
+            from spadeslib.loader.document import Document
+            from spadeslib.loader.problems import validation_problems
+
+            values = self.data if isinstance(self.data, dict) else {}
+            problems = validation_problems(error, Document("<data>", values), Variant)
+            raise VariantError(problems) from None
+
+
+class _Dumper(yaml.SafeDumper):
+    """``yaml.safe_dump``'s dumper, except that text with a NEL character (U+0085) is
+    written double quoted: PyYAML writes it raw in a single-quoted scalar, where YAML reads
+    it as a line break and loads a space instead."""
+
+
+def _text(dumper: yaml.SafeDumper, value: str) -> yaml.ScalarNode:
+    style = '"' if "\x85" in value else None
+    return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
+
+
+_Dumper.add_representer(str, _text)

@@ -3,7 +3,7 @@
 The schema is derived from the models, so it cannot drift from them: pydantic writes the
 structure (types, ranges, enums, ``additionalProperties: false`` from ``extra="forbid"``,
 the ``kind`` discriminators), and :func:`json_schema` adds what an editor needs on top:
-the composition keys ``extends`` and ``house_rules``, descriptions unwrapped into
+the composition keys ``extends``, ``applies_to`` and ``house_rules``, descriptions unwrapped into
 paragraphs (also as ``markdownDescription``, which the YAML language server shows on
 hover), a pattern for card names, and the bundled names as completion examples.
 
@@ -64,6 +64,12 @@ _EXTENDS = """\
 The variant this file starts from: a bundled name (like `standard` or `nyc`) or a path
 to a YAML file, relative to this file. Its rules apply first; the house rules and this
 file's own keys change them."""
+
+_APPLIES_TO = """\
+For a house-rules fragment: the variant (or the house rule) it is meant to be applied on,
+a bundled name like `nyc` or a path relative to this file. `spadeslib validate` checks the
+fragment on it; when the fragment is listed in another file's `house_rules`, that file's
+variant is used and this key is ignored. A full variant uses `extends` instead."""
 
 _ROOT = """\
 The rules of one table's Spades game. Every key is optional and defaults to the standard
@@ -151,9 +157,11 @@ def json_schema(
     generated = Variant.model_json_schema()
     _polish(generated)
     extends: dict[str, Any] = {"type": "string", "description": _paragraphs(_EXTENDS)}
+    applies_to: dict[str, Any] = {"type": "string", "description": _paragraphs(_APPLIES_TO)}
     rule: dict[str, Any] = {"type": "string", "minLength": 1}
     if names := sorted(variants):
         extends["examples"] = names
+        applies_to["examples"] = names
     if names := sorted(house_rules):
         rule["examples"] = names
     fragments: dict[str, Any] = {
@@ -161,7 +169,7 @@ def json_schema(
         "items": rule,
         "description": _paragraphs(_HOUSE_RULES),
     }
-    for added in (extends, fragments):
+    for added in (extends, applies_to, fragments):
         added["markdownDescription"] = added["description"]
     defs = generated["$defs"]
     schema = {
@@ -174,6 +182,7 @@ def json_schema(
         "additionalProperties": False,
         "properties": {
             "extends": extends,
+            "applies_to": applies_to,
             "house_rules": fragments,
             **generated["properties"],
         },

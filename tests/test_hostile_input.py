@@ -1,0 +1,384 @@
+"""Hostile and broken input to the loader, the format and the records (issue 15, items 1
+to 8): each gets a :class:`~spadeslib.errors.SpadesError` saying what is wrong, after a
+bounded amount of work, never a raw error from PyYAML, the operating system, pydantic or
+the interpreter.
+
+The tests are grouped by the issue's items; the name of each says which.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from game_helpers import plausible_id
+from spadeslib.cli.main import main
+from spadeslib.engine import Game
+from spadeslib.errors import Problem, RecordError, VariantError
+from spadeslib.loader import compose, load_variant, parse_variant, validate
+from spadeslib.loader.compose import MAX_EXTENDS, MAX_HOUSE_RULES
+from spadeslib.variant import Variant
+from spadeslib.variant._base import MAX_DESCRIPTION, MAX_NAME
+
+
+def problems_of(call: Callable[[], object]) -> list[Problem]:
+    with pytest.raises(VariantError) as caught:
+        call()
+    return list(caught.value.problems)
+
+
+def only(problems: list[Problem], code: str) -> Problem:
+    [problem] = [problem for problem in problems if problem.code == code]
+    return problem
+
+
+class Reads:
+    """Counts the files the composer reads: the work of composing is bounded by the number
+    of files, each read once (the limits of one file's parsing are tested in
+    tests/test_yaml_source.py)."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.paths: list[Path] = []
+        read = compose.read_file
+
+        def counting(path: Path) -> bytes:
+            self.paths.append(path)
+            return read(path)
+
+        monkeypatch.setattr(compose, "read_file", counting)
+
+
+def no_nil_list(count: int) -> str:
+    return "house_rules: [" + ", ".join(["no-nil"] * count) + "]\n"
+
+
+def nested(depth: int) -> object:
+    value: object = 1
+    for _ in range(depth):
+        value = {"a": value}
+    return value
+
+
+# ---------------------------------------------------------------------------------------
+# Item 1: a value under a YAML tag it does not fit (PyYAML raised KeyError, IndexError).
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("a: !!bool x", "cannot read 'x' as true or false: it is tagged !!bool"),
+        ("a: !!int ''", "cannot read '' as a whole number: it is tagged !!int"),
+        ("a: !!int '-'", "cannot read '-' as a whole number: it is tagged !!int"),
+        ("a: !!int _", "cannot read '_' as a whole number: it is tagged !!int"),
+        ("a: !!int 0x", "cannot read '0x' as a whole number: it is tagged !!int"),
+        ("a: !!float ''", "cannot read '' as a number: it is tagged !!float"),
+        ("a: !!float x", "cannot read 'x' as a number: it is tagged !!float"),
+    ],
+)
+def test_item1_a_tagged_value_of_another_type_is_a_problem(text: str, message: str) -> None:
+    for problems in (problems_of(lambda: parse_variant(text)), validate(text)):
+        problem = only(problems, "bad_scalar")
+        assert (problem.line, problem.column, problem.path) == (1, 4, "a")
+        assert problem.message == message
+
+
+def test_item1_the_cli_prints_a_tagged_value_problem(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "club.yaml"
+    path.write_text("bidding:\n  raise_round: !!bool perhaps\n", encoding="utf-8")
+    assert main(["validate", str(path)]) == 1
+    out, err = capsys.readouterr()
+    assert out == (
+        f"{path}:2:16: bidding.raise_round: cannot read 'perhaps' as true or false: "
+        "it is tagged !!bool\n"
+    )
+    assert "internal error" not in err
+    assert main(["validate", "--json", str(path)]) == 1
+    [report] = json.loads(capsys.readouterr().out)
+    assert [problem["code"] for problem in report["problems"]] == ["bad_scalar"]
+
+
+# ---------------------------------------------------------------------------------------
+# Item 2: the work of composition is bounded, and each fragment is read once.
+
+
+def test_item2_the_limit_of_house_rules_is_a_problem_at_the_first_entry_too_many(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    reads = Reads(monkeypatch)
+    problems = problems_of(lambda: parse_variant(no_nil_list(9_000)))
+    problem = only(problems, "too_many_house_rules")
+    assert problem.path == f"house_rules[{MAX_HOUSE_RULES}]"
+    assert problem.message == (
+        f"more than {MAX_HOUSE_RULES} house rules in one variant (the lists of the files it "
+        f"extends included); the limit is {MAX_HOUSE_RULES}"
+    )
+    assert len(reads.paths) == 1  # no-nil, once
+
+
+def test_item2_house_rules_up_to_the_limit_are_fine() -> None:
+    once = parse_variant("house_rules: [no-nil]\n")
+    assert parse_variant(no_nil_list(MAX_HOUSE_RULES)) == once
+
+
+def test_item2_each_file_is_read_once_however_often_it_is_named(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "ours.yaml").write_text("game_end: {target: 300}\n", encoding="utf-8")
+    (tmp_path / "base.yaml").write_text(
+        "extends: standard\nhouse_rules: [./ours.yaml, no-nil, ./ours.yaml]\n", encoding="utf-8"
+    )
+    club = tmp_path / "club.yaml"
+    club.write_text(
+        "extends: ./base.yaml\nhouse_rules: [no-nil, ./ours.yaml, no-nil]\n", encoding="utf-8"
+    )
+    reads = Reads(monkeypatch)
+    variant = load_variant(club)
+    assert variant.game_end.target == 300 and not variant.bidding.nil.enabled
+    names = [path.name for path in reads.paths]
+    assert sorted(names) == sorted(set(names))
+    assert len(names) == 5  # club, base, standard, ours, no-nil
+
+
+def test_item2_the_limit_counts_the_lists_of_every_file_extended(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for step in range(3):
+        extends = f"extends: ./file{step + 1}.yaml\n" if step < 2 else ""
+        (tmp_path / f"file{step}.yaml").write_text(extends + no_nil_list(9_000), encoding="utf-8")
+    reads = Reads(monkeypatch)
+    problems = validate(tmp_path / "file0.yaml")
+    assert [problem.code for problem in problems] == ["too_many_house_rules"]
+    assert problems[0].source == str(tmp_path / "file2.yaml")  # the deepest, read first
+    assert len(reads.paths) == 4  # the three files and no-nil
+
+
+def test_item2_the_limits_are_in_the_docs() -> None:
+    docs = Path(__file__).resolve().parents[1] / "docs"
+    for page in ("format.md", "errors.md"):
+        text = (docs / page).read_text(encoding="utf-8")
+        assert f"at most {MAX_EXTENDS} files" in text, page
+        assert f"at most {MAX_HOUSE_RULES} house rules" in text, page
+
+
+# ---------------------------------------------------------------------------------------
+# Item 3: a record whose last deal is missing (zip() raised ValueError).
+
+
+def test_item3_a_record_cut_after_a_deal_is_a_record_error() -> None:
+    game = Game("standard", seed=5)
+    rng = random.Random(1)
+    first = game.deal_number
+    while game.deal_number == first:
+        game.apply_id(plausible_id(game, rng))
+    record = game.record()
+    assert len(record["deals"]) == 2
+    record["deals"] = record["deals"][:1]
+    with pytest.raises(RecordError) as caught:
+        Game.replay(record)
+    assert str(caught.value) == (
+        "deals: the record has 1 deal(s), but its actions reach deal 2; a record lists every "
+        "deal dealt (was it cut short?)"
+    )
+
+
+# ---------------------------------------------------------------------------------------
+# Item 4: deep input says what is too deep (it raised RecursionError).
+
+
+def test_item4_json_nested_a_thousand_deep_is_a_record_error() -> None:
+    with pytest.raises(RecordError) as caught:
+        Game.from_json("[" * 1000 + "]" * 1000)
+    assert "nests too deeply" in str(caught.value)
+
+
+def test_item4_a_records_variant_nested_a_thousand_deep_is_a_record_error() -> None:
+    record = Game("standard", seed=1).record()
+    record["variant"]["scoring"]["trick_value"] = nested(1000)
+    with pytest.raises(RecordError) as caught:
+        Game.replay(record)
+    assert str(caught.value).startswith(
+        "variant.scoring.trick_value: expected a whole number from -10000 to 10000, got "
+        "{'a': {'a': "
+    )
+
+
+@pytest.mark.parametrize(
+    ("data", "path"),
+    [
+        ({"scoring": {"trick_value": nested(1000)}}, "scoring.trick_value"),
+        ({"deck": {"remove": [nested(1000)]}}, "deck.remove[0]"),
+        (nested(1000), "a"),
+    ],
+)
+def test_item4_variant_data_nested_a_thousand_deep_is_a_variant_error(data: Any, path: str) -> None:
+    [problem] = problems_of(lambda: Variant.model_validate(data))
+    assert problem.path == path
+    assert len(problem.message) < 200
+
+
+def test_item4_a_long_chain_of_extends_says_it_is_too_deep(tmp_path: Path) -> None:
+    for step in range(493):
+        (tmp_path / f"f{step}.yaml").write_text(f"extends: ./f{step + 1}.yaml\n")
+    (tmp_path / "f493.yaml").write_text("name: bottom\n")
+    problem = only(validate(tmp_path / "f0.yaml"), "extends_too_deep")
+    assert problem.source == str(tmp_path / f"f{MAX_EXTENDS}.yaml")
+    assert problem.message == (
+        f"extends goes more than {MAX_EXTENDS} files deep ({tmp_path / 'f0.yaml'} -> ... -> "
+        f"{tmp_path / f'f{MAX_EXTENDS}.yaml'} -> ./f{MAX_EXTENDS + 1}.yaml); the limit is "
+        f"{MAX_EXTENDS}"
+    )
+
+
+def test_item4_a_chain_of_extends_up_to_the_limit_is_fine(tmp_path: Path) -> None:
+    for step in range(MAX_EXTENDS):
+        (tmp_path / f"f{step}.yaml").write_text(f"extends: ./f{step + 1}.yaml\n")
+    (tmp_path / f"f{MAX_EXTENDS}.yaml").write_text("name: bottom\n")
+    assert load_variant(tmp_path / "f0.yaml").name == "bottom"
+
+
+# ---------------------------------------------------------------------------------------
+# Items 5 and 6: names no file can have (OSError: File name too long; ValueError: embedded
+# null byte).
+
+LONG = "a" * 300
+
+
+@pytest.mark.parametrize(
+    ("call", "code"),
+    [
+        (lambda: parse_variant("extends: " + "a" * 256), "unknown_variant"),
+        (lambda: parse_variant(f"house_rules: [{'a' * 256}]"), "unknown_house_rule"),
+        (lambda: load_variant("f" * 300), "unknown_variant"),
+        (lambda: parse_variant(f"extends: ./{LONG}.yaml"), "unreadable"),
+        (lambda: parse_variant(f"house_rules: [./{LONG}.yaml]"), "unreadable"),
+        (lambda: load_variant(Path(f"{LONG}.yaml")), "unreadable"),
+    ],
+    ids=["extends", "house-rule", "load-name", "extends-path", "house-rule-path", "load-path"],
+)
+def test_item5_a_name_too_long_for_the_file_system_is_a_problem(
+    call: Callable[[], object], code: str
+) -> None:
+    assert only(problems_of(call), code).message
+
+
+def test_item5_validate_of_a_name_too_long_is_a_problem() -> None:
+    assert [problem.code for problem in validate("f" * 300)] == ["unknown_variant"]
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: parse_variant('extends: "./a\\0b.yaml"'),
+        lambda: parse_variant('house_rules: ["./a\\0b.yaml"]'),
+        lambda: load_variant(Path("a\0b.yaml")),
+        lambda: load_variant("a\0b"),
+    ],
+    ids=["extends", "house-rule", "load-path", "load-name"],
+)
+def test_item6_a_null_character_in_a_file_name_is_a_problem(call: Callable[[], object]) -> None:
+    [problem] = problems_of(call)
+    assert problem.code in {"bad_reference", "unknown_variant"}
+    assert "\\x00" in problem.message
+
+
+# ---------------------------------------------------------------------------------------
+# Item 7: pydantic's ValidationError never reaches a user.
+
+
+@pytest.mark.parametrize(
+    "build",
+    [
+        Variant.model_validate,
+        lambda data: Variant(**data),
+        lambda data: Variant.model_validate_json(json.dumps(data)),
+    ],
+    ids=["model_validate", "constructor", "model_validate_json"],
+)
+def test_item7_bad_values_in_python_are_a_variant_error(
+    build: Callable[[dict[str, Any]], Variant],
+) -> None:
+    with pytest.raises(VariantError) as caught:
+        build({"game_end": {"target": "x"}, "deal": {"hand_size": 14}})
+    [problem] = caught.value.problems
+    assert (problem.source, problem.line, problem.path, problem.code) == (
+        "<data>",
+        None,
+        "game_end.target",
+        "wrong_type",
+    )
+    assert problem.message == "expected a whole number from -10000 to 10000, got 'x'"
+    with pytest.raises(VariantError) as caught:
+        build({"deal": {"hand_size": 14}})
+    assert [problem.code for problem in caught.value.problems] == ["contradiction"]
+
+
+def test_item7_good_values_still_make_a_variant() -> None:
+    short = Variant.model_validate({"name": "short", "game_end": {"target": 300}})
+    assert short == Variant(name="short", game_end={"target": 300})  # type: ignore[arg-type]
+    assert short.compile().variant == short
+    # Validation stays in pydantic's core: Variant.__init__ only rewords errors of
+    # Variant(...), and pydantic does not call it from model_validate.
+    assert Variant.__pydantic_custom_init__ is False
+
+
+# ---------------------------------------------------------------------------------------
+# Item 8: every accepted variant round-trips through to_yaml() and loading.
+
+
+@given(st.text(max_size=MAX_NAME), st.text(max_size=MAX_DESCRIPTION))
+def test_item8_any_accepted_name_and_description_round_trip(name: str, description: str) -> None:
+    variant = Variant(name=name, description=description)
+    assert parse_variant(variant.to_yaml()) == variant
+
+
+@pytest.mark.parametrize(
+    ("data", "path", "message"),
+    [
+        (
+            {"name": "x" * 999_000},
+            "name",
+            f"expected text of at most {MAX_NAME} characters, got 999000: 'xxxx",
+        ),
+        (
+            {"description": "x" * (MAX_DESCRIPTION + 1)},
+            "description",
+            f"expected text of at most {MAX_DESCRIPTION:,} characters, got {MAX_DESCRIPTION + 1}",
+        ),
+        (
+            {"misdeal": {"conditions": [{"kind": "no_spades"}] * 11}},
+            "misdeal.conditions",
+            "expected at most 10 item(s), got 11",
+        ),
+    ],
+)
+def test_item8_text_and_lists_are_bounded(data: dict[str, Any], path: str, message: str) -> None:
+    [problem] = problems_of(lambda: Variant.model_validate(data))
+    assert (problem.path, problem.code) == (path, "wrong_length")
+    assert problem.message.startswith(message.replace(f"{MAX_DESCRIPTION:,}", "2000"))
+
+
+def test_item8_the_largest_variant_fits_the_loaders_limits() -> None:
+    largest = Variant.model_validate(
+        {
+            "name": "\U0010fffe" * MAX_NAME,
+            "description": "\x01" * MAX_DESCRIPTION,  # written as "\x01": four characters
+            "misdeal": {"conditions": [{"kind": "no_spades"}] * 10},
+            "bidding": {"forced": {"kind": "allowed", "bids": list(range(14))}},
+        }
+    )
+    assert parse_variant(largest.to_yaml()) == largest
+
+
+def test_item8_a_nel_character_round_trips() -> None:
+    # PyYAML writes U+0085 raw in a single-quoted scalar, where it reads back as a space.
+    variant = Variant(description="one\x85two")
+    assert parse_variant(variant.to_yaml()).description == "one\x85two"
