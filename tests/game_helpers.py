@@ -6,7 +6,8 @@ import json
 import random
 
 import reference_rules as ref
-from spadeslib.engine import Action, Game
+from spadeslib.engine import Action, Game, flow
+from spadeslib.engine.state import State
 from spadeslib.testing import plausible_action_id
 
 
@@ -46,8 +47,13 @@ def action(text: str) -> Action:
 # -- invariants of any game (tests/test_game_properties.py, tests/test_engine_stateful.py) --
 
 
+def _state(game: Game) -> State:
+    """The game's state, up to date (the native core may be ahead of its fields)."""
+    return flow.deal_if_due(game._s)
+
+
 def check_deal_uses_every_card_once(game: Game) -> None:
-    s = game._s
+    s = _state(game)
     hands, rest = s.dealt
     seen = 0
     total = 0
@@ -75,7 +81,7 @@ def check_observation(game: Game, seat: int) -> None:
     gone = set(obs.passed) | set(obs.given) | set(obs.discarded) | played
     assert set(obs.received) <= own | gone
     assert obs.top_card is None or game.current_player == seat
-    s = game._s
+    s = _state(game)
     public = {s.rules.deck[bit] for _, bits in s.trick_log for bit in bits}
     public |= {s.rules.deck[bit] for bit in s.trick}
     assert played == public
@@ -84,7 +90,7 @@ def check_observation(game: Game, seat: int) -> None:
 def check_trick_winners(game: Game) -> None:
     """Each trick of the deal was won by the card the plain reading of the rules picks
     (``reference_rules``): its winner led the next trick, and the last winner leads now."""
-    s = game._s
+    s = _state(game)
     if not s.trick_log:
         return
     variant = game.variant
@@ -96,7 +102,7 @@ def check_trick_winners(game: Game) -> None:
 
 def check_no_card_twice(game: Game) -> None:
     """No card is in two hands, or in a hand and played: a card is held or gone."""
-    s = game._s
+    s = _state(game)
     held = 0
     for hand in s.hands:
         assert not held & hand

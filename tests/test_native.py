@@ -275,3 +275,38 @@ def test_playouts_refuse_bad_arguments() -> None:
         n = kwargs.pop("n")
         with pytest.raises(ArgumentError, match=message):
             spadeslib.playouts("standard", n, **kwargs)
+
+
+@pytest.mark.parametrize("name", ["standard", "cutthroat", "six-handed", "suicide", "mirror"])
+def test_an_auction_played_natively_refuses_and_reports_as_python_does(name: str) -> None:
+    """The native core plays a deal from its first bid: every refused id or text gets the
+    engine's own reason, the game is unchanged, and a clone taken mid-auction goes on the
+    same way."""
+    from spadeslib.errors import IllegalActionError
+
+    def refusals(game: Game) -> list[str]:
+        out = []
+        for junk in (-1, 10**6, game.legal_action_ids()[-1] + 1, "bid 99", "play AS"):
+            before = json.dumps(game.state_dict(), sort_keys=True)
+            with pytest.raises(IllegalActionError) as error:
+                if isinstance(junk, str):
+                    game.apply(junk)
+                else:
+                    game.apply_id(junk)
+            assert json.dumps(game.state_dict(), sort_keys=True) == before
+            out.append(str(error.value))
+        return out
+
+    fast, slow = _game(name, 3, pure=False), _game(name, 3, pure=True)
+    assert type(fast._s.play).__module__ == "spadeslib._native"  # the auction is native
+    assert slow._s.play is None
+    rng = random.Random(3)
+    while fast.phase in ("bidding", "blind"):
+        assert fast.phase == slow.phase and fast.legal_action_ids() == slow.legal_action_ids()
+        assert refusals(fast) == refusals(slow)
+        copy = fast.clone()
+        ids = fast.legal_action_ids()
+        choice = ids[rng.randrange(len(ids))]
+        for game in (fast, slow, copy):
+            game.apply_id(choice)
+        assert copy.state_dict() == fast.state_dict() == slow.state_dict()

@@ -16,9 +16,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from spadeslib.compiler import bidding as B
+from spadeslib.compiler.bidding.ids import team_id
 from spadeslib.compiler.bids import NIL, NO_BID
 from spadeslib.compiler.rules import Rules
-from spadeslib.engine import Game
+from spadeslib.engine import Game, flow
 from spadeslib.engine.phases import bidding, blind, misdeal
 from spadeslib.engine.state import Phase, State
 from spadeslib.loader import bundled_variants, load_variant
@@ -199,7 +200,7 @@ def plain_bids(state: State) -> list[int]:
     rules = state.rules
     if rules.variant.bidding.form.kind == "partnership":
         ctx = bidding.team_context(state, seat)
-        out = sorted(bidding._team_id(space, bid) for bid in B.team_bids(rules, ctx))
+        out = sorted(team_id(space, bid) for bid in B.team_bids(rules, ctx))
     else:
         seat_ctx = bidding.seat_context(state, seat)
         out = sorted(
@@ -212,7 +213,7 @@ def plain_bids(state: State) -> list[int]:
 
 
 def check_auction_step(game: Game, rng: random.Random) -> None:
-    s = game._s
+    s = flow.deal_if_due(game._s)  # up to date, also while the native core plays the deal
     if s.phase == Phase.BID and s.come_out_side != s.rules.side_of[s.actor]:
         assert game.legal_action_ids() == plain_bids(s)
     if s.phase == Phase.BLIND:

@@ -416,6 +416,15 @@ static PyMethodDef kernel_methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
+static PyObject *kernel_get_has_sources(KernelObject *self, void *Py_UNUSED(closure)) {
+    return PyBool_FromLong(self->bid_source != NULL && self->score_source != NULL);
+}
+
+static PyGetSetDef kernel_getset[] = {
+    {"has_sources", (getter)kernel_get_has_sources, NULL, "set_sources was called.", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
 static PyMemberDef kernel_members[] = {
     {"size", T_INT, offsetof(KernelObject, k) + offsetof(kernel, size), READONLY, "cards"},
     {"players", T_INT, offsetof(KernelObject, k) + offsetof(kernel, players), READONLY, "seats"},
@@ -429,6 +438,7 @@ static PyType_Slot kernel_slots[] = {
     {Py_tp_clear, kernel_clear},
     {Py_tp_methods, kernel_methods},
     {Py_tp_members, kernel_members},
+    {Py_tp_getset, kernel_getset},
     {Py_tp_doc, "The tables of one compiled variant, for the native core."},
     {0, NULL},
 };
@@ -460,6 +470,8 @@ static PyObject *native_features(PyObject *Py_UNUSED(module), PyObject *Py_UNUSE
 
 static PyMethodDef module_methods[] = {
     {"shuffle", native_shuffle, METH_VARARGS, "shuffle(count, state) -> bytes: the seeded order."},
+    {"start_auction", native_start_auction, METH_VARARGS,
+     "start_auction(kernel, hands, dealer, ids, relevant) -> Play: a deal from its auction on."},
     {"cpu_features", native_features, METH_NOARGS, "The CPU features the hot loops use here."},
     {NULL, NULL, 0, NULL},
 };

@@ -43,14 +43,6 @@ typedef struct KernelObject {
     PyObject *score_source;  /* Python: the score of a side's deal */
 } KernelObject;
 
-typedef struct PlayObject {
-    PyObject_HEAD
-    KernelObject *kernel;
-    play p;
-    uint8_t ids[MAX_CARDS]; /* the action id of every card played, in order */
-    int played_count;       /* cards played this deal (the length of ids) */
-    int exported;           /* ids already handed to the Python state's log */
-} PlayObject;
 
 extern PyModuleDef native_module;
 extern PyType_Spec play_spec, table_spec;
@@ -63,6 +55,49 @@ int int_in(native_state *st, PyObject *obj, long low, long high, long *out, cons
 PyObject *sequence_of(native_state *st, PyObject *obj, Py_ssize_t length, const char *what);
 int bits_from_py(native_state *st, const kernel *k, PyObject *obj, int most, uint8_t *out,
                  int *count, const char *what);
+
+/* The action ids the auction reads (spadeslib.compiler.action_ids.ActionSpace). */
+typedef struct ids {
+    int nil, bid, nil_partner, partner_nil, both_nil, top;
+} ids_t;
+
+/* The first round of an auction (auction.c). */
+#define NO_BID (-3)
+#define NIL (-1)
+
+typedef struct auction {
+    int bids[MAX_PLAYERS];
+    int contracts[MAX_SIDES];
+    int nils, sides_bid, step, steps;
+    uint8_t order[MAX_PLAYERS];
+} auction;
+
+const int32_t *legal_bids(KernelObject *self, native_state *st, int kind, int partners_count,
+                          const int *partners, int trumps, int last, int total);
+void auction_start(const KernelObject *self, auction *a, int dealer);
+/* The legal ids of the seat to bid (a count, then the ids), or NULL with an error set;
+   trumps: the trumps in its hand. */
+const int32_t *auction_legal(KernelObject *self, native_state *st, const auction *a, int trumps,
+                             const int *relevant);
+/* Record bid `id` by the seat to bid: 0, or -1 (nothing changed) if it is no bid. */
+int auction_apply(const KernelObject *self, const ids_t *ids, auction *a, int id);
+void auction_leader_bids(const kernel *k, const auction *a, int bids_itself, int *out);
+
+typedef struct PlayObject {
+    PyObject_HEAD
+    KernelObject *kernel;
+    play p;
+    uint16_t ids[MAX_CARDS + MAX_PLAYERS]; /* the id of every action applied, in order */
+    int played_count;       /* actions applied (the length of ids) */
+    int exported;           /* ids already handed to the Python state's log */
+    /* a deal that starts with the auction's first round (start_auction) */
+    int with_auction, bidding, dealer;
+    auction a;
+    ids_t bid_ids;
+    int relevant[3];
+} PlayObject;
+
+PyObject *native_start_auction(PyObject *module, PyObject *args);
 
 /* deal.c */
 int deal_cards(const KernelObject *kernel, uint64_t seed, int64_t index, int dealer, int cut,

@@ -272,6 +272,7 @@ static PyObject *play_new(PyTypeObject *type, PyObject *args, PyObject *kwargs) 
     self->kernel = owner;
     memset(&self->p, 0, sizeof self->p);
     self->played_count = self->exported = 0;
+    self->with_auction = self->bidding = 0;
     PyObject_GC_Track(self);
     play *p = &self->p;
     PyObject *hands = NULL, *log = NULL, *tricks = NULL;
@@ -378,15 +379,58 @@ static PyObject *ids_list(mask_t ids) {
     return list;
 }
 
+/* The legal bids of the seat to bid (a count, then the ids), or NULL with an error set. */
+static const int32_t *bids_now(PlayObject *self) {
+    const kernel *k = &self->kernel->k;
+    int seat = self->a.order[self->a.step];
+    return auction_legal(self->kernel, state_of_type(Py_TYPE(self)), &self->a,
+                         popcount128(self->p.hands[seat] & k->trumps), self->relevant);
+}
+
+static PyObject *bids_list(const int32_t *legal) {
+    PyObject *list = PyList_New(legal[0]);
+    if (!list) return NULL;
+    for (int i = 0; i < legal[0]; i++) PyList_SET_ITEM(list, i, PyLong_FromLong(legal[1 + i]));
+    return list;
+}
+
+/* The last bid: the play starts as engine/phases/play.py enter starts it. */
+static void end_auction(PlayObject *self) {
+    const kernel *k = &self->kernel->k;
+    int bids[MAX_PLAYERS];
+    auction_leader_bids(k, &self->a, 0, bids);
+    self->bidding = 0;
+    self->p.leader = self->p.actor = first_leader(k, self->dealer, self->p.hands, bids);
+    self->p.must_lead = first_lead_mask(k, self->p.hands);
+}
+
+/* Apply bid `id` if it is legal now: 0, -1 (not legal: nothing changed), -2 (an error). */
+static int apply_bid(PlayObject *self, long id) {
+    const int32_t *legal = bids_now(self);
+    if (!legal) return -2;
+    int found = 0;
+    for (int i = 0; i < legal[0]; i++)
+        if (legal[1 + i] == id) found = 1;
+    if (!found || auction_apply(self->kernel, &self->bid_ids, &self->a, (int)id) < 0) return -1;
+    self->ids[self->played_count++] = (uint16_t)id;
+    if (self->a.step == self->a.steps) end_auction(self);
+    self->p.actor = self->bidding ? self->a.order[self->a.step] : self->p.actor;
+    return 0;
+}
+
 HOT static PyObject *play_legal_ids(PlayObject *self, PyObject *Py_UNUSED(ignored)) {
     const kernel *k = &self->kernel->k;
+    if (self->bidding) {
+        const int32_t *legal = bids_now(self);
+        return legal ? bids_list(legal) : NULL;
+    }
     if (self->p.done) return PyList_New(0);
     return ids_list(canonical_ids(k, legal_now(k, &self->p)));
 }
 
 static PyObject *play_legal_mask(PlayObject *self, PyObject *Py_UNUSED(ignored)) {
     const kernel *k = &self->kernel->k;
-    if (self->p.done) return PyLong_FromLong(0);
+    if (self->p.done || self->bidding) return PyLong_FromLong(0);
     return mask_to_py(legal_now(k, &self->p));
 }
 
@@ -399,7 +443,7 @@ static int bit_for(const kernel *k, const play *p, long id) {
 
 static void apply_bit(PlayObject *self, int id, int bit) {
     play_card(&self->kernel->k, &self->p, bit);
-    self->ids[self->played_count++] = (uint8_t)id;
+    self->ids[self->played_count++] = (uint16_t)id;
 }
 
 /* apply(id) -> 0 (played), 1 (played, and the play is over), -1 (not a legal play: nothing
@@ -410,6 +454,10 @@ HOT static PyObject *play_apply(PlayObject *self, PyObject *arg) {
     long id = PyLong_AsLongAndOverflow(arg, &overflow);
     if (id == -1 && PyErr_Occurred()) return NULL;
     const kernel *k = &self->kernel->k;
+    if (self->bidding) {
+        int status = overflow ? -1 : apply_bid(self, id);
+        return status == -2 ? NULL : PyLong_FromLong(status);
+    }
     int bit = overflow ? -1 : bit_for(k, &self->p, id);
     if (bit < 0) return PyLong_FromLong(-1);
     apply_bit(self, (int)id, bit);
@@ -422,6 +470,20 @@ HOT static PyObject *play_rollout(PlayObject *self, PyObject *random) {
     const kernel *k = &self->kernel->k;
     play *p = &self->p;
     int played = 0;
+    while (self->bidding) {
+        const int32_t *legal = bids_now(self);
+        if (!legal) return NULL;
+        PyObject *r = PyObject_CallNoArgs(random);
+        if (!r) return NULL;
+        double x = PyFloat_AsDouble(r);
+        Py_DECREF(r);
+        if (x == -1.0 && PyErr_Occurred()) return NULL;
+        long pick = (long)(x * legal[0]);
+        if (pick < 0 || pick >= legal[0])
+            return argument_error(state_of_type(Py_TYPE(self)), "random() must return a float in [0, 1)");
+        if (apply_bid(self, legal[1 + pick]) != 0) return NULL;
+        played++;
+    }
     while (!p->done) {
         mask_t ids = canonical_ids(k, legal_now(k, p));
         PyObject *r = PyObject_CallNoArgs(random);
@@ -470,9 +532,28 @@ static PyObject *play_export(PlayObject *self, PyObject *Py_UNUSED(ignored)) {
     for (int i = self->exported; i < self->played_count; i++)
         PyList_SET_ITEM(ids, i - self->exported, PyLong_FromLong(self->ids[i]));
     self->exported = self->played_count;
-    return Py_BuildValue("(NNiiiNNNiNNN)", hands, trick, p->leader, p->actor, p->trick_number,
+    PyObject *auction_part = Py_None;
+    Py_INCREF(Py_None);
+    if (self->with_auction) {
+        const kernel *kk = &self->kernel->k;
+        PyObject *bids = PyList_New(kk->players), *contracts = PyList_New(kk->sides);
+        if (!bids || !contracts) {
+            Py_XDECREF(bids);
+            Py_XDECREF(contracts);
+            Py_DECREF(auction_part);
+            goto fail;
+        }
+        for (int s = 0; s < kk->players; s++) PyList_SET_ITEM(bids, s, PyLong_FromLong(self->a.bids[s]));
+        for (int side = 0; side < kk->sides; side++)
+            PyList_SET_ITEM(contracts, side, PyLong_FromLong(self->a.contracts[side]));
+        Py_DECREF(auction_part);
+        auction_part = Py_BuildValue("(NNNiii)", PyBool_FromLong(self->bidding), bids, contracts,
+                                     self->a.nils, self->a.sides_bid, self->a.step);
+        if (!auction_part) goto fail;
+    }
+    return Py_BuildValue("(NNiiiNNNiNNNN)", hands, trick, p->leader, p->actor, p->trick_number,
                          PyBool_FromLong(p->broken), tricks, must, p->winning, log, ids,
-                         PyBool_FromLong(p->done));
+                         PyBool_FromLong(p->done), auction_part);
 fail:
     Py_XDECREF(hands);
     Py_XDECREF(trick);
@@ -481,6 +562,65 @@ fail:
     Py_XDECREF(ids);
     Py_XDECREF(must);
     return NULL;
+}
+
+/* start_auction(kernel, hands, dealer, ids, relevant) -> Play: a deal from its auction's
+   first round on (spadeslib/engine/phases/bidding.py decides when one may start so). */
+PyObject *native_start_auction(PyObject *module, PyObject *args) {
+    native_state *st = (native_state *)PyModule_GetState(module);
+    PyObject *kernel_obj, *hands_obj, *ids_obj, *relevant_obj;
+    int dealer;
+    if (!PyArg_ParseTuple(args, "OOiOO", &kernel_obj, &hands_obj, &dealer, &ids_obj, &relevant_obj)) return NULL;
+    if (!PyObject_TypeCheck(kernel_obj, st->kernel_type))
+        return argument_error(st, "kernel must be a Kernel, not %R", kernel_obj);
+    KernelObject *owner = (KernelObject *)kernel_obj;
+    const kernel *k = &owner->k;
+    if (dealer < 0 || dealer >= k->players) return argument_error(st, "dealer must be a seat, not %d", dealer);
+    PyObject *hands = sequence_of(st, hands_obj, k->players, "hands");
+    if (!hands) return NULL;
+    mask_t masks[MAX_PLAYERS], all = 0;
+    for (int s = 0; s < k->players; s++) {
+        if (mask_from_py(st, PyList_GET_ITEM(hands, s), k->size, &masks[s], "hands") < 0) {
+            Py_DECREF(hands);
+            return NULL;
+        }
+        if (all & masks[s]) {
+            Py_DECREF(hands);
+            return argument_error(st, "hands[%d] holds a card another hand holds", s);
+        }
+        all |= masks[s];
+    }
+    Py_DECREF(hands);
+    PyObject *list = sequence_of(st, ids_obj, 6, "ids");
+    if (!list) return NULL;
+    long v[6];
+    for (int i = 0; i < 6; i++) {
+        if (int_in(st, PyList_GET_ITEM(list, i), 0, 1 << 15, &v[i], "ids") < 0) {
+            Py_DECREF(list);
+            return NULL;
+        }
+    }
+    Py_DECREF(list);
+    PyObject *flags = sequence_of(st, relevant_obj, 3, "relevant");
+    if (!flags) return NULL;
+    int relevant[3];
+    for (int i = 0; i < 3; i++) relevant[i] = PyObject_IsTrue(PyList_GET_ITEM(flags, i));
+    Py_DECREF(flags);
+    PlayObject *self = PyObject_GC_New(PlayObject, st->play_type);
+    if (!self) return NULL;
+    Py_INCREF(owner);
+    self->kernel = owner;
+    memset(&self->p, 0, sizeof self->p);
+    for (int s = 0; s < k->players; s++) self->p.hands[s] = masks[s];
+    self->played_count = self->exported = 0;
+    self->with_auction = self->bidding = 1;
+    self->dealer = dealer;
+    self->bid_ids = (ids_t){(int)v[0], (int)v[1], (int)v[2], (int)v[3], (int)v[4], (int)v[5]};
+    memcpy(self->relevant, relevant, sizeof relevant);
+    auction_start(owner, &self->a, dealer);
+    self->p.actor = self->a.order[0];
+    PyObject_GC_Track(self);
+    return (PyObject *)self;
 }
 
 static PyObject *play_clone(PlayObject *self, PyObject *Py_UNUSED(ignored)) {
@@ -492,6 +632,12 @@ static PyObject *play_clone(PlayObject *self, PyObject *Py_UNUSED(ignored)) {
     memcpy(copy->ids, self->ids, sizeof self->ids);
     copy->played_count = self->played_count;
     copy->exported = self->exported;
+    copy->with_auction = self->with_auction;
+    copy->bidding = self->bidding;
+    copy->dealer = self->dealer;
+    copy->a = self->a;
+    copy->bid_ids = self->bid_ids;
+    memcpy(copy->relevant, self->relevant, sizeof self->relevant);
     PyObject_GC_Track(copy);
     return (PyObject *)copy;
 }
@@ -504,10 +650,13 @@ static PyObject *play_get_actor(PlayObject *self, void *Py_UNUSED(closure)) { re
 
 static PyObject *play_get_done(PlayObject *self, void *Py_UNUSED(closure)) { return PyBool_FromLong(self->p.done); }
 
+static PyObject *play_get_bidding(PlayObject *self, void *Py_UNUSED(closure)) { return PyBool_FromLong(self->bidding); }
+
 static PyGetSetDef play_getset[] = {
     {"pending", (getter)play_get_pending, NULL, "Cards played since the last export.", NULL},
     {"actor", (getter)play_get_actor, NULL, "The seat to play.", NULL},
     {"done", (getter)play_get_done, NULL, "Every trick is played.", NULL},
+    {"bidding", (getter)play_get_bidding, NULL, "The auction's first round is still on.", NULL},
     {NULL, NULL, NULL, NULL, NULL},
 };
 

@@ -13,67 +13,7 @@
 
 enum policy { POLICY_RANDOM = 0, POLICY_STANDARD = 1, POLICY_EASY = 2 };
 
-#define NO_BID (-3)
-#define NIL (-1)
-
-/* The action ids the auction reads (spadeslib.engine.actions.ActionSpace). */
-typedef struct ids {
-    int nil, bid, nil_partner, partner_nil, both_nil, top;
-} ids_t;
-
-typedef struct auction {
-    int bids[MAX_PLAYERS];
-    int contracts[MAX_SIDES];
-    int nils;
-} auction;
-
 /* -- the tables filled by Python -------------------------------------------------------------- */
-
-/* The legal bid ids of a situation (see spadeslib.engine.playouts.bid_source for the
-   parts): kind 0 is a seat's bid round the table, 1 a team's bid. */
-static const int32_t *legal_bids(KernelObject *self, native_state *st, int kind, int partners_count,
-                                 const int *partners, int trumps, int last, int total) {
-    uint64_t key = 1; /* never 0: 0 marks an empty slot */
-    key = key << 1 | (uint64_t)kind;
-    key = key << 1 | (uint64_t)last;
-    key = key << 7 | (uint64_t)trumps;
-    key = key << 8 | (uint64_t)total;
-    key = key << 3 | (uint64_t)partners_count;
-    for (int i = 0; i < partners_count; i++) key = key << 6 | (uint64_t)(partners[i] + 3);
-    const int32_t *found = native_cache_get(&self->bids, key);
-    if (found) return found;
-    if (!self->bid_source) {
-        argument_error(st, "the kernel has no source of legal bids (set_sources)");
-        return NULL;
-    }
-    PyObject *parts = PyTuple_New(partners_count);
-    if (!parts) return NULL;
-    for (int i = 0; i < partners_count; i++) PyTuple_SET_ITEM(parts, i, PyLong_FromLong(partners[i]));
-    PyObject *answer = PyObject_CallFunction(self->bid_source, "iNiii", kind, parts, trumps, last, total);
-    if (!answer) return NULL;
-    PyObject *list = sequence_of(st, answer, -1, "legal bids");
-    Py_DECREF(answer);
-    if (!list) return NULL;
-    int32_t values[256];
-    Py_ssize_t n = PyList_GET_SIZE(list);
-    if (n < 1 || n > 255) {
-        Py_DECREF(list);
-        argument_error(st, "the source gave %zd legal bids", n);
-        return NULL;
-    }
-    for (Py_ssize_t i = 0; i < n; i++) {
-        long id;
-        if (int_in(st, PyList_GET_ITEM(list, i), 0, 1 << 20, &id, "a legal bid id") < 0) {
-            Py_DECREF(list);
-            return NULL;
-        }
-        values[i] = (int32_t)id;
-    }
-    Py_DECREF(list);
-    found = native_cache_put(&self->bids, key, values, (int)n);
-    if (!found) PyErr_NoMemory();
-    return found;
-}
 
 /* A side's deal, scored (spadeslib.engine.playouts.score_source): points, bags after,
    sets in a row after. */
@@ -135,37 +75,6 @@ static inline int easy_bid(const ids_t *ids, const int32_t *legal, int n, uint64
         if (legal[i] == ids->nil || (legal[i] >= ids->bid && legal[i] <= ids->both_nil)) pick[m++] = legal[i];
     if (m) return pick[choose(rng, m)];
     return legal[choose(rng, n)];
-}
-
-/* Decode a team bid id into (contract, captain's part, partner's part), as
-   engine/phases/bidding.py _team_bid does (no Blind Nil here). */
-static inline int team_bid(const ids_t *ids, int id, int *contract, int *mine, int *partner) {
-    if (id == ids->both_nil) {
-        *contract = 0;
-        *mine = *partner = NIL;
-        return 0;
-    }
-    int n = id - ids->nil_partner;
-    if (n >= 0 && n <= ids->top) {
-        *contract = n;
-        *mine = NIL;
-        *partner = n;
-        return 0;
-    }
-    n = id - ids->partner_nil;
-    if (n >= 0 && n <= ids->top) {
-        *contract = n;
-        *mine = n;
-        *partner = NIL;
-        return 0;
-    }
-    n = id - ids->bid;
-    if (n >= 0 && n <= ids->top) {
-        *contract = n;
-        *mine = *partner = NO_BID;
-        return 0;
-    }
-    return -1;
 }
 
 typedef struct outputs {

@@ -3,62 +3,20 @@
 
 /* Run the first round; the chosen ids go to `log` (if any). 0, or -1 with an error set. */
 static inline int F(run_auction)(KernelObject *self, native_state *st, const ids_t *ids,
-                              const M *hands, int dealer, const uint8_t *policies,
-                              const int *relevant, uint64_t *rng, auction *a, int32_t *log,
-                              int *logged) {
+                                 const M *hands, int dealer, const uint8_t *policies,
+                                 const int *relevant, uint64_t *rng, auction *a, int32_t *log,
+                                 int *logged) {
     const kernel *k = &self->k;
-    for (int s = 0; s < k->players; s++) a->bids[s] = NO_BID;
-    for (int side = 0; side < k->sides; side++) a->contracts[side] = 0;
-    a->nils = 0;
-    int steps = self->partnership ? k->sides : k->players;
-    const uint8_t *order = self->partnership ? self->captains[dealer] : self->orders[dealer];
-    for (int step = 0; step < steps; step++) {
-        int seat = order[step];
-        int side = k->side_of[seat];
-        int last = 0, total = 0;
-        if (relevant[2]) { /* the round's end and the total matter */
-            last = step == steps - 1;
-            for (int i = 0; i < k->sides; i++) total += a->contracts[i];
-        }
-        const int32_t *legal;
-        if (self->partnership) {
-            legal = legal_bids(self, st, 1, 0, NULL, 0, last, total);
-        } else {
-            int partners[MAX_PLAYERS], count = 0;
-            if (relevant[0])
-                for (int i = 0; i < k->side_size[side]; i++) {
-                    int member = k->side_seats[side][i];
-                    if (member != seat && a->bids[member] != NO_BID) partners[count++] = a->bids[member];
-                }
-            int trumps = relevant[1] ? POP(hands[seat] & TBL(trumps)) : 0;
-            legal = legal_bids(self, st, 0, count, partners, trumps, last, total);
-        }
+    auction_start(self, a, dealer);
+    while (a->step < a->steps) {
+        int seat = a->order[a->step];
+        const int32_t *legal = auction_legal(self, st, a, POP(hands[seat] & TBL(trumps)), relevant);
         if (!legal) return -1;
         int n = legal[0];
         int id = policies[seat] == POLICY_EASY ? easy_bid(ids, legal + 1, n, rng) : legal[1 + choose(rng, n)];
         if (log) log[(*logged)++] = id;
-        if (self->partnership) {
-            int contract, mine, other;
-            if (team_bid(ids, id, &contract, &mine, &other) < 0) {
-                argument_error(st, "the source gave %d, which is no team bid", id);
-                return -1;
-            }
-            int partner = k->partner_of[seat];
-            if (mine != NO_BID) {
-                a->bids[seat] = mine;
-                if (partner >= 0) a->bids[partner] = other;
-            }
-            if (mine == NIL) a->nils |= 1 << seat;
-            if (partner >= 0 && other == NIL) a->nils |= 1 << partner;
-            a->contracts[side] = contract;
-        } else if (id == ids->nil) {
-            a->bids[seat] = NIL;
-            a->nils |= 1 << seat;
-        } else if (id >= ids->bid && id <= ids->bid + ids->top) {
-            a->bids[seat] = id - ids->bid;
-            a->contracts[side] += id - ids->bid;
-        } else {
-            argument_error(st, "the source gave %d, which is no bid", id);
+        if (auction_apply(self, ids, a, id) < 0) {
+            argument_error(st, "the source gave %d, which is no bid here", id);
             return -1;
         }
     }
@@ -136,17 +94,12 @@ HOT static int F(play_batch)(KernelObject *self, native_state *st, const batch *
         auction a;
         int leader_bids[MAX_PLAYERS];
         if (b->bids_itself) {
-            for (int s = 0; s < k->players; s++) a.bids[s] = NO_BID;
+            auction_start(self, &a, deal_dealer);
             for (int side = 0; side < k->sides; side++) a.contracts[side] = -1;
-            a.nils = 0;
         } else if (F(run_auction)(self, st, &b->ids, p.hands, deal_dealer, b->policies, b->relevant, &rng, &a, log, &logged) < 0) {
             return -1;
         }
-        for (int s = 0; s < k->players; s++) {
-            int bid = a.bids[s];
-            leader_bids[s] = bid == NO_BID ? (a.contracts[k->side_of[s]] < 0 ? 0 : a.contracts[k->side_of[s]])
-                                           : (bid > 0 ? bid : 0);
-        }
+        auction_leader_bids(k, &a, b->bids_itself, leader_bids);
         p.leader = p.actor = F(first_leader)(k, deal_dealer, p.hands, leader_bids);
         p.must_lead = F(first_lead_mask)(k, p.hands);
         deal_table t;

@@ -9,6 +9,7 @@ MAX_PLAYERS: int
 class Kernel:
     size: int
     players: int
+    has_sources: bool
     def __init__(
         self,
         numbers: Sequence[int],
@@ -56,6 +57,7 @@ class Play:
     pending: bool
     actor: int
     done: bool
+    bidding: bool
     def __init__(
         self,
         kernel: Kernel,
@@ -78,4 +80,12 @@ class Table:
     """A read-only rows x columns table of int32 with the buffer protocol."""
 
 def shuffle(count: int, state: int, /) -> bytes: ...
+def start_auction(
+    kernel: Kernel,
+    hands: Sequence[int],
+    dealer: int,
+    ids: Sequence[int],
+    relevant: Sequence[bool],
+    /,
+) -> Play: ...
 def cpu_features() -> str: ...

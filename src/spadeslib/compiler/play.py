@@ -32,7 +32,9 @@ __all__ = ["Export", "Play", "new_play", "why_illegal"]
 
 Export = tuple[Any, ...]
 """``(hands, trick, leader, actor, trick_number, broken, tricks, must_lead, winning,
-trick_log, new_ids, done)``: see :meth:`Play.export`."""
+trick_log, new_ids, done, auction)``: see :meth:`Play.export` (``auction`` is ``None``
+here; the native core's deals that start from their first bid give ``(bidding, bids,
+contracts, nil_seats, sides_bid, step)``)."""
 
 _BIT = tuple(1 << bit for bit in range(128))
 
@@ -186,7 +188,11 @@ class Play:
             list(self.trick_log),
             new,
             self.done,
+            None,
         )
+
+    bidding = False
+    """A play that starts from the auction is the native core's alone."""
 
     @property
     def pending(self) -> bool:

@@ -38,6 +38,7 @@ from spadeslib.compiler import follow as _follow
 from spadeslib.compiler import leaders as _leaders
 from spadeslib.compiler import tricks as _tricks
 from spadeslib.compiler.bidding import relevance as _relevance
+from spadeslib.compiler.kernel import kernel_of
 from spadeslib.compiler.layout import SPADES, SUIT_LETTERS, Layout, build_layout, why_absent
 from spadeslib.compiler.phases import Phase, deal_phases, following_phases
 from spadeslib.compiler.scoring import Settings, read_settings
@@ -229,8 +230,6 @@ class Rules:
     def kernel(self) -> object | None:
         """These tables for the native core (a ``spadeslib._native.Kernel``), or ``None``
         when Python plays (:func:`spadeslib.backend`). Built on first use."""
-        from spadeslib.compiler.kernel import kernel_of
-
         return kernel_of(self)
 
     def __reduce__(self) -> tuple[Callable[[Variant], Rules], tuple[Variant]]:

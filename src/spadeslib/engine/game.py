@@ -235,8 +235,15 @@ class Game:
                 reason, rule = found
                 raise IllegalActionError(action, reason, rule=rule, state=describe(s))
         s.legal_ids = None
-        if s.play is not None:  # the play logs its own cards
-            phase.apply(s, action_id)
+        play = s.play
+        if play is not None:  # the deal's Play applies (and logs) it
+            status = play.apply(action_id)
+            if status < 0:
+                raise IllegalActionError(
+                    action or action_id, "not legal now", rule="action", state=describe(s)
+                )  # pragma: no cover - the phase's own check above found no problem
+            if status:
+                _finish_play(s)
             return
         phase.apply(s, action_id)
         s.log = (s.log, action_id)
@@ -287,8 +294,9 @@ class Game:
     def phase(self) -> str:
         """``cut``, ``draw``, ``passing``, ``blind``, ``bidding``, ``raise``, ``discard``,
         ``exchange``, ``play`` or ``over``."""
-        if self._s.play is not None:
-            return "play"
+        play = self._s.play
+        if play is not None:
+            return "bidding" if play.bidding else "play"
         return PHASE_NAMES[_dealt(self._s).phase]
 
     @property
@@ -434,7 +442,7 @@ def _new_state(
         dealer = first_dealer(seed, players) if first == "random" else first
     if not isinstance(dealer, int) or not 0 <= dealer < players:
         raise ArgumentError(f"dealer must be a seat from 0 to {players - 1}, not {dealer!r}")
-    state = State(rules, action_space(rules), _PHASES, seed, dealer)
+    state = State(rules, action_space(rules), _PHASES, seed, dealer, native=True)
     if deals:
         state.pending_deals = tuple(
             dealt if _is_dealt(dealt) else read_deal(rules, dealt) for dealt in deals

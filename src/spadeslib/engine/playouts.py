@@ -31,14 +31,13 @@ from typing import TYPE_CHECKING, Any, Final, Literal
 
 from spadeslib.compiler.action_ids import action_space
 from spadeslib.engine import flow
+from spadeslib.engine.kernel_sources import attach_sources
 from spadeslib.engine.phases import PHASES
-from spadeslib.engine.phases.bidding import _seat_ids, _team_ids
 from spadeslib.engine.policies import Table, mode_of, standard_card
 from spadeslib.engine.shuffle import SplitMix64, first_dealer, stream_seed
 from spadeslib.engine.state import Phase, State
 from spadeslib.errors import ArgumentError
-from spadeslib.scoring.numbers import side_numbers
-from spadeslib.scoring.types import Standing, new_contract, new_standing
+from spadeslib.scoring.types import Standing, new_standing
 
 if TYPE_CHECKING:
     import os
@@ -140,7 +139,7 @@ def playouts(
     kernel: Any = rules.kernel
     if kernel is not None and _native_takes(rules, stand, first_deal):
         bids_itself = first_deal and rules.first_deal_bids_itself
-        _sources(rules, kernel)
+        attach_sources(rules, kernel)
         space = action_space(rules)
         relevant = rules.relevant
         tables = kernel.playouts(
@@ -277,54 +276,6 @@ def _native_takes(rules: Rules, standings: tuple[Standing, ...], first_deal: boo
         probe = _start(rules, 0, 0, standings=standings, first_deal=first_deal, hands=None)
         return probe.phase != Phase.BLIND and probe.seen == rules.everyone
     return True
-
-
-def _sources(rules: Rules, kernel: Any) -> None:
-    """Give the kernel the engine's answers: the legal bids of an auction's situation (as
-    engine/phases/bidding.py lists them) and a side's score (scoring)."""
-    space = action_space(rules)
-
-    def bids(
-        kind: int, partners: tuple[int, ...], trumps: int, last: int, total: int
-    ) -> tuple[int, ...]:
-        if kind:
-            return _team_ids(space, False, bool(last), total)
-        return _seat_ids(space, partners, trumps, bool(last), total)
-
-    def scores(  # noqa: PLR0917 - the native core calls it by position
-        side: int,
-        bid: int,
-        places: int,
-        bids_itself: int,
-        tricks: tuple[int, ...],
-        bags: int,
-        sets: int,
-    ) -> tuple[int, int, int]:
-        seats = rules.sides[side]
-        nils = frozenset(seat for index, seat in enumerate(seats) if places >> index & 1)
-        contract = new_contract(
-            bid=bid,
-            nil_seats=nils,
-            blind_nil_seats=frozenset(),
-            blind=False,
-            came_out=False,
-            seat_bids=(),
-        )
-        by_seat = [0] * rules.players
-        for seat, count in zip(seats, tricks, strict=True):
-            by_seat[seat] = count
-        points, bags_after, sets_after, _ = side_numbers(
-            rules,
-            side,
-            contract,
-            tuple(by_seat),
-            bags=bags,
-            sets=sets,
-            bids_itself=bool(bids_itself),
-        )
-        return (points, bags_after, sets_after)
-
-    kernel.set_sources(bids, scores)
 
 
 # -- the reference ------------------------------------------------------------------------

@@ -295,4 +295,6 @@ def _digit_pairs() -> tuple[tuple[tuple[int, int], ...], ...]:
 
 def first_dealer(seed: int, players: int) -> int:
     """The first dealer when the variant says ``deal.first_dealer: random``."""
-    return SplitMix64(stream_seed(seed, -1)).below(players)
+    rng = SplitMix64(0)
+    rng.state = _stream_state(seed, -1)
+    return rng.below(players)

@@ -50,25 +50,43 @@ class Field:
 
     name: str
     scope: Scope
-    default: Callable[[int, int], object] | object = None
+    default: object = None
     """The value a new game (and, for ``deal`` and ``cache`` fields, a new deal) starts
-    with: a constant (immutable, so shared), or a function of the numbers of players and
-    sides that makes a fresh value (a list)."""
+    with: a constant (immutable, so shared), or a :class:`Fresh` list."""
     codec: Codec = "plain"
     clone: bool = False
     """A copy of the state takes a copy of this value (``value.clone()``): the play."""
 
 
-def _per_seat(value: object) -> Callable[[int, int], list[Any]]:
-    return lambda players, sides: [value] * players
+@dataclass(frozen=True, slots=True)
+class Fresh:
+    """A default that is a new list for every game or deal: ``[value] * per`` with ``per``
+    the number of players (``"seat"``), of sides (``"side"``), or empty (``"none"``)."""
+
+    value: object = 0
+    per: Literal["seat", "side", "none"] = "none"
+
+    def __call__(self, players: int, sides: int) -> list[Any]:
+        count = {"seat": players, "side": sides, "none": 0}[self.per]
+        return [self.value] * count
+
+    def source(self, constant: str) -> str:
+        """The expression that makes the list in generated code (``constant`` names the
+        value there)."""
+        return {"seat": f"[{constant}] * players", "side": f"[{constant}] * sides", "none": "[]"}[
+            self.per
+        ]
 
 
-def _per_side(value: object) -> Callable[[int, int], list[Any]]:
-    return lambda players, sides: [value] * sides
+def _per_seat(value: object) -> Fresh:
+    return Fresh(value, "seat")
 
 
-def _empty(players: int, sides: int) -> list[Any]:
-    return []
+def _per_side(value: object) -> Fresh:
+    return Fresh(value, "side")
+
+
+_empty = Fresh()
 
 
 FIELDS: tuple[Field, ...] = (
@@ -79,6 +97,9 @@ FIELDS: tuple[Field, ...] = (
     Field("players", "fixed"),
     Field("one_pack", "fixed", codec="skip"),
     Field("table", "fixed", codec="skip"),
+    # the game may hand whole auctions to the native core (a Game's states; a state made
+    # by hand, as the reference playouts and some tests make them, plays in Python)
+    Field("native", "fixed", False, codec="skip"),
     # where we are
     Field("phase", "game", Phase.OVER),
     Field("actor", "game", -1),
@@ -149,6 +170,7 @@ class State:
     seed: int
     players: int
     one_pack: bool
+    native: bool
     table: Mapping[Phase, Any]
     """Each phase's rules (:class:`spadeslib.engine.flow.PhaseRules`), handed in by the
     game so that the flow of a deal needs no import of the phases it runs."""
@@ -202,8 +224,16 @@ class State:
     events: tuple[Any, ...]
 
     def __init__(
-        self, rules: Rules, space: ActionSpace, table: Mapping[Phase, Any], seed: int, dealer: int
+        self,
+        rules: Rules,
+        space: ActionSpace,
+        table: Mapping[Phase, Any],
+        seed: int,
+        dealer: int,
+        *,
+        native: bool = False,
     ) -> None:
+        self.native = native
         self.rules = rules
         self.space = space
         self.table = table
@@ -242,6 +272,7 @@ class State:
         play = self.play
         if play is None or not play.pending:
             return
+        dealt = self.hands  # as the auction found them: the hands the play starts from
         (
             self.hands,
             self.trick,
@@ -255,7 +286,19 @@ class State:
             self.trick_log,
             new,
             _,
+            auction,
         ) = play.export()
+        if auction is not None:  # a deal the native core plays from its first bid
+            bidding, self.bids, self.contracts, self.nil_seats, self.sides_bid, step = auction
+            if bidding:
+                self.step = step
+            elif self.phase == Phase.BID:
+                # the auction is over: what the bidding phase's end and the play phase's
+                # start would have done (engine/phases/bidding.py, play.py)
+                self.phase = Phase.PLAY
+                self.steps = ()
+                self.step = 0
+                self.first_hands = tuple(dealt)
         log = self.log
         for action_id in new:
             log = (log, action_id)
@@ -268,7 +311,8 @@ def _generate(name: str, lines: list[str], doc: str) -> Any:
     much, and a new game, a new deal and every simulated position pay for it."""
     namespace: dict[str, Any] = {"State": State, "_new": object.__new__}
     for field in FIELDS:
-        namespace[f"_{field.name}"] = field.default
+        default = field.default
+        namespace[f"_{field.name}"] = default.value if isinstance(default, Fresh) else default
     exec("\n".join(lines), namespace)
     function = namespace[name]
     function.__doc__ = doc
@@ -280,8 +324,8 @@ def _reset_lines(name: str, scopes: tuple[Scope, ...]) -> list[str]:
     for field in FIELDS:
         if field.scope in scopes:
             value = f"_{field.name}"
-            if callable(field.default):
-                value += "(players, sides)"
+            if isinstance(field.default, Fresh):
+                value = field.default.source(value)
             lines.append(f"    state.{field.name} = {value}")
     return lines
 
@@ -293,7 +337,7 @@ def _clone_lines() -> list[str]:
         if field.clone:
             value = f"None if self.{name} is None else self.{name}.clone()"
         else:
-            value = f"self.{name}" + ("[:]" if callable(field.default) else "")  # a fresh list
+            value = f"self.{name}" + ("[:]" if isinstance(field.default, Fresh) else "")
         lines.append(f"    new.{name} = {value}")
     return [*lines, "    return new"]
 

@@ -14,17 +14,19 @@ turn. A misdeal is called instead of bidding (:mod:`.misdeal`). The deal that bi
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Final
 
+from spadeslib import _backend
 from spadeslib.compiler import bidding as B
+from spadeslib.compiler.bidding.ids import seat_ids, team_bid_of, team_ids
 from spadeslib.compiler.bids import BLIND_NIL, NIL, NO_BID, TeamBid
 from spadeslib.engine import flow
+from spadeslib.engine.kernel_sources import attach_sources
 from spadeslib.engine.phases import blind, misdeal
 from spadeslib.engine.phases.auction import closes_round, needs_bid, others_total
-from spadeslib.engine.state import State
+from spadeslib.engine.state import Phase, State
 
 if TYPE_CHECKING:
-    from spadeslib.compiler.action_ids import ActionSpace
     from spadeslib.compiler.rules import Rules
 
 __all__ = ["RULES"]
@@ -43,7 +45,45 @@ def enter(state: State) -> bool:
     state.steps = _steps(rules, state.dealer)
     state.step = 0
     _advance(state)
+    kernel: Any = rules.kernel
+    if kernel is not None and state.native and _natively(state):
+        attach_sources(rules, kernel)
+        space = state.space
+        relevant = rules.relevant
+        native: Any = _backend.native()
+        state.play = native.start_auction(
+            kernel,
+            state.hands,
+            state.dealer,
+            (
+                space.NIL,
+                space.BID,
+                space.NIL_PARTNER,
+                space.PARTNER_NIL,
+                space.BOTH_NIL,
+                rules.hand_size,
+            ),
+            (relevant.seat_partners, relevant.seat_trumps, relevant.seat_total),
+        )
     return True
+
+
+def _natively(state: State) -> bool:
+    """Whether the native core can play this deal from its first bid: only the first round
+    (no raise round, no left-over cards to take after it, no Nil exchange, no misdeal) and
+    no blind decision (every seat has looked), so that each bid is a seat's or a team's
+    bid from the legal ids and the play follows at once."""
+    rules = state.rules
+    nil = rules.variant.bidding.nil
+    return (
+        state.seen == rules.everyone
+        and not rules.misdeals
+        and _AFTER_FIRST_ROUND.issuperset(rules.after[Phase.BID])
+        and not (nil.enabled and nil.exchange)
+    )
+
+
+_AFTER_FIRST_ROUND: Final = frozenset({Phase.EXCHANGE, Phase.PLAY})
 
 
 @functools.lru_cache(maxsize=1024)
@@ -93,36 +133,10 @@ def team_context(state: State, seat: int) -> B.TeamContext:
     )
 
 
-def _team_id(space: ActionSpace, bid: TeamBid) -> int:
-    contract, mine, partner = bid
-    if mine == NIL and partner == NIL:
-        return space.BOTH_NIL
-    if mine == NIL:
-        return space.NIL_PARTNER + contract
-    if partner == NIL:
-        return space.PARTNER_NIL + contract
-    return space.BID + contract
-
-
 def _team_bid(state: State, action_id: int) -> TeamBid | None:
-    plain, after_blind_nil = _team_bids(state.space)
+    plain, after_blind_nil = team_bid_of(state.space)
     table = after_blind_nil if state.bids[state.actor] == BLIND_NIL else plain
     return table.get(action_id)
-
-
-@functools.lru_cache(maxsize=256)
-def _team_bids(space: ActionSpace) -> tuple[dict[int, TeamBid], dict[int, TeamBid]]:
-    """The team bid of each team-bid action id: plain, and once the captain has bid Blind
-    Nil (``bid N`` is then the partner's contract). Built once: an action names one."""
-    plain = {space.BOTH_NIL: TeamBid(0, NIL, NIL)}
-    for n in range(space.rules.hand_size + 1):
-        plain[space.NIL_PARTNER + n] = TeamBid(n, NIL, n)
-        plain[space.PARTNER_NIL + n] = TeamBid(n, n, NIL)
-        plain[space.BID + n] = TeamBid(n, NO_BID, NO_BID)
-    after_blind_nil = dict(plain)
-    for n in range(space.rules.hand_size + 1):
-        after_blind_nil[space.BID + n] = TeamBid(n, BLIND_NIL, n)
-    return plain, after_blind_nil
 
 
 def _seat_id(state: State, bid: int) -> int:
@@ -145,7 +159,7 @@ def legal(state: State) -> list[int]:
         last = closes_round(state, seat, team=rules.partnership)
         total = others_total(state, seat)
     if rules.partnership:
-        out = list(_team_ids(space, state.bids[seat] == BLIND_NIL, last, total))
+        out = list(team_ids(space, state.bids[seat] == BLIND_NIL, last, total))
     else:
         partners: tuple[int, ...] = ()
         if relevant.seat_partners:
@@ -154,36 +168,11 @@ def legal(state: State) -> list[int]:
                 bids[m] for m in rules.sides[rules.side_of[seat]] if m != seat and bids[m] != NO_BID
             )
         trumps = (state.hands[seat] & rules.trump_mask).bit_count() if relevant.seat_trumps else 0
-        out = list(_seat_ids(space, partners, trumps, last, total))
+        out = list(seat_ids(space, partners, trumps, last, total))
     if rules.misdeals and misdeal.problem(state, seat) is None:
         out.append(space.MISDEAL)
         out.sort()
     return out
-
-
-@functools.lru_cache(maxsize=4096)
-def _seat_ids(
-    space: ActionSpace, partner_bids: tuple[int, ...], trumps: int, last: bool, others_total: int
-) -> tuple[int, ...]:
-    """The legal bids' ids in a :class:`~spadeslib.compiler.bidding.SeatContext`, sorted
-    (cached: its parts that matter, ``Rules.relevant``, repeat all the time)."""
-    ctx = B.SeatContext(
-        partner_bids=partner_bids, trumps=trumps, last=last, others_total=others_total
-    )
-    return tuple(
-        sorted(
-            space.NIL if bid == NIL else space.BID + bid for bid in B.seat_bids(space.rules, ctx)
-        )
-    )
-
-
-@functools.lru_cache(maxsize=1024)
-def _team_ids(
-    space: ActionSpace, captain_blind_nil: bool, last: bool, others_total: int
-) -> tuple[int, ...]:
-    """The legal team bids' ids in a :class:`~spadeslib.compiler.bidding.TeamContext`, sorted."""
-    ctx = B.TeamContext(captain_blind_nil=captain_blind_nil, last=last, others_total=others_total)
-    return tuple(sorted(_team_id(space, bid) for bid in B.team_bids(space.rules, ctx)))
 
 
 def _come_out_problem(state: State) -> tuple[str, str] | None:

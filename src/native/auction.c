@@ -1,0 +1,152 @@
+/* The first round of an auction, seat by seat or team by team, for the playouts and
+ * Game's native deal: the Python reference is spadeslib/engine/phases/bidding.py. Which
+ * bids are legal in a situation is the engine's answer (the kernel's bid source), asked
+ * once per situation and kept; the C only reads the situation off the auction, as the
+ * engine's bidding phase does, and records a bid as it does. */
+#include "native.h"
+
+/* The legal bid ids of a situation (see spadeslib.engine.playouts.bid_source for the
+   parts): kind 0 is a seat's bid round the table, 1 a team's bid. */
+const int32_t *legal_bids(KernelObject *self, native_state *st, int kind, int partners_count,
+                                 const int *partners, int trumps, int last, int total) {
+    uint64_t key = 1; /* never 0: 0 marks an empty slot */
+    key = key << 1 | (uint64_t)kind;
+    key = key << 1 | (uint64_t)last;
+    key = key << 7 | (uint64_t)trumps;
+    key = key << 8 | (uint64_t)total;
+    key = key << 3 | (uint64_t)partners_count;
+    for (int i = 0; i < partners_count; i++) key = key << 6 | (uint64_t)(partners[i] + 3);
+    const int32_t *found = native_cache_get(&self->bids, key);
+    if (found) return found;
+    if (!self->bid_source) {
+        argument_error(st, "the kernel has no source of legal bids (set_sources)");
+        return NULL;
+    }
+    PyObject *parts = PyTuple_New(partners_count);
+    if (!parts) return NULL;
+    for (int i = 0; i < partners_count; i++) PyTuple_SET_ITEM(parts, i, PyLong_FromLong(partners[i]));
+    PyObject *answer = PyObject_CallFunction(self->bid_source, "iNiii", kind, parts, trumps, last, total);
+    if (!answer) return NULL;
+    PyObject *list = sequence_of(st, answer, -1, "legal bids");
+    Py_DECREF(answer);
+    if (!list) return NULL;
+    int32_t values[256];
+    Py_ssize_t n = PyList_GET_SIZE(list);
+    if (n < 1 || n > 255) {
+        Py_DECREF(list);
+        argument_error(st, "the source gave %zd legal bids", n);
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long id;
+        if (int_in(st, PyList_GET_ITEM(list, i), 0, 1 << 20, &id, "a legal bid id") < 0) {
+            Py_DECREF(list);
+            return NULL;
+        }
+        values[i] = (int32_t)id;
+    }
+    Py_DECREF(list);
+    found = native_cache_put(&self->bids, key, values, (int)n);
+    if (!found) PyErr_NoMemory();
+    return found;
+}
+
+/* Decode a team bid id into (contract, captain's part, partner's part), as
+   engine/phases/bidding.py _team_bid does (no Blind Nil here). */
+static int team_bid(const ids_t *ids, int id, int *contract, int *mine, int *partner) {
+    if (id == ids->both_nil) {
+        *contract = 0;
+        *mine = *partner = NIL;
+        return 0;
+    }
+    int n = id - ids->nil_partner;
+    if (n >= 0 && n <= ids->top) {
+        *contract = n;
+        *mine = NIL;
+        *partner = n;
+        return 0;
+    }
+    n = id - ids->partner_nil;
+    if (n >= 0 && n <= ids->top) {
+        *contract = n;
+        *mine = n;
+        *partner = NIL;
+        return 0;
+    }
+    n = id - ids->bid;
+    if (n >= 0 && n <= ids->top) {
+        *contract = n;
+        *mine = *partner = NO_BID;
+        return 0;
+    }
+    return -1;
+}
+
+void auction_start(const KernelObject *self, auction *a, int dealer) {
+    const kernel *k = &self->k;
+    for (int s = 0; s < k->players; s++) a->bids[s] = NO_BID;
+    for (int side = 0; side < k->sides; side++) a->contracts[side] = 0;
+    a->nils = a->sides_bid = 0;
+    a->step = 0;
+    a->steps = self->partnership ? k->sides : k->players;
+    memcpy(a->order, self->partnership ? self->captains[dealer] : self->orders[dealer],
+           (size_t)a->steps);
+}
+
+const int32_t *auction_legal(KernelObject *self, native_state *st, const auction *a, int trumps,
+                             const int *relevant) {
+    const kernel *k = &self->k;
+    int seat = a->order[a->step];
+    int side = k->side_of[seat];
+    int last = 0, total = 0;
+    if (relevant[2]) { /* the round's end and the total matter */
+        last = a->step == a->steps - 1;
+        for (int i = 0; i < k->sides; i++) total += a->contracts[i];
+    }
+    if (self->partnership) return legal_bids(self, st, 1, 0, NULL, 0, last, total);
+    int partners[MAX_PLAYERS], count = 0;
+    if (relevant[0])
+        for (int i = 0; i < k->side_size[side]; i++) {
+            int member = k->side_seats[side][i];
+            if (member != seat && a->bids[member] != NO_BID) partners[count++] = a->bids[member];
+        }
+    return legal_bids(self, st, 0, count, partners, relevant[1] ? trumps : 0, last, total);
+}
+
+int auction_apply(const KernelObject *self, const ids_t *ids, auction *a, int id) {
+    const kernel *k = &self->k;
+    int seat = a->order[a->step];
+    int side = k->side_of[seat];
+    if (self->partnership) {
+        int contract, mine, other;
+        if (team_bid(ids, id, &contract, &mine, &other) < 0) return -1;
+        int partner = k->partner_of[seat];
+        if (mine != NO_BID) {
+            a->bids[seat] = mine;
+            if (partner >= 0) a->bids[partner] = other;
+        }
+        if (mine == NIL) a->nils |= 1 << seat;
+        if (partner >= 0 && other == NIL) a->nils |= 1 << partner;
+        a->contracts[side] = contract;
+        a->sides_bid |= 1 << side;
+    } else if (id == ids->nil) {
+        a->bids[seat] = NIL;
+        a->nils |= 1 << seat;
+    } else if (id >= ids->bid && id <= ids->bid + ids->top) {
+        a->bids[seat] = id - ids->bid;
+        a->contracts[side] += id - ids->bid;
+    } else {
+        return -1;
+    }
+    a->step++;
+    return 0;
+}
+
+void auction_leader_bids(const kernel *k, const auction *a, int bids_itself, int *out) {
+    /* engine/phases/play.py _leader_bid: a seat's own tricks, or its side's contract */
+    for (int s = 0; s < k->players; s++) {
+        int bid = a->bids[s];
+        int contract = bids_itself ? 0 : a->contracts[k->side_of[s]];
+        out[s] = bid == NO_BID ? contract : (bid > 0 ? bid : 0);
+    }
+}

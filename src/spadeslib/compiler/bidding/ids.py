@@ -1,0 +1,70 @@
+"""The legal bids of an auction's situation as action ids, sorted: the contexts of
+:mod:`spadeslib.compiler.bidding` answered in the ids of the variant's action space.
+
+Cached by the context's parts that can matter (``Rules.relevant``), which repeat all the
+time. The engine's bidding phase lists its legal actions with these, and the native core
+asks them for a situation it has not met (``spadeslib.engine.kernel_sources``).
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import TYPE_CHECKING
+
+from spadeslib.compiler.bidding.seats import SeatContext, seat_bids
+from spadeslib.compiler.bidding.teams import TeamContext, team_bids
+from spadeslib.compiler.bids import BLIND_NIL, NIL, NO_BID, TeamBid
+
+if TYPE_CHECKING:
+    from spadeslib.compiler.action_ids import ActionSpace
+
+__all__ = ["seat_ids", "team_bid_of", "team_id", "team_ids"]
+
+
+def team_id(space: ActionSpace, bid: TeamBid) -> int:
+    contract, mine, partner = bid
+    if mine == NIL and partner == NIL:
+        return space.BOTH_NIL
+    if mine == NIL:
+        return space.NIL_PARTNER + contract
+    if partner == NIL:
+        return space.PARTNER_NIL + contract
+    return space.BID + contract
+
+
+@functools.lru_cache(maxsize=256)
+def team_bid_of(space: ActionSpace) -> tuple[dict[int, TeamBid], dict[int, TeamBid]]:
+    """The team bid of each team-bid action id: plain, and once the captain has bid Blind
+    Nil (``bid N`` is then the partner's contract). Built once per action space."""
+    plain = {space.BOTH_NIL: TeamBid(0, NIL, NIL)}
+    for n in range(space.rules.hand_size + 1):
+        plain[space.NIL_PARTNER + n] = TeamBid(n, NIL, n)
+        plain[space.PARTNER_NIL + n] = TeamBid(n, n, NIL)
+        plain[space.BID + n] = TeamBid(n, NO_BID, NO_BID)
+    after_blind_nil = dict(plain)
+    for n in range(space.rules.hand_size + 1):
+        after_blind_nil[space.BID + n] = TeamBid(n, BLIND_NIL, n)
+    return plain, after_blind_nil
+
+
+@functools.lru_cache(maxsize=4096)
+def seat_ids(
+    space: ActionSpace, partner_bids: tuple[int, ...], trumps: int, last: bool, others_total: int
+) -> tuple[int, ...]:
+    """The legal bids' ids in a :class:`~spadeslib.compiler.bidding.SeatContext`, sorted
+    (cached: its parts that matter, ``Rules.relevant``, repeat all the time)."""
+    ctx = SeatContext(
+        partner_bids=partner_bids, trumps=trumps, last=last, others_total=others_total
+    )
+    return tuple(
+        sorted(space.NIL if bid == NIL else space.BID + bid for bid in seat_bids(space.rules, ctx))
+    )
+
+
+@functools.lru_cache(maxsize=1024)
+def team_ids(
+    space: ActionSpace, captain_blind_nil: bool, last: bool, others_total: int
+) -> tuple[int, ...]:
+    """The legal team bids' ids in a :class:`~spadeslib.compiler.bidding.TeamContext`, sorted."""
+    ctx = TeamContext(captain_blind_nil=captain_blind_nil, last=last, others_total=others_total)
+    return tuple(sorted(team_id(space, bid) for bid in team_bids(space.rules, ctx)))

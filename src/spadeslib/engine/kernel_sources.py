@@ -1,0 +1,69 @@
+"""The engine's answers that the native core asks for and keeps: which bids are legal in
+an auction's situation (as the bidding phase lists them) and what a side scores
+(:mod:`spadeslib.scoring.numbers`). The C decides neither: it reads the situation off the
+deal, asks once per situation, and keeps the answer in the kernel's tables.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from spadeslib.compiler.action_ids import action_space
+from spadeslib.compiler.bidding.ids import seat_ids, team_ids
+from spadeslib.scoring.numbers import side_numbers
+from spadeslib.scoring.types import new_contract
+
+if TYPE_CHECKING:
+    from spadeslib.compiler.rules import Rules
+
+__all__ = ["attach_sources"]
+
+
+def attach_sources(rules: Rules, kernel: Any) -> None:
+    """Give ``kernel`` (of ``rules``) the engine's answers, once: the legal bids of an
+    auction's situation, as the bidding phase lists them, and a side's score."""
+    if kernel.has_sources:
+        return
+    space = action_space(rules)
+
+    def bids(
+        kind: int, partners: tuple[int, ...], trumps: int, last: int, total: int
+    ) -> tuple[int, ...]:
+        if kind:
+            return team_ids(space, False, bool(last), total)
+        return seat_ids(space, partners, trumps, bool(last), total)
+
+    def scores(  # noqa: PLR0917 - the native core calls it by position
+        side: int,
+        bid: int,
+        places: int,
+        bids_itself: int,
+        tricks: tuple[int, ...],
+        bags: int,
+        sets: int,
+    ) -> tuple[int, int, int]:
+        seats = rules.sides[side]
+        nils = frozenset(seat for index, seat in enumerate(seats) if places >> index & 1)
+        contract = new_contract(
+            bid=bid,
+            nil_seats=nils,
+            blind_nil_seats=frozenset(),
+            blind=False,
+            came_out=False,
+            seat_bids=(),
+        )
+        by_seat = [0] * rules.players
+        for seat, count in zip(seats, tricks, strict=True):
+            by_seat[seat] = count
+        points, bags_after, sets_after, _ = side_numbers(
+            rules,
+            side,
+            contract,
+            tuple(by_seat),
+            bags=bags,
+            sets=sets,
+            bids_itself=bool(bids_itself),
+        )
+        return (points, bags_after, sets_after)
+
+    kernel.set_sources(bids, scores)
