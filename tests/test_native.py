@@ -79,6 +79,17 @@ def test_the_seeded_deals_are_the_pythons(name: str) -> None:
                 assert got == expected, (seed, index, dealer)
 
 
+def test_the_first_dealer_is_the_pythons() -> None:
+    from spadeslib.engine.shuffle import first_dealer
+
+    for name in ("standard", "cutthroat", "six-handed", "two-handed"):
+        kernel: Any = _rules(name).kernel
+        for seed in (0, 1, 7, 2**63, 2**64 - 1):
+            assert kernel.first_dealer(seed) == first_dealer(seed, kernel.players)
+    with pytest.raises(ArgumentError, match="seed"):
+        kernel.first_dealer(-1)
+
+
 def test_the_shuffle_is_the_pythons_for_every_deck_size() -> None:
     from spadeslib.engine.shuffle import SplitMix64, shuffled
 
@@ -133,12 +144,12 @@ def test_a_play_step_by_step_is_the_pythons(name: str) -> None:
             status = fast.apply(choice)
             assert status == slow.apply(choice)
             if rng.random() < 0.2:
-                assert fast.export() == slow.export()
+                assert fast.export(None) == slow.export(None)
                 copy = fast.clone()
-                assert copy.export() == fast.export()
+                assert copy.export(None) == fast.export(None)
             if status == 1:
                 break
-        assert fast.export() == slow.export()
+        assert fast.export(None) == slow.export(None)
         assert fast.legal_ids() == slow.legal_ids() == []
 
 
@@ -150,7 +161,7 @@ def test_a_rollout_is_the_pythons() -> None:
             assert fast.rollout(random.Random(seed).random) == slow.rollout(
                 random.Random(seed).random
             )
-            assert fast.export() == slow.export()
+            assert fast.export(None) == slow.export(None)
 
 
 @pytest.mark.parametrize("name", BUNDLED)

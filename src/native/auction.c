@@ -82,6 +82,51 @@ static int team_bid(const ids_t *ids, int id, int *contract, int *mine, int *par
     return -1;
 }
 
+/* A side's deal, scored (spadeslib.engine.kernel_sources): points, bags after, sets in a
+   row after, and the reasons it wins the game at once (a bit each). */
+const int32_t *side_score(KernelObject *self, native_state *st, int side, int contract,
+                                 int nil_places, int bids_itself, const int *tricks, int bags,
+                                 int sets) {
+    const kernel *k = &self->k;
+    uint64_t key = 1;
+    key = key << 3 | (uint64_t)side;
+    key = key << 7 | (uint64_t)contract;
+    key = key << 3 | (uint64_t)nil_places;
+    key = key << 1 | (uint64_t)bids_itself;
+    key = key << 8 | (uint64_t)bags;
+    key = key << 5 | (uint64_t)sets;
+    for (int i = 0; i < k->side_size[side]; i++) key = key << 5 | (uint64_t)tricks[k->side_seats[side][i]];
+    const int32_t *found = native_cache_get(&self->scores, key);
+    if (found) return found;
+    if (!self->score_source) {
+        argument_error(st, "the kernel has no source of scores (set_sources)");
+        return NULL;
+    }
+    PyObject *side_tricks = PyTuple_New(k->side_size[side]);
+    if (!side_tricks) return NULL;
+    for (int i = 0; i < k->side_size[side]; i++)
+        PyTuple_SET_ITEM(side_tricks, i, PyLong_FromLong(tricks[k->side_seats[side][i]]));
+    PyObject *answer = PyObject_CallFunction(self->score_source, "iiiiNii", side, contract, nil_places,
+                                             bids_itself, side_tricks, bags, sets);
+    if (!answer) return NULL;
+    long points, bags_after, sets_after, wins;
+    PyObject *list = sequence_of(st, answer, 4, "a side's score");
+    Py_DECREF(answer);
+    if (!list) return NULL;
+    if (int_in(st, PyList_GET_ITEM(list, 0), -1000000, 1000000, &points, "points") < 0 ||
+        int_in(st, PyList_GET_ITEM(list, 1), 0, 255, &bags_after, "bags") < 0 ||
+        int_in(st, PyList_GET_ITEM(list, 2), 0, 31, &sets_after, "sets") < 0 ||
+        int_in(st, PyList_GET_ITEM(list, 3), 0, 255, &wins, "wins") < 0) {
+        Py_DECREF(list);
+        return NULL;
+    }
+    Py_DECREF(list);
+    int32_t values[4] = {(int32_t)points, (int32_t)bags_after, (int32_t)sets_after, (int32_t)wins};
+    found = native_cache_put(&self->scores, key, values, 4);
+    if (!found) PyErr_NoMemory();
+    return found;
+}
+
 void auction_start(const KernelObject *self, auction *a, int dealer) {
     const kernel *k = &self->k;
     for (int s = 0; s < k->players; s++) a->bids[s] = NO_BID;

@@ -357,6 +357,17 @@ fail:
     return NULL;
 }
 
+/* first_dealer(seed) -> seat: spadeslib.engine.shuffle.first_dealer, natively. */
+static PyObject *kernel_first_dealer(KernelObject *self, PyObject *arg) {
+    unsigned long long seed = PyLong_AsUnsignedLongLong(arg);
+    if (seed == (unsigned long long)-1 && PyErr_Occurred()) {
+        PyErr_Clear();
+        return argument_error(state_of_type(Py_TYPE(self)), "seed must be an int from 0 to 2**64-1");
+    }
+    uint64_t state = stream_seed(seed, -1);
+    return PyLong_FromUnsignedLongLong(splitmix_below(&state, (uint64_t)self->k.players));
+}
+
 static PyObject *kernel_legal_mask(KernelObject *self, PyObject *args) {
     /* legal_mask(hand, trick, broken, trick_number, must_lead): Rules.allowed */
     native_state *st = state_of_type(Py_TYPE(self));
@@ -403,6 +414,8 @@ static PyObject *kernel_cache_sizes(KernelObject *self, PyObject *Py_UNUSED(igno
 static PyMethodDef kernel_methods[] = {
     {"deal", (PyCFunction)kernel_deal, METH_VARARGS,
      "deal(seed, index, dealer, cut, per_hand) -> (hands, rest): the seeded deal."},
+    {"first_dealer", (PyCFunction)kernel_first_dealer, METH_O,
+     "first_dealer(seed) -> seat: the seeded first dealer."},
     {"legal_mask", (PyCFunction)kernel_legal_mask, METH_VARARGS,
      "legal_mask(hand, trick, broken, trick_number, must_lead): Rules.allowed, natively."},
     {"trick_winner", (PyCFunction)kernel_trick_winner, METH_O,
@@ -492,6 +505,7 @@ static int module_exec(PyObject *module) {
     if (!st->play_type || PyModule_AddType(module, st->play_type) < 0) return -1;
     st->table_type = (PyTypeObject *)PyType_FromModuleAndSpec(module, &table_spec, NULL);
     if (!st->table_type || PyModule_AddType(module, st->table_type) < 0) return -1;
+
     if (PyModule_AddIntConstant(module, "MAX_CARDS", MAX_CARDS) < 0) return -1;
     if (PyModule_AddIntConstant(module, "MAX_PLAYERS", MAX_PLAYERS) < 0) return -1;
     return 0;

@@ -75,6 +75,10 @@ typedef struct auction {
 const int32_t *legal_bids(KernelObject *self, native_state *st, int kind, int partners_count,
                           const int *partners, int trumps, int last, int total);
 void auction_start(const KernelObject *self, auction *a, int dealer);
+/* A side's deal, scored: a count (4), then points, bags after, sets after, wins; or NULL
+   with an error set. */
+const int32_t *side_score(KernelObject *self, native_state *st, int side, int contract,
+                          int nil_places, int bids_itself, const int *tricks, int bags, int sets);
 /* The legal ids of the seat to bid (a count, then the ids), or NULL with an error set;
    trumps: the trumps in its hand. */
 const int32_t *auction_legal(KernelObject *self, native_state *st, const auction *a, int trumps,
@@ -98,6 +102,7 @@ typedef struct PlayObject {
 } PlayObject;
 
 PyObject *native_start_auction(PyObject *module, PyObject *args);
+
 
 /* deal.c */
 int deal_cards(const KernelObject *kernel, uint64_t seed, int64_t index, int dealer, int cut,

@@ -418,7 +418,7 @@ static int apply_bid(PlayObject *self, long id) {
     return 0;
 }
 
-HOT static PyObject *play_legal_ids(PlayObject *self, PyObject *Py_UNUSED(ignored)) {
+HOT static PyObject *native_play_legal_ids(PlayObject *self) {
     const kernel *k = &self->kernel->k;
     if (self->bidding) {
         const int32_t *legal = bids_now(self);
@@ -426,6 +426,10 @@ HOT static PyObject *play_legal_ids(PlayObject *self, PyObject *Py_UNUSED(ignore
     }
     if (self->p.done) return PyList_New(0);
     return ids_list(canonical_ids(k, legal_now(k, &self->p)));
+}
+
+static PyObject *play_legal_ids(PlayObject *self, PyObject *Py_UNUSED(ignored)) {
+    return native_play_legal_ids(self);
 }
 
 static PyObject *play_legal_mask(PlayObject *self, PyObject *Py_UNUSED(ignored)) {
@@ -446,22 +450,25 @@ static void apply_bit(PlayObject *self, int id, int bit) {
     self->ids[self->played_count++] = (uint16_t)id;
 }
 
-/* apply(id) -> 0 (played), 1 (played, and the play is over), -1 (not a legal play: nothing
-   changed) */
-HOT static PyObject *play_apply(PlayObject *self, PyObject *arg) {
-    if (!PyLong_CheckExact(arg)) return PyLong_FromLong(-1);
+HOT static int native_play_apply(PlayObject *self, PyObject *arg) {
+    if (!PyLong_CheckExact(arg)) return -1;
     int overflow = 0;
     long id = PyLong_AsLongAndOverflow(arg, &overflow);
-    if (id == -1 && PyErr_Occurred()) return NULL;
+    if (id == -1 && PyErr_Occurred()) return -2;
+    if (overflow) return -1;
+    if (self->bidding) return apply_bid(self, id);
     const kernel *k = &self->kernel->k;
-    if (self->bidding) {
-        int status = overflow ? -1 : apply_bid(self, id);
-        return status == -2 ? NULL : PyLong_FromLong(status);
-    }
-    int bit = overflow ? -1 : bit_for(k, &self->p, id);
-    if (bit < 0) return PyLong_FromLong(-1);
+    int bit = bit_for(k, &self->p, id);
+    if (bit < 0) return -1;
     apply_bit(self, (int)id, bit);
-    return PyLong_FromLong(self->p.done);
+    return self->p.done;
+}
+
+/* apply(id) -> 0 (played), 1 (played, and the play is over), -1 (not a legal play: nothing
+   changed) */
+static PyObject *play_apply(PlayObject *self, PyObject *arg) {
+    int status = native_play_apply(self, arg);
+    return status == -2 ? NULL : PyLong_FromLong(status);
 }
 
 /* rollout(random) -> cards played: random legal plays to the end of the play, each the
@@ -503,15 +510,18 @@ HOT static PyObject *play_rollout(PlayObject *self, PyObject *random) {
     return PyLong_FromLong(played);
 }
 
-/* export() -> (hands, trick, leader, actor, trick_number, broken, tricks, must_lead,
-   winning, trick_log, new_ids, done): the play as the Python state holds it, with the ids
-   played since the last export. */
-static PyObject *play_export(PlayObject *self, PyObject *Py_UNUSED(ignored)) {
+/* export(log) -> (hands, trick, leader, actor, trick_number, broken, tricks, must_lead,
+   winning, trick_log, log, done, auction): the play as the Python state holds it; log is
+   the state's action log (a linked list of (previous, id) pairs) with the ids applied
+   since the last export added. */
+static PyObject *play_export(PlayObject *self, PyObject *log_in) {
     const kernel *k = &self->kernel->k;
     const play *p = &self->p;
     PyObject *hands = PyList_New(k->players), *trick = PyList_New(p->count),
              *tricks = PyList_New(k->players), *log = PyList_New(p->trick_number),
-             *ids = PyList_New(self->played_count - self->exported), *must = mask_to_py(p->must_lead);
+             *must = mask_to_py(p->must_lead);
+    PyObject *ids = log_in;
+    Py_INCREF(ids);
     if (!hands || !trick || !tricks || !log || !ids || !must) goto fail;
     for (int s = 0; s < k->players; s++) {
         PyObject *mask = mask_to_py(p->hands[s]);
@@ -525,12 +535,28 @@ static PyObject *play_export(PlayObject *self, PyObject *Py_UNUSED(ignored)) {
         if (!cards) goto fail;
         for (int i = 0; i < k->players; i++)
             PyTuple_SET_ITEM(cards, i, PyLong_FromLong(p->log[t * k->players + i]));
-        PyObject *entry = Py_BuildValue("(iN)", p->leaders[t], cards);
-        if (!entry) goto fail;
+        PyObject *entry = PyTuple_New(2);
+        if (!entry) {
+            Py_DECREF(cards);
+            goto fail;
+        }
+        PyTuple_SET_ITEM(entry, 0, PyLong_FromLong(p->leaders[t]));
+        PyTuple_SET_ITEM(entry, 1, cards);
         PyList_SET_ITEM(log, t, entry);
     }
-    for (int i = self->exported; i < self->played_count; i++)
-        PyList_SET_ITEM(ids, i - self->exported, PyLong_FromLong(self->ids[i]));
+    for (int i = self->exported; i < self->played_count; i++) {
+        PyObject *node = PyTuple_New(2); /* (previous, id): built by hand, Py_BuildValue
+                                            parses its format every time */
+        PyObject *id = PyLong_FromLong(self->ids[i]);
+        if (!node || !id) {
+            Py_XDECREF(node);
+            Py_XDECREF(id);
+            goto fail;
+        }
+        PyTuple_SET_ITEM(node, 0, ids);
+        PyTuple_SET_ITEM(node, 1, id);
+        ids = node;
+    }
     self->exported = self->played_count;
     PyObject *auction_part = Py_None;
     Py_INCREF(Py_None);
@@ -623,6 +649,47 @@ PyObject *native_start_auction(PyObject *module, PyObject *args) {
     return (PyObject *)self;
 }
 
+/* scores(standings) -> [(points, bags, sets, wins)] per side, or None: the deal's score in
+   numbers, from the kernel's table of the engine's answers (only for a deal played from
+   its first bid, whose contracts the Play knows). standings: (bags, sets) per side. */
+static PyObject *play_scores(PlayObject *self, PyObject *standings_obj) {
+    native_state *st = state_of_type(Py_TYPE(self));
+    const kernel *k = &self->kernel->k;
+    if (!self->with_auction || self->bidding || !self->p.done) Py_RETURN_NONE;
+    PyObject *standings = sequence_of(st, standings_obj, k->sides, "standings");
+    if (!standings) return NULL;
+    PyObject *out = PyList_New(k->sides);
+    if (!out) {
+        Py_DECREF(standings);
+        return NULL;
+    }
+    for (int side = 0; side < k->sides; side++) {
+        PyObject *row = sequence_of(st, PyList_GET_ITEM(standings, side), 2, "a standing");
+        long bags, sets;
+        if (!row || int_in(st, PyList_GET_ITEM(row, 0), 0, 255, &bags, "bags") < 0 ||
+            int_in(st, PyList_GET_ITEM(row, 1), 0, 31, &sets, "sets") < 0) {
+            Py_XDECREF(row);
+            Py_DECREF(standings);
+            Py_DECREF(out);
+            return NULL;
+        }
+        Py_DECREF(row);
+        int places = 0;
+        for (int j = 0; j < k->side_size[side]; j++)
+            if (self->a.nils >> k->side_seats[side][j] & 1) places |= 1 << j;
+        const int32_t *score = side_score(self->kernel, st, side, self->a.contracts[side], places, 0,
+                                          self->p.tricks, (int)bags, (int)sets);
+        if (!score) {
+            Py_DECREF(standings);
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyList_SET_ITEM(out, side, Py_BuildValue("(iiii)", score[1], score[2], score[3], score[4]));
+    }
+    Py_DECREF(standings);
+    return out;
+}
+
 static PyObject *play_clone(PlayObject *self, PyObject *Py_UNUSED(ignored)) {
     PlayObject *copy = PyObject_GC_New(PlayObject, Py_TYPE(self));
     if (!copy) return NULL;
@@ -665,8 +732,9 @@ static PyMethodDef play_methods[] = {
     {"legal_mask", (PyCFunction)play_legal_mask, METH_NOARGS, "The legal cards, as a mask."},
     {"apply", (PyCFunction)play_apply, METH_O, "apply(id) -> 0, 1 (the play is over) or -1 (illegal)."},
     {"rollout", (PyCFunction)play_rollout, METH_O, "rollout(random) -> cards played to the end."},
-    {"export", (PyCFunction)play_export, METH_NOARGS, "The play, for the Python state."},
+    {"export", (PyCFunction)play_export, METH_O, "export(log): the play, for the Python state."},
     {"clone", (PyCFunction)play_clone, METH_NOARGS, "An independent copy."},
+    {"scores", (PyCFunction)play_scores, METH_O, "scores(standings): the deal's score, or None."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -15,50 +15,6 @@ enum policy { POLICY_RANDOM = 0, POLICY_STANDARD = 1, POLICY_EASY = 2 };
 
 /* -- the tables filled by Python -------------------------------------------------------------- */
 
-/* A side's deal, scored (spadeslib.engine.playouts.score_source): points, bags after,
-   sets in a row after. */
-static const int32_t *side_score(KernelObject *self, native_state *st, int side, int contract,
-                                 int nil_places, int bids_itself, const int *tricks, int bags,
-                                 int sets) {
-    const kernel *k = &self->k;
-    uint64_t key = 1;
-    key = key << 3 | (uint64_t)side;
-    key = key << 7 | (uint64_t)contract;
-    key = key << 3 | (uint64_t)nil_places;
-    key = key << 1 | (uint64_t)bids_itself;
-    key = key << 8 | (uint64_t)bags;
-    key = key << 5 | (uint64_t)sets;
-    for (int i = 0; i < k->side_size[side]; i++) key = key << 5 | (uint64_t)tricks[k->side_seats[side][i]];
-    const int32_t *found = native_cache_get(&self->scores, key);
-    if (found) return found;
-    if (!self->score_source) {
-        argument_error(st, "the kernel has no source of scores (set_sources)");
-        return NULL;
-    }
-    PyObject *side_tricks = PyTuple_New(k->side_size[side]);
-    if (!side_tricks) return NULL;
-    for (int i = 0; i < k->side_size[side]; i++)
-        PyTuple_SET_ITEM(side_tricks, i, PyLong_FromLong(tricks[k->side_seats[side][i]]));
-    PyObject *answer = PyObject_CallFunction(self->score_source, "iiiiNii", side, contract, nil_places,
-                                             bids_itself, side_tricks, bags, sets);
-    if (!answer) return NULL;
-    long points, bags_after, sets_after;
-    PyObject *list = sequence_of(st, answer, 3, "a side's score");
-    Py_DECREF(answer);
-    if (!list) return NULL;
-    if (int_in(st, PyList_GET_ITEM(list, 0), -1000000, 1000000, &points, "points") < 0 ||
-        int_in(st, PyList_GET_ITEM(list, 1), 0, 255, &bags_after, "bags") < 0 ||
-        int_in(st, PyList_GET_ITEM(list, 2), 0, 31, &sets_after, "sets") < 0) {
-        Py_DECREF(list);
-        return NULL;
-    }
-    Py_DECREF(list);
-    int32_t values[3] = {(int32_t)points, (int32_t)bags_after, (int32_t)sets_after};
-    found = native_cache_put(&self->scores, key, values, 3);
-    if (!found) PyErr_NoMemory();
-    return found;
-}
-
 /* -- the auction's first round ------------------------------------------------------------------- */
 
 static inline int choose(uint64_t *rng, int n) { return (int)splitmix_below(rng, (uint64_t)n); }

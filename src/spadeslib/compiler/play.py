@@ -32,7 +32,7 @@ __all__ = ["Export", "Play", "new_play", "why_illegal"]
 
 Export = tuple[Any, ...]
 """``(hands, trick, leader, actor, trick_number, broken, tricks, must_lead, winning,
-trick_log, new_ids, done, auction)``: see :meth:`Play.export` (``auction`` is ``None``
+trick_log, log, done, auction)``: see :meth:`Play.export` (``auction`` is ``None``
 here; the native core's deals that start from their first bid give ``(bidding, bids,
 contracts, nil_seats, sides_bid, step)``)."""
 
@@ -170,10 +170,12 @@ class Play:
             played += 1
         return played
 
-    def export(self) -> Export:
-        """The play as the engine's state holds it, and the ids played since the last
-        export (the state's log takes them)."""
-        new = self._ids[self._exported :]
+    def export(self, log: object) -> Export:
+        """The play as the engine's state holds it, with ``log`` (the state's action log, a
+        linked list of ``(previous, id)`` pairs) grown by the ids played since the last
+        export."""
+        for action_id in self._ids[self._exported :]:
+            log = (log, action_id)
         self._exported = len(self._ids)
         return (
             list(self.hands),
@@ -186,13 +188,17 @@ class Play:
             self.must_lead,
             self.winning,
             list(self.trick_log),
-            new,
+            log,
             self.done,
             None,
         )
 
     bidding = False
     """A play that starts from the auction is the native core's alone."""
+
+    def scores(self, standings: object) -> None:
+        """The native core's deal score in numbers; the engine scores this one itself."""
+        return None
 
     @property
     def pending(self) -> bool:

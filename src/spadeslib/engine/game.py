@@ -439,7 +439,11 @@ def _new_state(
     players = rules.players
     if dealer is None:
         first = variant.deal.first_dealer
-        dealer = first_dealer(seed, players) if first == "random" else first
+        if first != "random":
+            dealer = first
+        else:
+            kernel: Any = rules.kernel
+            dealer = first_dealer(seed, players) if kernel is None else kernel.first_dealer(seed)
     if not isinstance(dealer, int) or not 0 <= dealer < players:
         raise ArgumentError(f"dealer must be a seat from 0 to {players - 1}, not {dealer!r}")
     state = State(rules, action_space(rules), _PHASES, seed, dealer, native=True)

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from spadeslib.compiler.action_ids import action_space
 from spadeslib.compiler.bidding.ids import seat_ids, team_ids
-from spadeslib.scoring.numbers import side_numbers
+from spadeslib.scoring.numbers import WIN_REASONS, side_numbers
 from spadeslib.scoring.types import new_contract
 
 if TYPE_CHECKING:
@@ -41,7 +41,7 @@ def attach_sources(rules: Rules, kernel: Any) -> None:
         tricks: tuple[int, ...],
         bags: int,
         sets: int,
-    ) -> tuple[int, int, int]:
+    ) -> tuple[int, int, int, int]:
         seats = rules.sides[side]
         nils = frozenset(seat for index, seat in enumerate(seats) if places >> index & 1)
         contract = new_contract(
@@ -55,7 +55,7 @@ def attach_sources(rules: Rules, kernel: Any) -> None:
         by_seat = [0] * rules.players
         for seat, count in zip(seats, tricks, strict=True):
             by_seat[seat] = count
-        points, bags_after, sets_after, _ = side_numbers(
+        points, bags_after, sets_after, wins = side_numbers(
             rules,
             side,
             contract,
@@ -64,6 +64,6 @@ def attach_sources(rules: Rules, kernel: Any) -> None:
             sets=sets,
             bids_itself=bool(bids_itself),
         )
-        return (points, bags_after, sets_after)
+        return (points, bags_after, sets_after, sum(1 << WIN_REASONS.index(w) for w in wins))
 
     kernel.set_sources(bids, scores)

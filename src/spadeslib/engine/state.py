@@ -240,10 +240,10 @@ class State:
         self.seed = seed
         self.players = rules.players
         self.one_pack = rules.packs == 1
-        sides = len(rules.sides)
-        _reset_game(self, rules.players, sides)
-        _reset_deal(self, rules.players, sides)
+        _reset_game(self, rules.players, len(rules.sides))
         self.dealer = dealer
+        # The deal's fields are set when the first deal starts (flow.start_deal calls
+        # reset_deal): a state is always dealt before anything reads it.
 
     def reset_deal(self) -> None:
         """Set every ``deal`` and ``cache`` field to its default: the start of a deal."""
@@ -284,10 +284,10 @@ class State:
             self.must_lead,
             _,
             self.trick_log,
-            new,
+            self.log,
             _,
             auction,
-        ) = play.export()
+        ) = play.export(self.log)
         if auction is not None:  # a deal the native core plays from its first bid
             bidding, self.bids, self.contracts, self.nil_seats, self.sides_bid, step = auction
             if bidding:
@@ -299,10 +299,6 @@ class State:
                 self.steps = ()
                 self.step = 0
                 self.first_hands = tuple(dealt)
-        log = self.log
-        for action_id in new:
-            log = (log, action_id)
-        self.log = log
 
 
 def _generate(name: str, lines: list[str], doc: str) -> Any:

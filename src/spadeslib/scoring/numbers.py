@@ -30,7 +30,11 @@ from spadeslib.scoring.types import (
 if TYPE_CHECKING:
     from spadeslib.compiler.rules import Rules
 
-__all__ = ["SideNumbers", "deal_numbers", "side_numbers"]
+__all__ = ["WIN_REASONS", "SideNumbers", "deal_numbers", "events_of", "side_numbers"]
+
+WIN_REASONS: tuple[WinReason, ...] = ("moon", "ten_for_200_all_tricks", "boston")
+"""The reasons a side wins at once, in the order of their bits where a side's wins are
+one int (the native core's tables)."""
 
 SideNumbers = tuple[int, int, int, tuple[WinReason, ...]]
 """A side's deal: its points, its bags and its sets in a row after it, and the reasons it
@@ -88,7 +92,6 @@ def deal_numbers(
 ) -> tuple[tuple[Standing, ...], tuple[GameEvent, ...]]:
     """Each side's standing after the deal, and the events that end the game: the numbers
     of :func:`~spadeslib.scoring.deal.score_deal_unchecked`, without its explanations."""
-    settings = rules.scoring
     after: list[Standing] = []
     events: list[GameEvent] = []
     for side, before in enumerate(standings):
@@ -103,11 +106,25 @@ def deal_numbers(
         )
         standing = new_standing(before.score + points, bags, sets)
         after.append(standing)
-        if wins or settings.ends_on_standing:  # as scoring.deal._events orders them
-            events.extend(InstantWin(side, reason) for reason in wins)
-            limit, losing = settings.consecutive_sets_lose, settings.losing_score
-            if limit is not None and sets >= limit:
-                events.append(InstantLoss(side, "consecutive_sets"))
-            if losing is not None and standing.score <= losing:
-                events.append(InstantLoss(side, "losing_score"))
+        events_of(rules, side, standing, wins, events)
     return tuple(after), tuple(events)
+
+
+def events_of(
+    rules: Rules,
+    side: int,
+    after: Standing,
+    wins: tuple[WinReason, ...],
+    events: list[GameEvent],
+) -> None:
+    """Add the events that end the game from ``side``'s deal to ``events``: its instant
+    wins, then its instant losses, as :func:`spadeslib.scoring.deal.score_deal_unchecked`
+    orders them."""
+    settings = rules.scoring
+    if wins or settings.ends_on_standing:
+        events.extend(InstantWin(side, reason) for reason in wins)
+        limit, losing = settings.consecutive_sets_lose, settings.losing_score
+        if limit is not None and after.sets_in_a_row >= limit:
+            events.append(InstantLoss(side, "consecutive_sets"))
+        if losing is not None and after.score <= losing:
+            events.append(InstantLoss(side, "losing_score"))

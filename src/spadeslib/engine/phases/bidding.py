@@ -73,11 +73,15 @@ def _natively(state: State) -> bool:
     (no raise round, no left-over cards to take after it, no Nil exchange, no misdeal) and
     no blind decision (every seat has looked), so that each bid is a seat's or a team's
     bid from the legal ids and the play follows at once."""
-    rules = state.rules
+    return state.seen == state.rules.everyone and _first_round_only(state.rules)
+
+
+@functools.lru_cache(maxsize=256)
+def _first_round_only(rules: Rules) -> bool:
+    """The variant's part of :func:`_natively`, worked out once."""
     nil = rules.variant.bidding.nil
     return (
-        state.seen == rules.everyone
-        and not rules.misdeals
+        not rules.misdeals
         and _AFTER_FIRST_ROUND.issuperset(rules.after[Phase.BID])
         and not (nil.enabled and nil.exchange)
     )

@@ -9,7 +9,8 @@ clockwise, when the game is next looked at or played (``Phase.DEAL``); a misdeal
 
 from __future__ import annotations
 
-from typing import Final
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Final
 
 from spadeslib.cards import Card
 from spadeslib.compiler.bids import BLIND_NIL, NIL
@@ -18,8 +19,11 @@ from spadeslib.engine.state import Phase, State
 from spadeslib.scoring import Contract, DealScore
 from spadeslib.scoring.deal import score_deal_unchecked
 from spadeslib.scoring.game_end import game_result_unchecked
-from spadeslib.scoring.numbers import deal_numbers
-from spadeslib.scoring.types import new_contract, new_standing
+from spadeslib.scoring.numbers import WIN_REASONS, deal_numbers, events_of
+from spadeslib.scoring.types import GameEvent, Standing, WinReason, new_contract, new_standing
+
+if TYPE_CHECKING:
+    from spadeslib.compiler.rules import Rules
 
 __all__ = ["contracts_of", "finish_deal"]
 
@@ -27,12 +31,23 @@ __all__ = ["contracts_of", "finish_deal"]
 def contracts_of(state: State) -> tuple[Contract, ...]:
     """Each side's :class:`~spadeslib.scoring.Contract` for the deal just played."""
     rules = state.rules
-    v = rules.variant
-    if v.bidding.first_deal_bids_itself and state.first_deal:
+    bids_itself = rules.first_deal_bids_itself and state.first_deal
+    return _contracts(
+        rules, state.bids, state.contracts, state.side_blind, state.came_out, bids_itself
+    )
+
+
+def _contracts(  # noqa: PLR0917 - the state's fields, in their order
+    rules: Rules,
+    all_bids: Sequence[int],
+    contracts: Sequence[int],
+    side_blind: int,
+    came_out: int,
+    bids_itself: bool,
+) -> tuple[Contract, ...]:
+    if bids_itself:
         return tuple(Contract() for _ in rules.sides)
-    zero_counts = not v.bidding.nil.enabled  # a bid of 0 is a bid, not Nil
-    all_bids = state.bids
-    came_out, side_blind = state.came_out, state.side_blind
+    zero_counts = not rules.variant.bidding.nil.enabled  # a bid of 0 is a bid, not Nil
     out: list[Contract] = []
     for side, members in enumerate(rules.sides):
         seat_bids: list[tuple[int, int]] = []
@@ -48,7 +63,7 @@ def contracts_of(state: State) -> tuple[Contract, ...]:
                 nils = nils | {seat}
             elif bid == BLIND_NIL:
                 blind_nils = blind_nils | {seat}
-        contract = state.contracts[side]
+        contract = contracts[side]
         came = bool(came_out >> side & 1)
         out.append(
             new_contract(
@@ -64,33 +79,81 @@ def contracts_of(state: State) -> tuple[Contract, ...]:
     return tuple(out)
 
 
+def _blind(side_blind: int, sides: int) -> tuple[bool, ...]:
+    """Per side, whether its contract was bid blind."""
+    if not side_blind:
+        return (False,) * sides
+    return tuple([bool(side_blind >> side & 1) for side in range(sides)])
+
+
+def _from_numbers(
+    rules: Rules,
+    standings: tuple[Standing, ...],
+    numbers: Sequence[tuple[int, int, int, int]],
+) -> tuple[tuple[Standing, ...], tuple[GameEvent, ...]]:
+    """The standings after the deal and its events, from each side's numbers."""
+    after: list[Standing] = []
+    events: list[GameEvent] = []
+    ends = rules.scoring.ends_on_standing
+    for side, before in enumerate(standings):
+        points, bags, sets, wins = numbers[side]
+        standing = new_standing(before.score + points, bags, sets)
+        after.append(standing)
+        if wins or ends:
+            events_of(rules, side, standing, _REASONS[wins], events)
+    return tuple(after), tuple(events)
+
+
+_REASONS: tuple[tuple[WinReason, ...], ...] = tuple(
+    tuple(reason for bit, reason in enumerate(WIN_REASONS) if wins >> bit & 1)
+    for wins in range(1 << len(WIN_REASONS))
+)
+"""The reasons a side wins at once, by the bits the native core keeps them in."""
+
+
 _NONE: frozenset[int] = frozenset()
 _OVER: Final = Phase.OVER
 _DEAL: Final = Phase.DEAL
 
 
-def finish_deal(state: State) -> None:
+def finish_deal(state: State, numbers: Sequence[tuple[int, int, int, int]] | None = None) -> None:
     """Score the deal just played and move on (see the module docstring).
 
-    The engine's inputs to scoring are valid by construction, so it calls the unchecked
-    entries of :mod:`spadeslib.scoring` (the checks cost more than the scoring)."""
+    ``numbers`` are each side's points, bags, sets in a row and wins (bits of
+    ``scoring.numbers.WIN_REASONS``) when the native core kept them; otherwise the
+    numbers come from :mod:`spadeslib.scoring.numbers`. The explained score is made when
+    someone reads it. The engine's inputs to scoring are valid by construction, so it calls
+    the unchecked entries of :mod:`spadeslib.scoring` (the checks cost more)."""
     rules = state.rules
     v = rules.variant
     sides = len(rules.sides)
     scores, bags, sets = state.scores, state.bags, state.sets
-    standings = tuple(new_standing(scores[i], bags[i], sets[i]) for i in range(sides))
+    standings = tuple([new_standing(scores[i], bags[i], sets[i]) for i in range(sides)])
     bids_itself = v.bidding.first_deal_bids_itself and state.first_deal
     tricks = tuple(state.tricks)
-    contracts = contracts_of(state)
-    after, events = deal_numbers(rules, contracts, tricks, standings, bids_itself=bids_itself)
+    if numbers is None:
+        contracts = contracts_of(state)
+        after, events = deal_numbers(rules, contracts, tricks, standings, bids_itself=bids_itself)
+    else:
+        after, events = _from_numbers(rules, standings, numbers)
+    inputs = (state.bids[:], state.contracts[:], state.side_blind, state.came_out)
 
     def score() -> DealScore:  # the explained score, made if someone reads it
-        return score_deal_unchecked(rules, contracts, tricks, standings, bids_itself=bids_itself)
+        return score_deal_unchecked(
+            rules,
+            _contracts(rules, *inputs, bids_itself),
+            tricks,
+            standings,
+            bids_itself=bids_itself,
+        )
 
     state.scores = scores = [s.score for s in after]
     state.bags = bags = [s.bags for s in after]
     state.sets = [s.sets_in_a_row for s in after]
     remaining = state.hands
+    first = state.first_hands
+    if any(remaining):  # cards that were never played (every card is, in every variant so far)
+        first = tuple([hand & ~remaining[seat] for seat, hand in enumerate(first)])
     widow: tuple[Card, ...] = ()
     if v.deal.leftover.kind == "widow":
         widow = tuple(rules.deck[bit] for bit in state.dealt[1][len(state.cut) :])
@@ -100,10 +163,10 @@ def finish_deal(state: State) -> None:
             number=state.deals_played,
             dealer=state.dealer,
             bids=tuple(state.bids),
-            contracts=tuple(None if bids_itself else c for c in state.contracts),
-            blind=tuple(bool(state.side_blind >> i & 1) for i in range(sides)),
+            contracts=(None,) * sides if bids_itself else tuple(state.contracts),
+            blind=_blind(state.side_blind, sides),
             tricks=tricks,
-            hands=tuple(first & ~remaining[seat] for seat, first in enumerate(state.first_hands)),
+            hands=first,
             deck=rules.deck,
             widow=widow,
             scores=tuple(scores),

@@ -76,10 +76,12 @@ def apply(state: State, action_id: int) -> None:
 
 
 def finish_play(state: State) -> None:
-    """Every trick is played: bring the state up to date and score the deal."""
+    """Every trick is played: bring the state up to date and score the deal (with the
+    numbers the native core keeps, where it played the deal from its first bid)."""
     state.sync_play()
+    play = state.play
     state.play = None
-    finish_deal(state)
+    finish_deal(state, play.scores(list(zip(state.bags, state.sets, strict=True))))
 
 
 RULES = flow.PhaseRules(enter=enter, legal=legal, problem=problem, apply=apply)
