@@ -190,10 +190,35 @@ class Game:
         s = _dealt(self._s)
         try:
             parsed = Action.parse(action)
-            action_id = s.space.id_of(parsed, s)
+            ids = s.space.ids_of(parsed, s)
         except ActionParseError as error:
             raise IllegalActionError(action, str(error), rule="action", state=describe(s)) from None
-        self._apply(action_id, parsed)
+        if len(ids) == 1:
+            self._apply(ids[0], parsed)
+        else:
+            self._apply_each(ids, parsed)
+
+    def _apply_each(self, ids: Sequence[int], action: Action) -> None:
+        """Apply a choice of several cards (``pass AS KH 2C``) as its one-card actions,
+        all or none: they must all be the same seat's, in the same phase."""
+        before = _dealt(self._s)
+        saved = before.clone()
+        seat, phase = before.actor, before.phase
+        space = before.space
+        try:
+            for count, action_id in enumerate(ids):
+                now = _dealt(self._s)
+                if count and (now.actor != seat or now.phase != phase):
+                    raise IllegalActionError(
+                        action,
+                        f"seat {seat} had {count} card(s) to {action.kind} here, not {len(ids)}",
+                        rule="action",
+                        state=describe(saved),
+                    )
+                self._apply(action_id, space.action(action_id))
+        except IllegalActionError:
+            self._s = saved
+            raise
 
     def apply_id(self, action_id: int) -> None:
         """Apply the action with this id (see :meth:`legal_action_ids`)."""

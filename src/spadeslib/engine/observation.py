@@ -67,6 +67,8 @@ class Observation:
     """The top of the stock, when this seat is the one drawing."""
     cut: tuple[Card, ...]
     """The French cut's turned-up cards (public)."""
+    cut_given: tuple[Card, ...]
+    """The turned-up cards handed out so far, to seats 0, 1, ... in order (public)."""
     legal_actions: tuple[Action, ...]
     """This seat's legal actions when it is to act, else empty."""
     history: tuple[DealResult, ...]
@@ -134,6 +136,7 @@ def observe(state: State, seat: int, legal: list[int] | None) -> Observation:
         discarded=cards(state.discarded[seat]),
         top_card=top,
         cut=tuple(deck[bit] for bit in state.cut),
+        cut_given=tuple(deck[bit] for bit in state.cut_given),
         legal_actions=tuple(space.action(i) for i in legal) if legal is not None else (),
         history=state.history,
         is_over=state.phase == Phase.OVER,

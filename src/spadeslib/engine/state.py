@@ -95,6 +95,7 @@ FIELDS: tuple[Field, ...] = (
     Field("seen", "deal", 0),
     Field("leftover", "deal", 0, codec="cards"),
     Field("cut", "deal", (), codec="bits"),
+    Field("cut_given", "deal", (), codec="bits"),
     Field("stock", "deal", (), codec="bits"),
     Field("stock_pos", "deal", 0),
     Field("passed", "deal", _per_seat(0), codec="cards"),
@@ -166,6 +167,8 @@ class State:
     seen: int
     leftover: int
     cut: tuple[int, ...]
+    cut_given: tuple[int, ...]
+    """The French cut's cards handed out so far, to seats 0, 1, ... in order."""
     stock: tuple[int, ...]
     stock_pos: int
     passed: list[int]
