@@ -22,22 +22,26 @@ from __future__ import annotations
 import json
 import os
 import random
-import secrets
 from collections.abc import Iterator, Sequence
 from typing import Any, Final, overload
 
 from spadeslib.cards import Card
-from spadeslib.compiler.action_ids import action_space
 from spadeslib.compiler.action_text import Action, ActionParseError
 from spadeslib.engine import flow
 from spadeslib.engine import phases as _phases
-from spadeslib.engine.dealing import DealInput, read_deal
+from spadeslib.engine.dealing import DealInput
 from spadeslib.engine.describe import describe
 from spadeslib.engine.observation import Observation, observe
-from spadeslib.engine.record import make_record, read_record, state_dict
+from spadeslib.engine.positions import apply_checked, new_state, rebuild, replay
+from spadeslib.engine.record import (
+    check_state_dict,
+    make_record,
+    read_record,
+    read_state_dict,
+    state_dict,
+)
 from spadeslib.engine.results import DealResult
 from spadeslib.engine.rollout import rollout as _rollout
-from spadeslib.engine.shuffle import first_dealer
 from spadeslib.engine.state import PHASE_NAMES, Phase, State
 from spadeslib.errors import ArgumentError, IllegalActionError, RecordError
 from spadeslib.variant import Variant
@@ -52,6 +56,7 @@ _finish_play = _phases.play.finish_play
 _OVER: Final = Phase.OVER
 _DEAL: Final = Phase.DEAL
 _dealt = flow.deal_if_due
+_new_state = new_state
 
 
 def resolve_variant(variant: Variant | str | os.PathLike[str]) -> Variant:
@@ -240,31 +245,7 @@ class Game:
         self._apply(action_id, None)
 
     def _apply(self, action_id: int, action: Action | None) -> None:
-        s = _dealt(self._s)
-        phase = _PHASES.get(s.phase)
-        if phase is None:
-            raise IllegalActionError(
-                action or action_id, "the game is over", rule="game_end", state=describe(s)
-            )
-        ids = s.legal_ids
-        if ids is None or action_id not in ids:  # not among the legal ids listed: check it
-            found = phase.problem(s, action_id)
-            if found is not None:
-                if action is None:
-                    try:
-                        action = s.space.action(action_id)
-                    except RecordError:
-                        raise IllegalActionError(
-                            action_id, "no action has this id", rule="action", state=describe(s)
-                        ) from None
-                reason, rule = found
-                raise IllegalActionError(action, reason, rule=rule, state=describe(s))
-        s.legal_ids = None
-        if s.play is not None:  # the play logs its own cards
-            phase.apply(s, action_id)
-            return
-        phase.apply(s, action_id)
-        s.log = (s.log, action_id)
+        apply_checked(self._s, action_id, action)
 
     def rollout(self, rng: random.Random | int | None = None, *, deals: int = 1) -> int:
         """Play uniformly random legal actions to the end of this deal, or of the next
@@ -289,6 +270,23 @@ class Game:
         game = Game.__new__(Game)
         game._s = self._s.clone()
         return game
+
+    def undo(self) -> Action:
+        """Take the last action back and return it (python-chess's ``pop``): the game is
+        then exactly as it was before that action. Raise
+        :class:`~spadeslib.errors.ArgumentError` at the start of the game.
+
+        Nothing is kept for it while playing (a game that never undoes pays nothing): the
+        game is replayed from its deals and its other actions
+        (:mod:`spadeslib.engine.positions`), so one undo costs about as much as replaying
+        the game so far.
+        """
+        s = _dealt(self._s)
+        ids = s.actions()
+        if not ids:
+            raise ArgumentError("nothing to undo: no action has been applied in this game")
+        self._s = rebuild(s, len(ids) - 1)
+        return s.space.action(ids[-1])
 
     # -- what there is to know -----------------------------------------------------------
 
@@ -430,39 +428,23 @@ class Game:
             raise RecordError(f"not JSON: {error}") from None
         return cls.replay(data)
 
+    @classmethod
+    def from_state_dict(cls, data: object, *, variant: Variant | None = None) -> Game:
+        """The game whose :meth:`state_dict` is ``data``: a saved position, loaded.
+
+        ``data`` is checked like a record (the variant, the seed, the deals, then each
+        action replayed), and the position the actions reach must be the one ``data``
+        describes, field by field; any failure is a :class:`~spadeslib.errors.RecordError`
+        saying where and why. ``variant`` is needed for a variant that is not bundled
+        (the state names its variant, it does not define it).
+        """
+        found, seed, deals, actions = read_state_dict(data, variant)
+        game = cls.__new__(cls)
+        game._s = replay(found, seed, deals, actions)
+        check_state_dict(game._s, data)
+        return game
+
     def state_dict(self) -> dict[str, Any]:
         """A canonical serialisation of the full state (see
         :func:`spadeslib.engine.record.state_dict`)."""
         return state_dict(_dealt(self._s))
-
-
-def _new_state(
-    variant: Variant, seed: int | None, dealer: int | None, deals: list[Any] | None
-) -> State:
-    rules = variant.compile()
-    if seed is None:
-        seed = secrets.randbits(64)
-    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**64:
-        raise ArgumentError(f"seed must be an int from 0 to 2**64-1, not {seed!r}")
-    players = rules.players
-    if dealer is None:
-        first = variant.deal.first_dealer
-        dealer = first_dealer(seed, players) if first == "random" else first
-    if not isinstance(dealer, int) or not 0 <= dealer < players:
-        raise ArgumentError(f"dealer must be a seat from 0 to {players - 1}, not {dealer!r}")
-    state = State(rules, action_space(rules), _PHASES, seed, dealer)
-    if deals:
-        state.pending_deals = tuple(
-            dealt if _is_dealt(dealt) else read_deal(rules, dealt) for dealt in deals
-        )
-    flow.start_deal(state)
-    return state
-
-
-def _is_dealt(value: object) -> bool:
-    return (
-        isinstance(value, tuple)
-        and len(value) == 2
-        and isinstance(value[0], tuple)
-        and all(isinstance(h, int) for h in value[0])
-    )
