@@ -172,6 +172,9 @@ class ActionSpace:
             len(SPLITS),
             lambda k, i: Action("split", parts=SPLITS[k], id=i),
         )
+        self.auction_ids = frozenset(range(self.NIL, len(table))) - {self.KEEP, self.REJECT}
+        """The public decisions of a deal before its cards are played: the words but the
+        two-handed draw's (a player's keep or reject is its own), the bids, the splits."""
         self.blind_ids = range(self.BLIND + 1, self.BLIND + top + 1)
         """The ids of ``blind N``, N from 1 to the tricks (``in`` is one comparison)."""
         present = set(rules.phases)

@@ -26,6 +26,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any, Final, overload
 
 from spadeslib.cards import Card
+from spadeslib.compiler.action_ids import ActionSpace
 from spadeslib.compiler.action_text import Action, ActionParseError
 from spadeslib.engine import flow
 from spadeslib.engine import phases as _phases
@@ -43,6 +44,7 @@ from spadeslib.engine.record import (
 from spadeslib.engine.results import DealResult
 from spadeslib.engine.rollout import rollout as _rollout
 from spadeslib.engine.state import PHASE_NAMES, Phase, State
+from spadeslib.engine.tensors import information_state_tensor, observation_tensor
 from spadeslib.errors import ArgumentError, IllegalActionError, RecordError
 from spadeslib.variant import Variant
 
@@ -297,6 +299,76 @@ class Game:
             raise ArgumentError(f"no seat {seat!r}: seats are 0 to {s.players - 1}")
         legal = self.legal_action_ids() if s.actor == seat and s.phase != _OVER else None
         return observe(s, seat, legal)
+
+    # -- for learning agents and search (see docs/agents.md) ------------------------------
+
+    @property
+    def action_space(self) -> ActionSpace:
+        """The variant's fixed, dense action space (:mod:`spadeslib.compiler.action_ids`)."""
+        return self._s.space
+
+    @property
+    def num_distinct_actions(self) -> int:
+        """How many action ids the variant has: the length of :meth:`legal_action_mask`."""
+        return self._s.space.num_distinct_actions
+
+    def legal_action_mask(self) -> Any:
+        """The legal actions as a numpy bool array of :attr:`num_distinct_actions`
+        entries (all false once the game is over)."""
+        import numpy as np
+
+        mask = np.zeros(self._s.space.num_distinct_actions, dtype=bool)
+        mask[self.legal_action_ids()] = True
+        return mask
+
+    def observation_tensor(self, seat: int, out: Any = None) -> Any:
+        """``seat``'s observation as a numpy float32 array, laid out as
+        :func:`spadeslib.engine.tensors.observation_layout` says (``out``: an array to
+        fill instead of a new one)."""
+        return observation_tensor(self._seat_state(seat), seat, out)
+
+    def information_state_tensor(self, seat: int, out: Any = None) -> Any:
+        """``seat``'s information state (the observation and the deal's history) as a
+        numpy float32 array (:func:`spadeslib.engine.tensors.information_state_layout`)."""
+        return information_state_tensor(self._seat_state(seat), seat, out)
+
+    def returns(self, scope: str = "game") -> tuple[float, ...]:
+        """Each seat's return, OpenSpiel's ``returns()``.
+
+        ``scope="game"``: 0 for every seat until the game is over; then, with ``S`` sides,
+        each side's share of the win (1 for the winner, ``1/k`` each for ``k`` sides that
+        drew, 0 for the others) less ``1/S``, times ``S/(S-1)``: +1 and -1 with two sides,
+        +1 and -1/2 each with three, and 0 for a draw; the returns add up to 0.
+        ``scope="deal"``: the points each seat's side scored in the last finished deal
+        (0 before the first deal is scored).
+        """
+        s = _dealt(self._s)
+        rules = s.rules
+        if scope == "deal":
+            if not s.history:
+                return (0.0,) * s.players
+            points = [side.total for side in s.history[-1].score.sides]
+            return tuple(float(points[rules.side_of[seat]]) for seat in range(s.players))
+        if scope != "game":
+            raise ArgumentError(f"scope is 'game' or 'deal', not {scope!r}")
+        result = s.result
+        if result is None:
+            return (0.0,) * s.players
+        sides = len(rules.sides)
+        if sides < 2:
+            return (0.0,) * s.players
+        winners = result.winners
+        value = [
+            (sides / (sides - 1)) * ((1 / len(winners) if side in winners else 0.0) - 1 / sides)
+            for side in range(sides)
+        ]
+        return tuple(value[rules.side_of[seat]] for seat in range(s.players))
+
+    def _seat_state(self, seat: int) -> State:
+        s = _dealt(self._s)
+        if type(seat) is not int or not 0 <= seat < s.players:
+            raise ArgumentError(f"no seat {seat!r}: seats are 0 to {s.players - 1}")
+        return s
 
     @property
     def variant(self) -> Variant:

@@ -18,7 +18,7 @@ from spadeslib.compiler.bids import NO_BID, format_bid
 from spadeslib.engine.results import DealResult
 from spadeslib.engine.state import PHASE_NAMES, Phase, State
 
-__all__ = ["Observation", "observe"]
+__all__ = ["Observation", "has_bid", "observe", "received_mask"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +77,31 @@ class Observation:
     winner: int | None
 
 
+def has_bid(state: State, side: int) -> bool:
+    """Whether ``side`` has a contract yet (its first bid, team bid or blind bid made)."""
+    return bool(
+        state.sides_bid >> side & 1
+        or state.side_blind >> side & 1
+        or any(state.bids[m] != NO_BID for m in state.rules.sides[side])
+    )
+
+
+def received_mask(state: State, seat: int) -> int:
+    """The cards ``seat`` received from its partner (once every pass is made) or took
+    from the left-over cards or the stock, and still holds or was given."""
+    rules = state.rules
+    now = state.resume if state.phase == Phase.BLIND else state.phase
+    later = rules.after.get(now)  # None once the deal is over
+    passing_done = now != Phase.PASS and (later is None or Phase.PASS not in later)
+    partner = rules.partner_of[seat]
+    received = 0
+    if partner is not None:
+        if passing_done:
+            received |= state.passed[partner]
+        received |= state.gave[partner]
+    return received | (state.seen_cards[seat] & state.hands[seat] & ~received)
+
+
 def observe(state: State, seat: int, legal: list[int] | None) -> Observation:
     """The :class:`Observation` of ``seat`` (``legal``: its legal action ids if it acts)."""
     rules = state.rules
@@ -88,26 +113,12 @@ def observe(state: State, seat: int, legal: list[int] | None) -> Observation:
 
     seen = state.seen >> seat & 1 or state.phase == Phase.OVER
     hand = cards(state.hands[seat]) if seen else None
-    contracts: list[int | None] = []
-    for side, members in enumerate(rules.sides):
-        bid = (
-            state.sides_bid >> side & 1
-            or state.side_blind >> side & 1
-            or any(state.bids[m] != NO_BID for m in members)
-        )
-        contracts.append(state.contracts[side] if bid else None)
+    contracts = [
+        state.contracts[side] if has_bid(state, side) else None for side in range(len(rules.sides))
+    ]
     trick = tuple(((state.leader + i) % players, deck[bit]) for i, bit in enumerate(state.trick))
     tricks = tuple((leader, tuple(deck[bit] for bit in bits)) for leader, bits in state.trick_log)
-    now = state.resume if state.phase == Phase.BLIND else state.phase
-    later = rules.after.get(now)  # None once the deal is over
-    passing_done = now != Phase.PASS and (later is None or Phase.PASS not in later)
-    partner = rules.partner_of[seat]
-    received = 0
-    if partner is not None:
-        if passing_done:
-            received |= state.passed[partner]
-        received |= state.gave[partner]
-    received |= state.seen_cards[seat] & state.hands[seat] & ~received
+    received = received_mask(state, seat)
     top: Card | None = None
     if state.phase == Phase.DRAW and state.actor == seat and state.stock_pos < len(state.stock):
         top = deck[state.stock[state.stock_pos]]

@@ -94,6 +94,8 @@ def apply_checked(state: State, action_id: int, action: Action | None = None) ->
     if s.play is not None:  # the play logs its own cards
         phase.apply(s, action_id)
         return
+    if action_id in s.space.auction_ids:
+        s.auction.append((s.actor, action_id))
     phase.apply(s, action_id)
     s.log = (s.log, action_id)
 
