@@ -10,7 +10,9 @@ the game never changes an observation already taken, and it has no way back to t
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
+from typing import Any
 
 from spadeslib.cards import Card
 from spadeslib.compiler.action_text import Action
@@ -75,6 +77,32 @@ class Observation:
     """Every finished deal (all its cards were played face up; the widow is shown)."""
     is_over: bool
     winner: int | None
+
+    def to_dict(self) -> dict[str, Any]:
+        """This observation as a JSON-ready dict: cards and actions as their text
+        (:mod:`spadeslib.engine.observation_data`)."""
+        from spadeslib.engine.observation_data import observation_to_dict
+
+        return observation_to_dict(self)
+
+    @classmethod
+    def from_dict(cls, data: object) -> Observation:
+        """The observation :meth:`to_dict` wrote; raise
+        :class:`~spadeslib.errors.RecordError` saying where if ``data`` is not one."""
+        from spadeslib.engine.observation_data import observation_from_dict
+
+        return observation_from_dict(cls, data)
+
+    def to_json(self, **kwargs: Any) -> str:
+        """:meth:`to_dict` as JSON text."""
+        return json.dumps(self.to_dict(), **kwargs)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Observation:
+        """:meth:`from_dict` of JSON text."""
+        from spadeslib.engine.observation_data import observation_from_json
+
+        return observation_from_json(cls, text)
 
 
 def has_bid(state: State, side: int) -> bool:
