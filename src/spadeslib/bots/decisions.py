@@ -26,10 +26,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from spadeslib.bots.knowledge import bit_of
 from spadeslib.bots.tables import Tables
 from spadeslib.compiler import Rules
 from spadeslib.engine import Action, Observation
+from spadeslib.engine.knowledge import bit_of
 
 __all__ = [
     "blind_choice",

@@ -18,6 +18,7 @@ team Nil bids   ``NIL_PARTNER + n``,       ``bid nil/n``, ``bid n/nil`` (n from 
                 ``PARTNER_NIL + n``,       ``bid nil/nil``
                 ``BOTH_NIL``
 splits          ``split_id(mine, other)``  ``split 0/1``, ``1/0``, ``0/2``, ``1/1``, ``2/0``
+                                           (Mitchell's rule only)
 card choices    ``PASS + f``, ``GIVE + f``, one card passed, given, discarded or handed out
                 ``DISCARD + f``,           in the French cut; ``f`` is the card's face
                 ``CUT + f``                (``face_of[bit]``: the bit itself with one pack)
@@ -166,12 +167,15 @@ class ActionSpace:
             1,
             lambda k, i: Action("bid", 0, parts=(NIL, NIL), id=i),
         )
-        self.SPLIT = block(
-            "split",
-            "Mitchell's split of the left-over cards",
-            len(SPLITS),
-            lambda k, i: Action("split", parts=SPLITS[k], id=i),
-        )
+        self.SPLIT = -1
+        """The first split's id (-1 where the variant has no Mitchell's rule)."""
+        if Phase.MITCHELL in rules.phases:
+            self.SPLIT = block(
+                "split",
+                "Mitchell's split of the left-over cards",
+                len(SPLITS),
+                lambda k, i: Action("split", parts=SPLITS[k], id=i),
+            )
         self.auction_ids = frozenset(range(self.NIL, len(table))) - {self.KEEP, self.REJECT}
         """The public decisions of a deal before its cards are played: the words but the
         two-handed draw's (a player's keep or reject is its own), the bids, the splits."""
@@ -261,6 +265,8 @@ class ActionSpace:
         top = self.rules.hand_size
         if kind == "split":
             assert action.parts is not None
+            if self.SPLIT < 0:
+                raise _no_such(action, self, "it has no Mitchell's rule")
             if action.parts not in SPLITS:
                 raise _no_such(
                     action, self, "a split gives 2 or 1 card(s): 2/0, 1/1, 0/2, 1/0 or 0/1"

@@ -22,6 +22,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import secrets
 from collections.abc import Iterator, Sequence
 from typing import Any, Final, overload
 
@@ -30,10 +31,11 @@ from spadeslib.compiler.action_ids import ActionSpace
 from spadeslib.compiler.action_text import Action, ActionParseError
 from spadeslib.engine import flow
 from spadeslib.engine import phases as _phases
-from spadeslib.engine.dealing import DealInput
+from spadeslib.engine.dealing import DealInput, read_deal
 from spadeslib.engine.describe import describe
+from spadeslib.engine.determinize import Weight
 from spadeslib.engine.observation import Observation, observe
-from spadeslib.engine.positions import apply_checked, new_state, rebuild, replay
+from spadeslib.engine.positions import apply_checked, is_dealt, new_state, rebuild, replay
 from spadeslib.engine.record import (
     check_state_dict,
     make_record,
@@ -41,8 +43,10 @@ from spadeslib.engine.record import (
     read_state_dict,
     state_dict,
 )
-from spadeslib.engine.results import DealResult
+from spadeslib.engine.resample import resampled
+from spadeslib.engine.results import DealResult, Dealt
 from spadeslib.engine.rollout import rollout as _rollout
+from spadeslib.engine.shuffle import SplitMix64
 from spadeslib.engine.state import PHASE_NAMES, Phase, State
 from spadeslib.engine.tensors import information_state_tensor, observation_tensor
 from spadeslib.errors import ArgumentError, IllegalActionError, RecordError
@@ -144,7 +148,7 @@ class Game:
         *,
         seed: int | None = None,
         dealer: int | None = None,
-        deal: DealInput | None = None,
+        deal: DealInput | Dealt | None = None,
     ) -> None:
         self._s = _new_state(
             resolve_variant(variant), seed, dealer, None if deal is None else [deal]
@@ -273,6 +277,11 @@ class Game:
         game._s = self._s.clone()
         return game
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        """:meth:`clone` (``copy.deepcopy`` of anything holding a game, such as an
+        OpenSpiel state)."""
+        return self.clone()
+
     def undo(self) -> Action:
         """Take the last action back and return it (python-chess's ``pop``): the game is
         then exactly as it was before that action. Raise
@@ -363,6 +372,38 @@ class Game:
             for side in range(sides)
         ]
         return tuple(value[rules.side_of[seat]] for seat in range(s.players))
+
+    def resampled(
+        self, seat: int, rng: SplitMix64 | int | None = None, *, weight: Weight | None = None
+    ) -> Game:
+        """A game ``seat`` cannot tell from this one: the same observation, with the cards
+        it cannot see placed anew, uniformly among the placements consistent with what it
+        has seen (or ``weight``-ed: :mod:`spadeslib.engine.determinize`), and the deal
+        replayed with them (:mod:`spadeslib.engine.resample`). What IS-MCTS searches
+        from; ``rng`` is a :class:`~spadeslib.engine.shuffle.SplitMix64` or a seed."""
+        s = self._seat_state(seat)
+        if not isinstance(rng, SplitMix64):
+            rng = SplitMix64(secrets.randbits(64) if rng is None else rng)
+        game = Game.__new__(Game)
+        game._s = resampled(s, seat, rng, weight=weight)
+        return game
+
+    @property
+    def between_deals(self) -> bool:
+        """Whether the last deal is scored and the next not dealt yet: it is dealt (the
+        seeded shuffle) when the game is next looked at, unless :meth:`deal_next` gives
+        it first (an OpenSpiel chance node deals it card by card)."""
+        return self._s.phase == _DEAL
+
+    def deal_next(self, deal: DealInput | Dealt) -> None:
+        """Deal the next deal as given, between deals (:attr:`between_deals`): the hands
+        as :class:`Game`'s ``deal`` takes them."""
+        s = self._s
+        if s.phase != _DEAL:
+            raise ArgumentError("deal_next is for between deals: this deal is not over")
+        dealt: Dealt = deal if is_dealt(deal) else read_deal(s.rules, deal)  # type: ignore[assignment]
+        s.pending_deals = (dealt, *s.pending_deals)
+        _dealt(s)
 
     def _seat_state(self, seat: int) -> State:
         s = _dealt(self._s)

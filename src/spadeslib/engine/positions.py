@@ -28,7 +28,7 @@ from spadeslib.engine.state import State
 from spadeslib.errors import ArgumentError, IllegalActionError, RecordError
 from spadeslib.variant import Variant
 
-__all__ = ["apply_checked", "new_state", "rebuild", "replay"]
+__all__ = ["apply_checked", "is_dealt", "new_state", "rebuild", "replay"]
 
 _PHASES = _phases.PHASES
 
@@ -52,13 +52,14 @@ def new_state(
     state = State(rules, action_space(rules), _PHASES, seed, dealer)
     if deals:
         state.pending_deals = tuple(
-            dealt if _is_dealt(dealt) else read_deal(rules, dealt) for dealt in deals
+            dealt if is_dealt(dealt) else read_deal(rules, dealt) for dealt in deals
         )
     flow.start_deal(state)
     return state
 
 
-def _is_dealt(value: object) -> bool:
+def is_dealt(value: object) -> bool:
+    """Whether ``value`` is a deal as dealt (:data:`~spadeslib.engine.results.Dealt`)."""
     return (
         isinstance(value, tuple)
         and len(value) == 2
@@ -94,8 +95,7 @@ def apply_checked(state: State, action_id: int, action: Action | None = None) ->
     if s.play is not None:  # the play logs its own cards
         phase.apply(s, action_id)
         return
-    if action_id in s.space.auction_ids:
-        s.auction.append((s.actor, action_id))
+    s.decisions.append((s.actor, action_id))
     phase.apply(s, action_id)
     s.log = (s.log, action_id)
 

@@ -51,8 +51,7 @@ def rollout(state: State, random: Callable[[], float], deals: int) -> int:
             ids = PHASES[phase].legal(state)
         action_id = ids[int(random() * len(ids))]
         state.legal_ids = None
-        if action_id in state.space.auction_ids:
-            state.auction.append((state.actor, action_id))
+        state.decisions.append((state.actor, action_id))
         PHASES[phase].apply(state, action_id)
         state.log = (state.log, action_id)
         played += 1

@@ -103,7 +103,7 @@ FIELDS: tuple[Field, ...] = (
     Field("discarded", "deal", _per_seat(0), codec="cards"),
     Field("seen_cards", "deal", _per_seat(0), codec="cards"),
     # the auction
-    Field("auction", "deal", _empty),
+    Field("decisions", "deal", _empty),
     Field("bids", "deal", _per_seat(NO_BID)),
     Field("contracts", "deal", _per_side(0)),
     Field("side_blind", "deal", 0),
@@ -176,9 +176,9 @@ class State:
     gave: list[int]
     discarded: list[int]
     seen_cards: list[int]
-    auction: list[tuple[int, int]]
-    """The deal's public decisions before the play, in order: ``(seat, action id)`` for
-    every id in ``ActionSpace.auction_ids`` (the information state's auction)."""
+    decisions: list[tuple[int, int]]
+    """Every action of the deal before the play, in order, with the seat that took it:
+    ``(seat, action id)`` (the information state's auction; determinized deals)."""
     bids: list[int]
     contracts: list[int]
     side_blind: int

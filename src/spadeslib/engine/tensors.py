@@ -441,9 +441,14 @@ class _Encoder:
         rows, width = auction.shape
         start = auction.start - origin
         columns = self.columns
-        for row, (who, action_id) in enumerate(state.auction[:rows]):
+        row = 0
+        for who, action_id in state.decisions:
+            column = columns.get(action_id)
+            if column is None or row == rows:  # a card chosen, or past the rows
+                continue
             big |= 1 << (start + row * width + rel[who])
-            big |= 1 << (start + row * width + players + columns[action_id])
+            big |= 1 << (start + row * width + players + column)
+            row += 1
         count = self.info.size - origin
         raw = np.frombuffer(big.to_bytes((count + 7) // 8, "little"), np.uint8)
         out[origin:] = np.unpackbits(raw, count=count, bitorder="little")
