@@ -94,6 +94,29 @@ def test_the_house_mixes_reach_their_decisions() -> None:
     assert {"pass", "give", "discard", "cut", "stand", "look", "play", "bid"} <= seen
 
 
+def test_the_cutter_gives_its_side_the_best_turned_up_cards() -> None:
+    """The French cut goes out one card at a time; the Standard cutter's side still ends
+    with the two best cards (Part C's rule of thumb)."""
+    variant = parse_variant("extends: nyc\nhouse_rules: [french-cut]\n")
+    rules = variant.compile()
+    cuts = 0
+    for seed in range(6):
+        game = Game(variant, seed=seed)
+        if game.phase != "cut":
+            continue
+        cutter = game.current_player
+        assert cutter is not None
+        bot = StandardBot(seed, simulations=SIMS)
+        while game.phase == "cut":
+            game.apply(bot.act(game.observation(cutter), rules))
+        given = game.observation(0).cut_given
+        worth = [rules.order[rules.card_bits(card)[0]] for card in given]
+        ours = [worth[s] for s in range(4) if rules.side_of[s] == rules.side_of[cutter]]
+        assert sorted(ours) == sorted(worth)[2:]
+        cuts += 1
+    assert cuts
+
+
 def test_easy_bots_play_whole_games_legally() -> None:
     for name in ("standard", "mitchell-spades", "nyc", "barmore"):
         game = Game(name, seed=2)

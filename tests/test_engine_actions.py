@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from spadeslib.engine import Action, ActionParseError, Game, action_space
 from spadeslib.engine.shuffle import SplitMix64, shuffled, stream_seed
-from spadeslib.errors import IllegalActionError
+from spadeslib.errors import IllegalActionError, RecordError
 from spadeslib.loader import bundled_variants, load_variant
 
 TEXTS = [
@@ -30,14 +30,18 @@ TEXTS = [
     "raise 6",
     "misdeal",
     "pass AS KH 2C",
+    "pass AS",
     "give AS KH",
+    "give AS",
     "discard 4H 5D",
+    "discard 4H",
     "split 1/1",
     "split 2/0",
     "bid nil/4",
     "bid 4/nil",
     "bid nil/nil",
     "cut AS KH 2C 3D",
+    "cut AS",
     "keep",
     "reject",
 ]
@@ -70,17 +74,39 @@ def test_parse_rejects(bad: str) -> None:
         Action.parse(bad)
 
 
-@pytest.mark.parametrize("name", ["standard", "nyc", "six-handed", "two-handed"])
-def test_dense_ids_round_trip(name: str) -> None:
-    rules = load_variant(name).compile()
+CARD_CHOICES = "extends: standard\nhouse_rules: [passing-three, french-cut, kitty-to-dealer]\n"
+
+
+def _spaces() -> list[object]:
+    from spadeslib.loader import parse_variant
+
+    return [*bundled_variants(), parse_variant(CARD_CHOICES)]
+
+
+@pytest.mark.parametrize("variant", _spaces(), ids=lambda v: v if isinstance(v, str) else "choices")
+def test_the_action_space_is_dense_and_every_id_round_trips(variant: object) -> None:
+    """Every id below num_distinct_actions is an action whose text gives the id back
+    (but the second copies' plays with two packs, which are never legal)."""
+    loaded = load_variant(variant) if isinstance(variant, str) else variant
+    rules = loaded.compile()  # type: ignore[attr-defined]
     space = action_space(rules)
-    for action_id in range(space.dense_size):
+    holes = []
+    for action_id in range(space.num_distinct_actions):
         try:
             action = space.action(action_id)
-        except Exception:
+        except RecordError:
+            holes.append(action_id)
             continue
         assert action.id == action_id
         assert space.id_of(Action.parse(str(action))) == action_id
+    assert holes == [bit for bit in range(rules.size) if rules.canonical[bit] != bit]
+    top, faces = rules.hand_size, len(set(rules.canonical))
+    words, splits = 8, 5 if space.SPLIT >= 0 else 0
+    bids = (top + 1) + top + top + 2 * (top + 1) + 1  # bid, blind, raise, nil/n, n/nil, nil/nil
+    choices = faces * len(space.card_bases)  # one card per action
+    assert space.num_distinct_actions == rules.size + words + bids + splits + choices
+    assert [b.start for b in space.blocks[1:]] == [b.stop for b in space.blocks[:-1]]
+    assert space.blocks[-1].stop == space.num_distinct_actions
 
 
 def test_play_id_is_the_bit() -> None:
@@ -90,11 +116,25 @@ def test_play_id_is_the_bit() -> None:
         assert space.id_of(Action.parse(f"play {card}")) == bit
 
 
-def test_card_actions_ids_round_trip() -> None:
+def test_a_choice_of_several_cards_is_one_action_per_card() -> None:
+    from spadeslib.loader import parse_variant
+
+    space = action_space(parse_variant(CARD_CHOICES).compile())
+    ids = space.ids_of(Action.parse("pass AS KH 2C"))
+    assert [str(space.action(i)) for i in ids] == ["pass AS", "pass KH", "pass 2C"]
+    cut = space.ids_of(Action.parse("cut 3D AS KH 2C"))
+    assert [str(space.action(i)) for i in cut] == ["cut 3D", "cut AS", "cut KH", "cut 2C"]
+    with pytest.raises(ActionParseError, match="each card is its own action"):
+        space.id_of(Action.parse("pass AS KH"))
+
+
+def test_a_card_choice_the_variant_lacks_is_not_an_action() -> None:
     space = action_space(load_variant("standard").compile())
-    for text in ("pass AS KH 2C", "give 3D 4D", "discard 4H 5D"):
-        action_id = space.id_of(Action.parse(text))
-        assert Action.parse(text) == space.action(action_id)
+    with pytest.raises(ActionParseError, match="'pass AS' is not an action of variant 'standard'"):
+        space.id_of(Action.parse("pass AS"))
+    game = Game("standard", seed=1)
+    with pytest.raises(IllegalActionError, match="has no passing"):
+        game.apply("pass AS KH 2C")
 
 
 def test_splitmix64_reference_values() -> None:
@@ -133,8 +173,8 @@ def test_shuffle_is_uniform_enough() -> None:
     action_id=st.integers(-5, 2**12) | st.integers(2**12, 2**80),
 )
 def test_any_int_id_is_applied_or_refused_as_illegal(name: str, steps: int, action_id: int) -> None:
-    # An id in a range of packed cards can name no action (a cut of no cards): it is
-    # refused like any other id, never with another kind of error.
+    # An id past the space, or a second copy's play, names no action: it is refused
+    # like any other id, never with another kind of error.
     game = Game(name, seed=steps)
     for _ in range(steps):
         game.apply_id(game.legal_action_ids()[0])
@@ -149,8 +189,8 @@ def test_any_int_id_is_applied_or_refused_as_illegal(name: str, steps: int, acti
         assert legal
 
 
-def test_an_id_packing_no_cut_cards_is_no_action() -> None:
+def test_an_id_past_the_space_is_no_action() -> None:
     game = Game("barmore", seed=0)
     game.apply_id(game.legal_action_ids()[0])
     with pytest.raises(IllegalActionError, match="no action has this id"):
-        game.apply_id(230)
+        game.apply_id(game._s.space.num_distinct_actions)

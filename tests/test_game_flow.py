@@ -11,7 +11,7 @@ import pytest
 
 from game_helpers import apply_all, dump, plausible_id, play_game
 from spadeslib.engine import Game
-from spadeslib.errors import RecordError
+from spadeslib.errors import IllegalActionError, RecordError
 from spadeslib.loader import parse_variant
 from spadeslib.scoring import Contract, Standing, score_deal
 
@@ -125,7 +125,7 @@ def test_engine_feeds_scoring_nil_and_contracts() -> None:
 
 def test_blind_nil_scores_two_hundred_when_made() -> None:
     variant = parse_variant("extends: standard\nhouse_rules: [blind-nil-any-time]\n")
-    for seed in range(40):
+    for seed in range(400):
         game = Game(variant, seed=seed, dealer=0)
         game.apply("blind nil")  # seat 1
         rng = random.Random(seed)
@@ -137,7 +137,7 @@ def test_blind_nil_scores_two_hundred_when_made() -> None:
         assert side.nil_points == (200 if deal.tricks[1] == 0 else -200)
         if deal.tricks[1] == 0:
             return
-    pytest.fail("no made Blind Nil in 40 deals")
+    pytest.fail("no made Blind Nil in 400 deals")
 
 
 def test_b8_nyc_first_hand_scores_ten_a_trick() -> None:
@@ -208,14 +208,59 @@ def test_b4_passing_is_simultaneous() -> None:
     assert not {"JS", "TH", "9D"} & {str(c) for c in game.hand(3)}
 
 
+def test_a_record_naming_whole_card_choices_replays() -> None:
+    """Records written when a pass, a discard or a cut was one action ("pass AS KH 2C")
+    replay: the whole choice is its cards, one action each, and the game is the same."""
+    variant = parse_variant(
+        "extends: standard\nhouse_rules: [passing-three, french-cut, kitty-to-dealer]\n"
+    )
+    game = Game(variant, seed=3)
+    rng = random.Random(3)
+    while game.deal_number < 2:
+        game.apply_id(plausible_id(game, rng))
+    record = game.record()
+    grouped: list[str] = []
+    for text in record["actions"]:
+        kind, _, card = text.partition(" ")
+        last = grouped[-1].split() if grouped else []
+        if kind in ("pass", "discard", "cut") and last and last[0] == kind and len(last) < 4:
+            grouped[-1] += " " + card
+        else:
+            grouped.append(text)
+    assert len(grouped) < len(record["actions"])
+    assert any(text.count(" ") == 3 for text in grouped)
+    replayed = Game.replay({**record, "actions": grouped})
+    # the same game; only the order of a pass's cards in the log is the text's (S H D C)
+    mine, theirs = game.state_dict(), replayed.state_dict()
+    assert sorted(mine.pop("actions")) == sorted(theirs.pop("actions"))
+    assert mine == theirs
+
+
 def test_b3_kitty_to_dealer() -> None:
     variant = parse_variant("extends: standard\nhouse_rules: [kitty-to-dealer]\n")
     game = Game(variant, seed=2, dealer=3)
     assert game.phase == "discard" and game.current_player == 3
     assert len(game.hand(3)) == 15
-    game.apply(game.legal_action_ids()[0] and str(game.legal_actions()[0]))
+    game.apply(str(game.legal_actions()[0]))  # one card at a time: the same seat again
+    assert len(game.hand(3)) == 14 and game.current_player == 3
+    game.apply(str(game.legal_actions()[0]))
     assert len(game.hand(3)) == 13 and len(game.observation(3).discarded) == 2
     assert game.phase == "bidding"
+
+
+def test_b3_a_whole_discard_in_one_action_is_all_or_nothing() -> None:
+    variant = parse_variant("extends: standard\nhouse_rules: [kitty-to-dealer]\n")
+    game = Game(variant, seed=2, dealer=3)
+    low, second, third = (str(c) for c in game.hand(3)[:3])
+    before = dump(game)
+    with pytest.raises(IllegalActionError, match="had 2 card"):
+        game.apply(f"discard {low} {second} {third}")
+    assert dump(game) == before
+    with pytest.raises(IllegalActionError, match="does not hold"):
+        game.apply(f"discard {low} {game.hand(0)[0]!s}")
+    assert dump(game) == before
+    game.apply(f"discard {low} {second}")
+    assert game.phase == "bidding" and len(game.hand(3)) == 13
 
 
 def test_b3_widow_revealed_after_play() -> None:

@@ -17,8 +17,8 @@ end with one bot per seat.
 One module per job: :mod:`.protocol` (the :class:`Bot` protocol), :mod:`.base`
 (dispatch on the phase), :mod:`.easy`, :mod:`.standard`, :mod:`.pro` (the three players),
 :mod:`.strategy` (the Standard play rule and a deal played out with it),
-:mod:`.knowledge` (an observation read as masks), :mod:`.sampling` (deals of the unseen
-cards), :mod:`.auction` and :mod:`.bidding` (bidding by simulation), :mod:`.decisions`
+:mod:`.auction` and :mod:`.bidding` (bidding by simulation, on deals of the unseen
+cards from :mod:`spadeslib.engine.determinize`), :mod:`.decisions`
 (passes, exchanges, discards, cuts, draws, blind decisions), :mod:`.tables`,
 :mod:`.driver` (:func:`play_game`).
 """

@@ -1,7 +1,7 @@
 """Simulated deals for the auction: how many tricks a bid is worth (spec Part C, Standard).
 
 :class:`Auction` draws ``n`` deals of the cards the bidder cannot see
-(:func:`~spadeslib.bots.sampling.sample_hands`) once per decision and plays each out
+(:class:`~spadeslib.engine.determinize.Determinizer`) once per decision and plays each out
 with every seat following the Standard rule (:func:`~spadeslib.engine.policies.play_out`).
 The seats that have not bid yet are given the bid their simulated hand suggests
 (:func:`~spadeslib.bots.guesses.guess_bids`), so the others play to sensible contracts.
@@ -16,17 +16,16 @@ side reaches a bid are played again with that contract.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 
 from spadeslib.bots.guesses import guess_bids
-from spadeslib.bots.knowledge import Knowledge
-from spadeslib.bots.sampling import sample_hands
-from spadeslib.bots.tables import tables_of
+from spadeslib.bots.tables import determinizer, tables_of
 from spadeslib.compiler import Rules
 from spadeslib.compiler.bids import NIL
 from spadeslib.engine import Observation
+from spadeslib.engine.knowledge import Knowledge
 from spadeslib.engine.policies import Table, made, play_out
+from spadeslib.engine.shuffle import SplitMix64
 
 __all__ = ["Auction"]
 
@@ -42,7 +41,7 @@ class Auction:
         observation: Observation,
         rules: Rules,
         knowledge: Knowledge,
-        rng: random.Random,
+        rng: SplitMix64,
         n: int,
     ) -> None:
         self.rules = rules
@@ -51,7 +50,8 @@ class Auction:
         self.side = rules.side_of[self.seat]
         self.dealer = observation.dealer
         self.n = n
-        self.deals = [sample_hands(knowledge, rng) for _ in range(n)]
+        sampler = determinizer(knowledge, self.tables)
+        self.deals = [sampler.sample(rng) for _ in range(n)]
         self.partnership = rules.variant.bidding.form.kind == "partnership"
         self.lead_by_bids = rules.variant.play.first_lead == "highest_bidder"
         """The first leader depends on the bids: every bid's deals are played again."""

@@ -8,11 +8,13 @@ one legal action is taken without asking anything.
 from __future__ import annotations
 
 import random
+import secrets
 from collections.abc import Callable, Sequence
 from typing import Final
 
 from spadeslib.compiler import Rules
 from spadeslib.engine import Action, Observation
+from spadeslib.engine.shuffle import SplitMix64
 from spadeslib.errors import ArgumentError
 
 __all__ = ["BaseBot"]
@@ -26,6 +28,10 @@ class BaseBot:
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed
         self.rng = random.Random(seed)
+        """Chooses among equal actions."""
+        self.stream = SplitMix64(secrets.randbits(64) if seed is None else seed)
+        """Draws the deals the bots simulate (:mod:`spadeslib.engine.determinize`): the
+        library's own generator, so a native implementation reproduces them."""
 
     def act(self, observation: Observation, rules: Rules) -> Action:
         legal = observation.legal_actions

@@ -20,17 +20,17 @@ never chosen: the captain has not seen the partner's hand.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 
 from spadeslib.bots.auction import Auction, Measure
 from spadeslib.bots.decisions import is_nil
 from spadeslib.bots.guesses import quick_bid
-from spadeslib.bots.knowledge import read
 from spadeslib.bots.tables import tables_of
 from spadeslib.compiler import Rules
 from spadeslib.compiler.bids import NIL
 from spadeslib.engine import Action, Observation
+from spadeslib.engine.knowledge import read
+from spadeslib.engine.shuffle import SplitMix64
 
 __all__ = ["NIL_SUCCESS", "choose_bid", "choose_raise"]
 
@@ -73,7 +73,7 @@ def choose_bid(
     observation: Observation,
     rules: Rules,
     legal: Sequence[Action],
-    rng: random.Random,
+    rng: SplitMix64,
     simulations: int,
 ) -> Action:
     """The Standard bidder's answer in the ``bidding`` phase (see the module docstring)."""
@@ -166,7 +166,7 @@ def _come_out(
     observation: Observation,
     rules: Rules,
     legal: Sequence[Action],
-    rng: random.Random,
+    rng: SplitMix64,
     simulations: int,
 ) -> Action:
     """NYC: come out of a blind bid to 10 when the side's simulated tricks reach it."""
@@ -185,7 +185,7 @@ def choose_raise(
     observation: Observation,
     rules: Rules,
     legal: Sequence[Action],
-    rng: random.Random,
+    rng: SplitMix64,
     simulations: int,
 ) -> Action:
     """The raise round: the highest raise the side's simulated tricks reach, else stand."""

@@ -26,10 +26,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from spadeslib.bots.knowledge import bit_of
 from spadeslib.bots.tables import Tables
 from spadeslib.compiler import Rules
 from spadeslib.engine import Action, Observation
+from spadeslib.engine.knowledge import bit_of
 
 __all__ = [
     "blind_choice",
@@ -85,20 +85,17 @@ def _cut_value(rules: Rules, tables: Tables, bit: int) -> int:
 def cut_choice(
     observation: Observation, rules: Rules, tables: Tables, legal: Sequence[Action]
 ) -> Action:
-    """The French cut: the best cards to the cutter's side (see module)."""
+    """The French cut: the best cards to the cutter's side (see module). The cards go
+    out one at a time in seat order: a seat of the cutter's side gets the best card left,
+    another seat the worst, so the side ends with the best ones."""
     side = rules.side_of[observation.seat]
+    seat = len(observation.cut_given)
+    ours = seat < rules.players and rules.side_of[seat] == side
 
     def worth(action: Action) -> int:
-        total = 0
-        used = 0
-        for seat, card in enumerate(action.cards):
-            bit = bit_of(rules, card, used)
-            used |= 1 << bit
-            value = _cut_value(rules, tables, bit)
-            total += value if rules.side_of[seat] == side else -value
-        return total
+        return _cut_value(rules, tables, bit_of(rules, action.cards[0], 0))
 
-    return max(legal, key=worth)
+    return max(legal, key=worth) if ours else min(legal, key=worth)
 
 
 def draw_choice(rules: Rules, tables: Tables, observation: Observation) -> str:

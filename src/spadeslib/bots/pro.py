@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from spadeslib.bots.sampling import sample_hands
 from spadeslib.bots.standard import StandardBot, legal_mask, play_action, situation
+from spadeslib.bots.tables import determinizer, tables_of
 from spadeslib.compiler import Rules
 from spadeslib.engine import Action, Observation
 from spadeslib.engine.policies import NIL, WIN, play_out
@@ -37,7 +37,8 @@ class ProBot(StandardBot):
             if mask >> bit & 1 and rules.deck[bit].code not in faces:
                 faces.add(rules.deck[bit].code)
                 candidates.append(bit)
-        deals = [sample_hands(knowledge, self.rng) for _ in range(self.simulations)]
+        sampler = determinizer(knowledge, tables_of(rules))
+        deals = [sampler.sample(self.stream) for _ in range(self.simulations)]
         wins = []
         for bit in candidates:
             count = 0

@@ -15,10 +15,10 @@ from collections.abc import Sequence
 
 from spadeslib.bots import bidding, decisions
 from spadeslib.bots.base import BaseBot
-from spadeslib.bots.knowledge import Knowledge, read
 from spadeslib.bots.tables import tables_of
 from spadeslib.compiler import Rules
 from spadeslib.engine import Action, Observation
+from spadeslib.engine.knowledge import Knowledge, read
 from spadeslib.engine.policies import Table, made, mode_of, standard_card
 from spadeslib.errors import ArgumentError
 
@@ -88,13 +88,13 @@ class StandardBot(BaseBot):
         return play_action(rules, legal, bit)
 
     def bid(self, observation: Observation, rules: Rules, legal: Sequence[Action]) -> Action:
-        return bidding.choose_bid(observation, rules, legal, self.rng, self.simulations)
+        return bidding.choose_bid(observation, rules, legal, self.stream, self.simulations)
 
     def blind(self, observation: Observation, rules: Rules, legal: Sequence[Action]) -> Action:
         return decisions.blind_choice(observation, rules, legal)
 
     def raise_(self, observation: Observation, rules: Rules, legal: Sequence[Action]) -> Action:
-        return bidding.choose_raise(observation, rules, legal, self.rng, self.simulations)
+        return bidding.choose_raise(observation, rules, legal, self.stream, self.simulations)
 
     def pass_cards(self, observation: Observation, rules: Rules, legal: Sequence[Action]) -> Action:
         return decisions.card_set(rules, tables_of(rules), legal, strongest=False)

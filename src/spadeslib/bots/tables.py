@@ -11,6 +11,8 @@ import functools
 from dataclasses import dataclass
 
 from spadeslib.compiler import Rules
+from spadeslib.engine.determinize import Determinizer
+from spadeslib.engine.knowledge import Knowledge
 
 __all__ = ["KEEPER_WEIGHT", "Tables", "tables_of"]
 
@@ -36,8 +38,8 @@ class Tables:
     four faces of its suit."""
     weights: tuple[int, ...] | None
     """In a two-handed draw variant, how much likelier a card the bots would keep is to be
-    in the other player's hand than a card they would not (see
-    :mod:`spadeslib.bots.sampling`); ``None`` in other variants."""
+    in the other player's hand than a card they would not (see :func:`determinizer`);
+    ``None`` in other variants."""
 
 
 @functools.lru_cache(maxsize=64)
@@ -60,3 +62,17 @@ def tables_of(rules: Rules) -> Tables:
         keeper=keeper,
         weights=weights,
     )
+
+
+def determinizer(knowledge: Knowledge, tables: Tables) -> Determinizer:
+    """The bots' placements of the unseen cards: uniform
+    (:class:`~spadeslib.engine.determinize.Determinizer`), but in the two-handed draw,
+    where the other player did not take its cards at random but kept the cards worth
+    keeping: a card the bots would keep goes to a hand with :data:`KEEPER_WEIGHT` times
+    the chance of another card (the bots assume the other player draws as they do).
+    Without this the bots overbid badly: their simulated opponent held a random half of
+    the unseen cards, much weaker than the real one."""
+    weights = tables.weights
+    if weights is None:
+        return Determinizer(knowledge)
+    return Determinizer(knowledge, weight=lambda seat, bit: weights[bit])

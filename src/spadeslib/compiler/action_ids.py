@@ -1,28 +1,53 @@
-"""Every action's int id in one variant (OpenSpiel style): :class:`ActionSpace`.
+"""Every action's int id in one variant (OpenSpiel style): a fixed, dense :class:`ActionSpace`.
 
-Plays come first: the id of ``play X`` is the bit of ``X`` in the compiled deck (the lower
-bit of the two copies with two packs), so a mask of legal plays *is* a set of ids. The
-single-word actions and every bid follow in a dense block; the multi-card actions
-(``pass``, ``give``, ``discard``, ``cut``) have sparse ids built from the cards' bits, so
-any hand's choices have ids without a table of all combinations. ``ActionSpace.dense_size``
-is the end of the dense part. The compiled rules build their action space once
-(``Rules.actions``).
+The ids run from 0 to ``num_distinct_actions - 1`` in blocks, in this order (a block the
+variant cannot use is left out, so ``standard`` has no ``pass`` ids):
+
+==============  =========================  ================================================
+block           ids                        action
+==============  =========================  ================================================
+plays           ``0 .. size-1``            ``play X``: the bit of ``X`` in the compiled deck
+                                           (with two packs the first copy of its face; the
+                                           second copies' ids are never legal)
+words           ``NIL .. REJECT``          ``nil``, ``blind nil``, ``look``, ``come out``,
+                                           ``stand``, ``misdeal``, ``keep``, ``reject``
+bids            ``BID + n``                ``bid n``, n from 0 to the tricks
+blind bids      ``BLIND + n``              ``blind n``, n from 1
+raises          ``RAISE + n``              ``raise n``, n from 1
+team Nil bids   ``NIL_PARTNER + n``,       ``bid nil/n``, ``bid n/nil`` (n from 0),
+                ``PARTNER_NIL + n``,       ``bid nil/nil``
+                ``BOTH_NIL``
+splits          ``split_id(mine, other)``  ``split 0/1``, ``1/0``, ``0/2``, ``1/1``, ``2/0``
+                                           (Mitchell's rule only)
+card choices    ``PASS + f``, ``GIVE + f``, one card passed, given, discarded or handed out
+                ``DISCARD + f``,           in the French cut; ``f`` is the card's face
+                ``CUT + f``                (``face_of[bit]``: the bit itself with one pack)
+==============  =========================  ================================================
+
+A choice of several cards (a pass of three, a kitty's discard) is one action per card, as
+OpenSpiel's Hearts passes cards, so no id depends on a combination of cards and the space
+stays small. The text ``pass AS KH 2C`` still names the whole choice: :meth:`ids_of` gives
+its cards' ids in order (``Game.apply`` takes it, and old records replay).
+
+The compiled rules build their action space once (``Rules.actions``); the ids are what
+the native core and the tensors' masks use.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, Final, Protocol
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Final, NamedTuple, Protocol
 
 from spadeslib.compiler.action_text import _WORDS, SIMPLE, Action
 from spadeslib.compiler.bids import BLIND_NIL, NIL
+from spadeslib.compiler.phases import Phase
 from spadeslib.errors import ActionParseError, CardNotInDeckError, RecordError
 
 if TYPE_CHECKING:
     from spadeslib.cards import Card
     from spadeslib.compiler.rules import Rules
 
-__all__ = ["ActionSpace", "Seated", "action_space"]
+__all__ = ["CARD_CHOICES", "ActionSpace", "Block", "Seated", "action_space"]
 
 
 class Seated(Protocol):
@@ -33,75 +58,75 @@ class Seated(Protocol):
     bids: list[int]
 
 
-# -- ids -------------------------------------------------------------------------------------
+class Block(NamedTuple):
+    """One block of ids: ``kind``'s actions from ``start`` (inclusive) to ``stop``."""
 
-_BID = len(SIMPLE)
-_BLOCK = 32
-_OFFSETS: Final = {"bid": _BID, "blind": _BID + _BLOCK, "raise": _BID + 2 * _BLOCK}
-_NIL_PARTNER = _BID + 3 * _BLOCK  # bid nil/N
-_PARTNER_NIL = _BID + 4 * _BLOCK  # bid N/nil
-_BOTH_NIL = _BID + 5 * _BLOCK  # bid nil/nil
-_SPLIT = _BOTH_NIL + 1
-_DENSE = _SPLIT + 9
-_CUT_BITS = 7
+    kind: str
+    start: int
+    stop: int
+    meaning: str
+
+
+SPLITS: Final = ((0, 1), (1, 0), (0, 2), (1, 1), (2, 0))
+"""Mitchell's splits in id order: the cards for the deciding player and for its partner
+(each count's choices in order of the deciding player's share)."""
+
+CARD_CHOICES: Final = {
+    "pass": (Phase.PASS,),
+    "give": (Phase.EXCHANGE,),
+    "discard": (Phase.KITTY, Phase.KITTY_AFTER, Phase.MITCHELL),
+    "cut": (Phase.CUT,),
+}
+"""The one-card-per-action kinds, and the phases whose presence gives a variant each."""
 
 
 class ActionSpace:
     """The actions of one compiled variant and their ids (see the module docstring).
 
-    Built once per :class:`~spadeslib.compiler.Rules` (:func:`action_space`); the play
-    actions and every dense action are built up front, so a game hands out shared objects.
+    Built once per :class:`~spadeslib.compiler.Rules` (:func:`action_space`); every action
+    is built up front, so a game hands out shared objects.
     """
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
         n = rules.size
         self.size = n
-        self.dense_size = n + _DENSE
-        """Ids below this are plays, single-word actions and bids."""
-        canon: list[int] = []
-        for bit in range(n):
-            first = rules.card_bits(rules.deck[bit])[0]
-            canon.append(first)
-        self.canonical_bits = tuple(canon)
+        """The deck's size: the plays' ids are ``0 .. size - 1``."""
+        self.canonical_bits = rules.canonical
         """Each bit's canonical bit: the first copy of its face."""
-        face_mask = [0] * n
-        for bit in range(n):
-            face_mask[canon[bit]] |= 1 << bit
-        self.face_mask = tuple(face_mask[canon[bit]] for bit in range(n))
+        self.face_mask = rules.face_mask
         """Each bit's face: the mask of its copies."""
         self.two_packs = rules.packs == 2
-        self.canonical_mask = sum(1 << bit for bit in set(canon))
-        self._cut = n + _DENSE
-        self._pass = self._cut + (1 << (_CUT_BITS * 6))
-        self._give = self._pass + (1 << n)
-        self._discard = self._give + (1 << n)
-        self.end = self._discard + (1 << n)
-        """One more than the largest id."""
-        dense: list[Action | None] = [None] * (n + _DENSE)
-        for bit in set(canon):
-            dense[bit] = Action("play", cards=(rules.deck[bit],), id=bit)
-        for index, kind in enumerate(SIMPLE):
-            dense[n + index] = Action(kind, id=n + index)
+        faces = sorted(set(rules.canonical))
+        self.face_bits: tuple[int, ...] = tuple(faces)
+        """Each face's canonical bit, by face index."""
+        index = {bit: face for face, bit in enumerate(faces)}
+        self.face_of: tuple[int, ...] = tuple(index[rules.canonical[bit]] for bit in range(n))
+        """Each bit's face index (the bit itself with one pack)."""
+        self.canonical_mask = sum(1 << bit for bit in faces)
         top = rules.hand_size
-        for kind, offset in _OFFSETS.items():
-            for number in range(0 if kind != "blind" else 1, top + 1):
-                dense[n + offset + number] = Action(kind, number, id=n + offset + number)
-        for number in range(0, top + 1):
-            dense[n + _NIL_PARTNER + number] = Action(
-                "bid", number, parts=(NIL, number), id=n + _NIL_PARTNER + number
-            )
-            dense[n + _PARTNER_NIL + number] = Action(
-                "bid", number, parts=(number, NIL), id=n + _PARTNER_NIL + number
-            )
-        dense[n + _BOTH_NIL] = Action("bid", 0, parts=(NIL, NIL), id=n + _BOTH_NIL)
-        for first in range(3):
-            for second in range(3):
-                index = n + _SPLIT + 3 * first + second
-                dense[index] = Action("split", parts=(first, second), id=index)
-        self._dense = tuple(dense)
-        self.plays = tuple(dense[:n])
-        """The ``play`` action of each canonical bit (``None`` for a second copy)."""
+        blocks: list[Block] = []
+        table: list[Action | None] = []
+
+        def block(
+            kind: str, meaning: str, count: int, make: Callable[[int, int], Action | None]
+        ) -> int:
+            """Add ``count`` ids of ``kind``; ``make(k, id)`` builds the ``k``-th action."""
+            start = len(table)
+            table.extend(make(k, start + k) for k in range(count))
+            blocks.append(Block(kind, start, len(table), meaning))
+            return start
+
+        deck = rules.deck
+        block(
+            "play",
+            "play a card: the id is the card's bit in the compiled deck",
+            n,
+            lambda bit, i: Action("play", cards=(deck[bit],), id=i) if bit in index else None,
+        )
+        first = block(
+            "word", "the single-word actions", len(SIMPLE), lambda k, i: Action(SIMPLE[k], id=i)
+        )
         (
             self.NIL,
             self.BLIND_NIL,
@@ -111,47 +136,91 @@ class ActionSpace:
             self.MISDEAL,
             self.KEEP,
             self.REJECT,
-        ) = range(n, n + len(SIMPLE))
-        self.BID = n + _OFFSETS["bid"]
+        ) = range(first, first + len(SIMPLE))
+        self.BID = block(
+            "bid", "bid n tricks, n from 0", top + 1, lambda k, i: Action("bid", k, id=i)
+        )
         """``bid N`` is ``BID + N``; ``blind N`` is ``BLIND + N``; ``raise N`` ``RAISE + N``."""
-        self.BLIND = n + _OFFSETS["blind"]
-        self.RAISE = n + _OFFSETS["raise"]
+        self.BLIND = (
+            block("blind", "bid n blind, n from 1", top, lambda k, i: Action("blind", k + 1, id=i))
+            - 1
+        )
+        self.RAISE = (
+            block("raise", "raise to n, n from 1", top, lambda k, i: Action("raise", k + 1, id=i))
+            - 1
+        )
+        self.NIL_PARTNER = block(
+            "bid nil/n",
+            "team bid: the deciding player Nil, the partner n",
+            top + 1,
+            lambda k, i: Action("bid", k, parts=(NIL, k), id=i),
+        )
+        self.PARTNER_NIL = block(
+            "bid n/nil",
+            "team bid: the deciding player n, the partner Nil",
+            top + 1,
+            lambda k, i: Action("bid", k, parts=(k, NIL), id=i),
+        )
+        self.BOTH_NIL = block(
+            "bid nil/nil",
+            "team bid: both partners Nil",
+            1,
+            lambda k, i: Action("bid", 0, parts=(NIL, NIL), id=i),
+        )
+        self.SPLIT = -1
+        """The first split's id (-1 where the variant has no Mitchell's rule)."""
+        if Phase.MITCHELL in rules.phases:
+            self.SPLIT = block(
+                "split",
+                "Mitchell's split of the left-over cards",
+                len(SPLITS),
+                lambda k, i: Action("split", parts=SPLITS[k], id=i),
+            )
+        self.auction_ids = frozenset(range(self.NIL, len(table))) - {self.KEEP, self.REJECT}
+        """The public decisions of a deal before its cards are played: the words but the
+        two-handed draw's (a player's keep or reject is its own), the bids, the splits."""
         self.blind_ids = range(self.BLIND + 1, self.BLIND + top + 1)
         """The ids of ``blind N``, N from 1 to the tricks (``in`` is one comparison)."""
-        self.NIL_PARTNER = n + _NIL_PARTNER
-        self.PARTNER_NIL = n + _PARTNER_NIL
-        self.BOTH_NIL = n + _BOTH_NIL
-        self.SPLIT = n + _SPLIT
-        self._sparse: dict[int, Action] = {}
+        present = set(rules.phases)
+        self.card_bases: dict[str, int] = {}
+        """The first id of each one-card-per-action kind the variant has (``pass``, ...)."""
 
-    # ids of multi-card actions -------------------------------------------------------------
+        def chooser(kind: str) -> Callable[[int, int], Action | None]:
+            return lambda k, i: Action(kind, cards=(deck[faces[k]],), id=i)
 
-    def canonical(self, mask: int) -> int:
-        """The canonical form of a set of cards: for each face, its first copies."""
-        if not self.two_packs:
-            return mask
-        out = 0
-        while mask:
-            low = mask & -mask
-            bit = low.bit_length() - 1
-            face = self.face_mask[bit]
-            count = (mask & face).bit_count()
-            mask &= ~face
-            first = face & -face
-            out |= first if count == 1 else face
-        return out
+        for kind, phases in CARD_CHOICES.items():
+            if present & set(phases):
+                self.card_bases[kind] = block(
+                    kind,
+                    f"{kind} one card: the id is the base plus the card's face",
+                    len(faces),
+                    chooser(kind),
+                )
+        self.PASS = self.card_bases.get("pass", -1)
+        """The base of each card choice's block (-1 where the variant has none)."""
+        self.GIVE = self.card_bases.get("give", -1)
+        self.DISCARD = self.card_bases.get("discard", -1)
+        self.CUT = self.card_bases.get("cut", -1)
+        self.num_distinct_actions = len(table)
+        """One more than the largest id: the length of a legal-action mask."""
+        self.dense_size = self.num_distinct_actions
+        """The old name of :attr:`num_distinct_actions`."""
+        self.blocks: tuple[Block, ...] = tuple(blocks)
+        """The blocks of ids, in order (see the module docstring)."""
+        self._table = tuple(table)
+        self.plays = tuple(table[:n])
+        """The ``play`` action of each canonical bit (``None`` for a second copy)."""
 
-    def cards_id(self, kind: str, mask: int) -> int:
-        """The id of ``pass``/``give``/``discard`` of the cards of ``mask``."""
-        base = {"pass": self._pass, "give": self._give, "discard": self._discard}[kind]
-        return base + self.canonical(mask)
+    # -- ids ---------------------------------------------------------------------------------
 
-    def cut_id(self, bits: Iterable[int]) -> int:
-        """The id of a French cut giving the card at ``bits[seat]`` to each seat."""
-        out = 0
-        for index, bit in enumerate(bits):
-            out |= (self.canonical_bit(bit) + 1) << (_CUT_BITS * index)
-        return self._cut + out
+    def card_id(self, kind: str, bit: int) -> int:
+        """The id of the ``kind`` action (``pass``, ``give``, ``discard``, ``cut``) of the
+        card at ``bit``."""
+        return self.card_bases[kind] + self.face_of[bit]
+
+    def split_id(self, mine: int, other: int) -> int:
+        """The id of ``split mine/other``."""
+        return self.SPLIT + SPLITS.index((mine, other))
 
     def canonical_bit(self, bit: int) -> int:
         return self.canonical_bits[bit]
@@ -162,45 +231,24 @@ class ActionSpace:
 
     def action(self, action_id: int) -> Action:
         """The action with id ``action_id``."""
-        if 0 <= action_id < self.dense_size:
-            found = self._dense[action_id]
+        if type(action_id) is int and 0 <= action_id < self.num_distinct_actions:
+            found = self._table[action_id]
             if found is not None:
                 return found
-        elif self._cut <= action_id < self.end:
-            found = self._sparse.get(action_id)
-            if found is None:
-                try:
-                    found = self._build_sparse(action_id)
-                except ActionParseError:  # cards packed in the id, but too few or too many
-                    raise RecordError(f"no action has id {action_id!r}") from None
-                if len(self._sparse) < 100_000:
-                    self._sparse[action_id] = found
-            return found
         raise RecordError(f"no action has id {action_id!r} in variant {self.rules.variant.name!r}")
 
-    def _build_sparse(self, action_id: int) -> Action:
-        deck = self.rules.deck
-        if action_id < self._pass:
-            packed = action_id - self._cut
-            cards = []
-            while packed:
-                bit = (packed & ((1 << _CUT_BITS) - 1)) - 1
-                if not 0 <= bit < self.size:
-                    raise RecordError(f"no action has id {action_id!r}")
-                cards.append(deck[bit])
-                packed >>= _CUT_BITS
-            return Action("cut", cards=cards, id=action_id)
-        for kind, base in (("discard", self._discard), ("give", self._give), ("pass", self._pass)):
-            if action_id >= base:
-                mask = action_id - base
-                if not mask or self.canonical(mask) != mask:
-                    raise RecordError(f"no action has id {action_id!r}")
-                return Action(kind, cards=self.rules.cards_of(mask), id=action_id)
-        raise RecordError(f"no action has id {action_id!r}")  # pragma: no cover
+    def ids_of(self, action: Action, state: Seated | None = None) -> tuple[int, ...]:
+        """The ids ``action`` stands for: its own id, or for a choice of several cards
+        (``pass AS KH 2C``, ``cut AS KH 2C 3D``) the id of each card's action, in order."""
+        if len(action.cards) > 1:
+            base = self._card_base(action)
+            return tuple(base + self.face_of[bit] for bit in self._bits(action.cards))
+        return (self.id_of(action, state),)
 
     def id_of(self, action: Action, state: Seated | None = None) -> int:
         """The id of ``action`` in this variant; raise if the variant has no such action
-        (a card not in the deck, a bid above the hand size).
+        (a card not in the deck, a bid above the hand size, a pass where nobody passes,
+        several cards: see :meth:`ids_of`).
 
         An alias (``double nil``) becomes the id of the action it stands for in this
         variant; where that depends on the game (round the table, both partners Nil is the
@@ -208,20 +256,22 @@ class ActionSpace:
         if action.id is not None and self._is_ours(action):
             return action.id
         kind = action.kind
-        n = self.size
         if kind == "double_nil":
             return self._double_nil(action, state)
         if kind == "play":
             return self.canonical_bits[self._bits(action.cards[:1])[0]]
         if kind in _WORDS:
-            return n + SIMPLE.index(kind)
+            return self.NIL + SIMPLE.index(kind)
         top = self.rules.hand_size
         if kind == "split":
             assert action.parts is not None
-            first, second = action.parts
-            if not (0 <= first <= 2 and 0 <= second <= 2):
-                raise _no_such(action, self, "a split gives 0, 1 or 2 cards to each partner")
-            return self.SPLIT + 3 * first + second
+            if self.SPLIT < 0:
+                raise _no_such(action, self, "it has no Mitchell's rule")
+            if action.parts not in SPLITS:
+                raise _no_such(
+                    action, self, "a split gives 2 or 1 card(s): 2/0, 1/1, 0/2, 1/0 or 0/1"
+                )
+            return self.split_id(*action.parts)
         if kind == "bid" and action.parts is not None:
             first, second = action.parts
             if first == NIL and second == NIL:
@@ -231,18 +281,30 @@ class ActionSpace:
             if second == NIL and 0 <= first <= top:
                 return self.PARTNER_NIL + first
             raise _no_such(action, self, "a team bid with Nil names Nil and a number")
-        if kind in _OFFSETS:
+        if kind in ("bid", "blind", "raise"):
             number = action.number if action.number is not None else -1
-            if not 0 <= number <= top or (kind == "blind" and number == 0):
-                raise _no_such(action, self, f"bids go from 0 to the {top} tricks")
-            return n + _OFFSETS[kind] + number
-        bits = self._bits(action.cards)
-        if kind == "cut":
-            return self.cut_id(bits)
-        mask = 0
-        for bit in bits:
-            mask |= 1 << bit
-        return self.cards_id(kind, mask)
+            low = 0 if kind == "bid" else 1
+            if not low <= number <= top:
+                raise _no_such(action, self, f"{kind} numbers go from {low} to the {top} tricks")
+            return {"bid": self.BID, "blind": self.BLIND, "raise": self.RAISE}[kind] + number
+        base = self._card_base(action)
+        if len(action.cards) != 1:
+            raise _no_such(
+                action,
+                self,
+                f"each card is its own action ('{kind} {action.cards[0]}'); "
+                "Game.apply takes the whole choice",
+            )
+        return base + self.face_of[self._bits(action.cards)[0]]
+
+    def _card_base(self, action: Action) -> int:
+        base = self.card_bases.get(action.kind)
+        if base is None:
+            phase = {"pass": "passing", "give": "Nil exchange", "cut": "French cut"}
+            raise _no_such(
+                action, self, f"it has no {phase.get(action.kind, 'discard of left-over cards')}"
+            )
+        return base
 
     def _double_nil(self, action: Action, state: Seated | None) -> int:
         """What ``double nil`` means here (``bidding.nil.double_nil_means``, spec Part D)."""

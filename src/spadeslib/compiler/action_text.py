@@ -21,12 +21,14 @@ text                   meaning                                                  
 ``stand``              keep the bid as it is (raise round; after a blind bid)       bidding
 ``raise 6``            raise the side's contract to 6                               raise
 ``misdeal``            call a misdeal (the hand meets a ``misdeal`` condition)        bidding
-``pass AS KH 2C``      pass these cards to partner (listed in any order; the text     passing
-                       puts them in suit order S H D C, high to low)
-``give AS KH``         give these cards to partner (Nil / Blind Nil exchange)       exchange
-``discard 4H 5D``      discard these cards (kitty, Mitchell's rule)                 discard
+``pass AS``            pass this card to partner (one action per card; ``pass AS KH  passing
+                       2C`` names a whole pass: its cards one after the other, in suit
+                       order S H D C, high to low)
+``give AS``            give this card to partner (Nil / Blind Nil exchange)          exchange
+``discard 4H``         discard this card (kitty, Mitchell's rule)                   discard
 ``split 1/1``          Mitchell: left-over cards for the deciding player / partner  discard
-``cut AS KH 2C 3D``    French cut: the turned-up cards for seats 0, 1, 2, 3          cut
+``cut AS``             French cut: this turned-up card goes to the next seat, in     cut
+                       seat order (``cut AS KH 2C 3D``: the cards for seats 0 to 3)
 ``keep`` / ``reject``  two-handed draw: keep the top card, or reject it              draw
 ``double nil``         an alias a variant may choose (``bidding.nil.double_nil_means``):  blind,
                        ``blind nil``, or both partners Nil (``bid nil/nil`` in a        bidding
@@ -35,7 +37,9 @@ text                   meaning                                                  
 =====================  ===========================================================  ==========
 
 ``double nil`` has no id of its own: a game resolves it to the action it stands for, which
-is what the game records (see :meth:`ActionSpace.id_of`).
+is what the game records (see :meth:`ActionSpace.id_of`). An action naming several cards
+(``pass AS KH 2C``) has no id of its own either: it stands for one action per card
+(:meth:`ActionSpace.ids_of`), and the game records those.
 
 Every action also has an int id in a variant: :mod:`spadeslib.compiler.action_ids`.
 
@@ -85,7 +89,7 @@ _CARD_COUNT: Final = {
     "pass": (1, 108),
     "give": (1, 108),
     "discard": (1, 108),
-    "cut": (2, 6),
+    "cut": (1, 6),
 }
 
 

@@ -27,18 +27,28 @@ from collections.abc import Iterator, Sequence
 from typing import Any, Final, overload
 
 from spadeslib.cards import Card
-from spadeslib.compiler.action_ids import action_space
+from spadeslib.compiler.action_ids import ActionSpace
 from spadeslib.compiler.action_text import Action, ActionParseError
 from spadeslib.engine import flow
 from spadeslib.engine import phases as _phases
 from spadeslib.engine.dealing import DealInput, read_deal
 from spadeslib.engine.describe import describe
+from spadeslib.engine.determinize import Weight
 from spadeslib.engine.observation import Observation, observe
-from spadeslib.engine.record import make_record, read_record, state_dict
-from spadeslib.engine.results import DealResult
+from spadeslib.engine.positions import apply_checked, is_dealt, new_state, rebuild, replay
+from spadeslib.engine.record import (
+    check_state_dict,
+    make_record,
+    read_record,
+    read_state_dict,
+    state_dict,
+)
+from spadeslib.engine.resample import resampled
+from spadeslib.engine.results import DealResult, Dealt
 from spadeslib.engine.rollout import rollout as _rollout
-from spadeslib.engine.shuffle import first_dealer
+from spadeslib.engine.shuffle import SplitMix64
 from spadeslib.engine.state import PHASE_NAMES, Phase, State
+from spadeslib.engine.tensors import information_state_tensor, observation_tensor
 from spadeslib.errors import ArgumentError, IllegalActionError, RecordError
 from spadeslib.variant import Variant
 
@@ -52,6 +62,7 @@ _finish_play = _phases.play.finish_play
 _OVER: Final = Phase.OVER
 _DEAL: Final = Phase.DEAL
 _dealt = flow.deal_if_due
+_new_state = new_state
 
 
 def resolve_variant(variant: Variant | str | os.PathLike[str]) -> Variant:
@@ -137,7 +148,7 @@ class Game:
         *,
         seed: int | None = None,
         dealer: int | None = None,
-        deal: DealInput | None = None,
+        deal: DealInput | Dealt | None = None,
     ) -> None:
         self._s = _new_state(
             resolve_variant(variant), seed, dealer, None if deal is None else [deal]
@@ -190,10 +201,35 @@ class Game:
         s = _dealt(self._s)
         try:
             parsed = Action.parse(action)
-            action_id = s.space.id_of(parsed, s)
+            ids = s.space.ids_of(parsed, s)
         except ActionParseError as error:
             raise IllegalActionError(action, str(error), rule="action", state=describe(s)) from None
-        self._apply(action_id, parsed)
+        if len(ids) == 1:
+            self._apply(ids[0], parsed)
+        else:
+            self._apply_each(ids, parsed)
+
+    def _apply_each(self, ids: Sequence[int], action: Action) -> None:
+        """Apply a choice of several cards (``pass AS KH 2C``) as its one-card actions,
+        all or none: they must all be the same seat's, in the same phase."""
+        before = _dealt(self._s)
+        saved = before.clone()
+        seat, phase = before.actor, before.phase
+        space = before.space
+        try:
+            for count, action_id in enumerate(ids):
+                now = _dealt(self._s)
+                if count and (now.actor != seat or now.phase != phase):
+                    raise IllegalActionError(
+                        action,
+                        f"seat {seat} had {count} card(s) to {action.kind} here, not {len(ids)}",
+                        rule="action",
+                        state=describe(saved),
+                    )
+                self._apply(action_id, space.action(action_id))
+        except IllegalActionError:
+            self._s = saved
+            raise
 
     def apply_id(self, action_id: int) -> None:
         """Apply the action with this id (see :meth:`legal_action_ids`)."""
@@ -215,38 +251,7 @@ class Game:
         self._apply(action_id, None)
 
     def _apply(self, action_id: int, action: Action | None) -> None:
-        s = _dealt(self._s)
-        phase = _PHASES.get(s.phase)
-        if phase is None:
-            raise IllegalActionError(
-                action or action_id, "the game is over", rule="game_end", state=describe(s)
-            )
-        ids = s.legal_ids
-        if ids is None or action_id not in ids:  # not among the legal ids listed: check it
-            found = phase.problem(s, action_id)
-            if found is not None:
-                if action is None:
-                    try:
-                        action = s.space.action(action_id)
-                    except RecordError:
-                        raise IllegalActionError(
-                            action_id, "no action has this id", rule="action", state=describe(s)
-                        ) from None
-                reason, rule = found
-                raise IllegalActionError(action, reason, rule=rule, state=describe(s))
-        s.legal_ids = None
-        play = s.play
-        if play is not None:  # the deal's Play applies (and logs) it
-            status = play.apply(action_id)
-            if status < 0:
-                raise IllegalActionError(
-                    action or action_id, "not legal now", rule="action", state=describe(s)
-                )  # pragma: no cover - the phase's own check above found no problem
-            if status:
-                _finish_play(s)
-            return
-        phase.apply(s, action_id)
-        s.log = (s.log, action_id)
+        apply_checked(self._s, action_id, action)
 
     def rollout(self, rng: random.Random | int | None = None, *, deals: int = 1) -> int:
         """Play uniformly random legal actions to the end of this deal, or of the next
@@ -272,6 +277,28 @@ class Game:
         game._s = self._s.clone()
         return game
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        """:meth:`clone` (``copy.deepcopy`` of anything holding a game, such as an
+        OpenSpiel state)."""
+        return self.clone()
+
+    def undo(self) -> Action:
+        """Take the last action back and return it (python-chess's ``pop``): the game is
+        then exactly as it was before that action. Raise
+        :class:`~spadeslib.errors.ArgumentError` at the start of the game.
+
+        Nothing is kept for it while playing (a game that never undoes pays nothing): the
+        game is replayed from its deals and its other actions
+        (:mod:`spadeslib.engine.positions`), so one undo costs about as much as replaying
+        the game so far.
+        """
+        s = _dealt(self._s)
+        ids = s.actions()
+        if not ids:
+            raise ArgumentError("nothing to undo: no action has been applied in this game")
+        self._s = rebuild(s, len(ids) - 1)
+        return s.space.action(ids[-1])
+
     # -- what there is to know -----------------------------------------------------------
 
     def observation(self, seat: int) -> Observation:
@@ -281,6 +308,108 @@ class Game:
             raise ArgumentError(f"no seat {seat!r}: seats are 0 to {s.players - 1}")
         legal = self.legal_action_ids() if s.actor == seat and s.phase != _OVER else None
         return observe(s, seat, legal)
+
+    # -- for learning agents and search (see docs/agents.md) ------------------------------
+
+    @property
+    def action_space(self) -> ActionSpace:
+        """The variant's fixed, dense action space (:mod:`spadeslib.compiler.action_ids`)."""
+        return self._s.space
+
+    @property
+    def num_distinct_actions(self) -> int:
+        """How many action ids the variant has: the length of :meth:`legal_action_mask`."""
+        return self._s.space.num_distinct_actions
+
+    def legal_action_mask(self) -> Any:
+        """The legal actions as a numpy bool array of :attr:`num_distinct_actions`
+        entries (all false once the game is over)."""
+        import numpy as np
+
+        mask = np.zeros(self._s.space.num_distinct_actions, dtype=bool)
+        mask[self.legal_action_ids()] = True
+        return mask
+
+    def observation_tensor(self, seat: int, out: Any = None) -> Any:
+        """``seat``'s observation as a numpy float32 array, laid out as
+        :func:`spadeslib.engine.tensors.observation_layout` says (``out``: an array to
+        fill instead of a new one)."""
+        return observation_tensor(self._seat_state(seat), seat, out)
+
+    def information_state_tensor(self, seat: int, out: Any = None) -> Any:
+        """``seat``'s information state (the observation and the deal's history) as a
+        numpy float32 array (:func:`spadeslib.engine.tensors.information_state_layout`)."""
+        return information_state_tensor(self._seat_state(seat), seat, out)
+
+    def returns(self, scope: str = "game") -> tuple[float, ...]:
+        """Each seat's return, OpenSpiel's ``returns()``.
+
+        ``scope="game"``: 0 for every seat until the game is over; then, with ``S`` sides,
+        each side's share of the win (1 for the winner, ``1/k`` each for ``k`` sides that
+        drew, 0 for the others) less ``1/S``, times ``S/(S-1)``: +1 and -1 with two sides,
+        +1 and -1/2 each with three, and 0 for a draw; the returns add up to 0.
+        ``scope="deal"``: the points each seat's side scored in the last finished deal
+        (0 before the first deal is scored).
+        """
+        s = _dealt(self._s)
+        rules = s.rules
+        if scope == "deal":
+            if not s.history:
+                return (0.0,) * s.players
+            points = [side.total for side in s.history[-1].score.sides]
+            return tuple(float(points[rules.side_of[seat]]) for seat in range(s.players))
+        if scope != "game":
+            raise ArgumentError(f"scope is 'game' or 'deal', not {scope!r}")
+        result = s.result
+        if result is None:
+            return (0.0,) * s.players
+        sides = len(rules.sides)
+        if sides < 2:
+            return (0.0,) * s.players
+        winners = result.winners
+        value = [
+            (sides / (sides - 1)) * ((1 / len(winners) if side in winners else 0.0) - 1 / sides)
+            for side in range(sides)
+        ]
+        return tuple(value[rules.side_of[seat]] for seat in range(s.players))
+
+    def resampled(
+        self, seat: int, rng: SplitMix64 | int | None = None, *, weight: Weight | None = None
+    ) -> Game:
+        """A game ``seat`` cannot tell from this one: the same observation, with the cards
+        it cannot see placed anew, uniformly among the placements consistent with what it
+        has seen (or ``weight``-ed: :mod:`spadeslib.engine.determinize`), and the deal
+        replayed with them (:mod:`spadeslib.engine.resample`). What IS-MCTS searches
+        from; ``rng`` is a :class:`~spadeslib.engine.shuffle.SplitMix64` or a seed."""
+        s = self._seat_state(seat)
+        if not isinstance(rng, SplitMix64):
+            rng = SplitMix64(secrets.randbits(64) if rng is None else rng)
+        game = Game.__new__(Game)
+        game._s = resampled(s, seat, rng, weight=weight)
+        return game
+
+    @property
+    def between_deals(self) -> bool:
+        """Whether the last deal is scored and the next not dealt yet: it is dealt (the
+        seeded shuffle) when the game is next looked at, unless :meth:`deal_next` gives
+        it first (an OpenSpiel chance node deals it card by card)."""
+        return self._s.phase == _DEAL
+
+    def deal_next(self, deal: DealInput | Dealt) -> None:
+        """Deal the next deal as given, between deals (:attr:`between_deals`): the hands
+        as :class:`Game`'s ``deal`` takes them."""
+        s = self._s
+        if s.phase != _DEAL:
+            raise ArgumentError("deal_next is for between deals: this deal is not over")
+        dealt: Dealt = deal if is_dealt(deal) else read_deal(s.rules, deal)  # type: ignore[assignment]
+        s.pending_deals = (dealt, *s.pending_deals)
+        _dealt(s)
+
+    def _seat_state(self, seat: int) -> State:
+        s = _dealt(self._s)
+        if type(seat) is not int or not 0 <= seat < s.players:
+            raise ArgumentError(f"no seat {seat!r}: seats are 0 to {s.players - 1}")
+        return s
 
     @property
     def variant(self) -> Variant:
@@ -422,43 +551,23 @@ class Game:
             ) from None
         return cls.replay(data)
 
+    @classmethod
+    def from_state_dict(cls, data: object, *, variant: Variant | None = None) -> Game:
+        """The game whose :meth:`state_dict` is ``data``: a saved position, loaded.
+
+        ``data`` is checked like a record (the variant, the seed, the deals, then each
+        action replayed), and the position the actions reach must be the one ``data``
+        describes, field by field; any failure is a :class:`~spadeslib.errors.RecordError`
+        saying where and why. ``variant`` is needed for a variant that is not bundled
+        (the state names its variant, it does not define it).
+        """
+        found, seed, deals, actions = read_state_dict(data, variant)
+        game = cls.__new__(cls)
+        game._s = replay(found, seed, deals, actions)
+        check_state_dict(game._s, data)
+        return game
+
     def state_dict(self) -> dict[str, Any]:
         """A canonical serialisation of the full state (see
         :func:`spadeslib.engine.record.state_dict`)."""
         return state_dict(_dealt(self._s))
-
-
-def _new_state(
-    variant: Variant, seed: int | None, dealer: int | None, deals: list[Any] | None
-) -> State:
-    rules = variant.compile()
-    if seed is None:
-        seed = secrets.randbits(64)
-    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**64:
-        raise ArgumentError(f"seed must be an int from 0 to 2**64-1, not {seed!r}")
-    players = rules.players
-    if dealer is None:
-        first = variant.deal.first_dealer
-        if first != "random":
-            dealer = first
-        else:
-            kernel: Any = rules.kernel
-            dealer = first_dealer(seed, players) if kernel is None else kernel.first_dealer(seed)
-    if not isinstance(dealer, int) or not 0 <= dealer < players:
-        raise ArgumentError(f"dealer must be a seat from 0 to {players - 1}, not {dealer!r}")
-    state = State(rules, action_space(rules), _PHASES, seed, dealer, native=True)
-    if deals:
-        state.pending_deals = tuple(
-            dealt if _is_dealt(dealt) else read_deal(rules, dealt) for dealt in deals
-        )
-    flow.start_deal(state)
-    return state
-
-
-def _is_dealt(value: object) -> bool:
-    return (
-        isinstance(value, tuple)
-        and len(value) == 2
-        and isinstance(value[0], tuple)
-        and all(isinstance(h, int) for h in value[0])
-    )

@@ -10,7 +10,9 @@ the game never changes an observation already taken, and it has no way back to t
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
+from typing import Any
 
 from spadeslib.cards import Card
 from spadeslib.compiler.action_text import Action
@@ -18,7 +20,7 @@ from spadeslib.compiler.bids import NO_BID, format_bid
 from spadeslib.engine.results import DealResult
 from spadeslib.engine.state import PHASE_NAMES, Phase, State
 
-__all__ = ["Observation", "observe"]
+__all__ = ["Observation", "has_bid", "observe", "received_mask"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,12 +69,65 @@ class Observation:
     """The top of the stock, when this seat is the one drawing."""
     cut: tuple[Card, ...]
     """The French cut's turned-up cards (public)."""
+    cut_given: tuple[Card, ...]
+    """The turned-up cards handed out so far, to seats 0, 1, ... in order (public)."""
     legal_actions: tuple[Action, ...]
     """This seat's legal actions when it is to act, else empty."""
     history: tuple[DealResult, ...]
     """Every finished deal (all its cards were played face up; the widow is shown)."""
     is_over: bool
     winner: int | None
+
+    def to_dict(self) -> dict[str, Any]:
+        """This observation as a JSON-ready dict: cards and actions as their text
+        (:mod:`spadeslib.engine.observation_data`)."""
+        from spadeslib.engine.observation_data import observation_to_dict
+
+        return observation_to_dict(self)
+
+    @classmethod
+    def from_dict(cls, data: object) -> Observation:
+        """The observation :meth:`to_dict` wrote; raise
+        :class:`~spadeslib.errors.RecordError` saying where if ``data`` is not one."""
+        from spadeslib.engine.observation_data import observation_from_dict
+
+        return observation_from_dict(cls, data)
+
+    def to_json(self, **kwargs: Any) -> str:
+        """:meth:`to_dict` as JSON text."""
+        return json.dumps(self.to_dict(), **kwargs)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Observation:
+        """:meth:`from_dict` of JSON text."""
+        from spadeslib.engine.observation_data import observation_from_json
+
+        return observation_from_json(cls, text)
+
+
+def has_bid(state: State, side: int) -> bool:
+    """Whether ``side`` has a contract yet (its first bid, team bid or blind bid made)."""
+    return bool(
+        state.sides_bid >> side & 1
+        or state.side_blind >> side & 1
+        or any(state.bids[m] != NO_BID for m in state.rules.sides[side])
+    )
+
+
+def received_mask(state: State, seat: int) -> int:
+    """The cards ``seat`` received from its partner (once every pass is made) or took
+    from the left-over cards or the stock, and still holds or was given."""
+    rules = state.rules
+    now = state.resume if state.phase == Phase.BLIND else state.phase
+    later = rules.after.get(now)  # None once the deal is over
+    passing_done = now != Phase.PASS and (later is None or Phase.PASS not in later)
+    partner = rules.partner_of[seat]
+    received = 0
+    if partner is not None:
+        if passing_done:
+            received |= state.passed[partner]
+        received |= state.gave[partner]
+    return received | (state.seen_cards[seat] & state.hands[seat] & ~received)
 
 
 def observe(state: State, seat: int, legal: list[int] | None) -> Observation:
@@ -86,26 +141,12 @@ def observe(state: State, seat: int, legal: list[int] | None) -> Observation:
 
     seen = state.seen >> seat & 1 or state.phase == Phase.OVER
     hand = cards(state.hands[seat]) if seen else None
-    contracts: list[int | None] = []
-    for side, members in enumerate(rules.sides):
-        bid = (
-            state.sides_bid >> side & 1
-            or state.side_blind >> side & 1
-            or any(state.bids[m] != NO_BID for m in members)
-        )
-        contracts.append(state.contracts[side] if bid else None)
+    contracts = [
+        state.contracts[side] if has_bid(state, side) else None for side in range(len(rules.sides))
+    ]
     trick = tuple(((state.leader + i) % players, deck[bit]) for i, bit in enumerate(state.trick))
     tricks = tuple((leader, tuple(deck[bit] for bit in bits)) for leader, bits in state.trick_log)
-    now = state.resume if state.phase == Phase.BLIND else state.phase
-    later = rules.after.get(now)  # None once the deal is over
-    passing_done = now != Phase.PASS and (later is None or Phase.PASS not in later)
-    partner = rules.partner_of[seat]
-    received = 0
-    if partner is not None:
-        if passing_done:
-            received |= state.passed[partner]
-        received |= state.gave[partner]
-    received |= state.seen_cards[seat] & state.hands[seat] & ~received
+    received = received_mask(state, seat)
     top: Card | None = None
     if state.phase == Phase.DRAW and state.actor == seat and state.stock_pos < len(state.stock):
         top = deck[state.stock[state.stock_pos]]
@@ -134,6 +175,7 @@ def observe(state: State, seat: int, legal: list[int] | None) -> Observation:
         discarded=cards(state.discarded[seat]),
         top_card=top,
         cut=tuple(deck[bit] for bit in state.cut),
+        cut_given=tuple(deck[bit] for bit in state.cut_given),
         legal_actions=tuple(space.action(i) for i in legal) if legal is not None else (),
         history=state.history,
         is_over=state.phase == Phase.OVER,

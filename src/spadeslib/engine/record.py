@@ -31,7 +31,16 @@ from spadeslib.errors import RecordError, VariantError
 if TYPE_CHECKING:
     from spadeslib.compiler.rules import Rules
 
-__all__ = ["FORMAT", "VERSION", "deal_to_dict", "make_record", "read_record", "state_dict"]
+__all__ = [
+    "FORMAT",
+    "VERSION",
+    "check_state_dict",
+    "deal_to_dict",
+    "make_record",
+    "read_record",
+    "read_state_dict",
+    "state_dict",
+]
 
 FORMAT = "spadeslib.record"
 VERSION = 1
@@ -186,6 +195,74 @@ def state_dict(state: State) -> dict[str, Any]:
     out["events"] = [repr(event) for event in state.events]
     out["result"] = None if state.result is None else repr(state.result)
     return {key: _jsonable(value) for key, value in out.items()}
+
+
+_STATE_KEYS = frozenset(
+    {field.name for field in FIELDS if field.codec != "skip"}
+    | {"variant", "deals", "actions", "history", "events", "result"}
+)
+"""The keys of a :func:`state_dict`: the fields :data:`~spadeslib.engine.state.FIELDS`
+writes, and the history written in its own way."""
+
+
+def read_state_dict(
+    data: object, variant: Any = None
+) -> tuple[Any, int, list[tuple[int, Dealt]], list[int]]:
+    """Check a :func:`state_dict`'s shape, and its variant, seed and deals as a record's
+    are checked (:func:`read_record`); return ``(variant, seed, deals, action ids)``.
+    ``variant`` (a :class:`~spadeslib.variant.Variant`) stands for the named one, which
+    must otherwise be bundled."""
+    from spadeslib.errors import SpadesError
+    from spadeslib.loader import load_variant
+
+    if not isinstance(data, dict):
+        raise RecordError(f"a saved state is a JSON object, not {type(data).__name__}")
+    unknown = set(data) - _STATE_KEYS
+    if unknown:
+        raise RecordError(f"state: unknown key(s) {sorted(unknown)}")
+    missing = _STATE_KEYS - set(data)
+    if missing:
+        raise RecordError(f"state: missing key(s) {sorted(missing)}")
+    name = data["variant"]
+    if variant is None:
+        if not isinstance(name, str):
+            raise RecordError(f"variant: expected the variant's name, got {name!r}")
+        try:
+            variant = load_variant(name)
+        except SpadesError as error:
+            raise RecordError(
+                f"variant: {name!r} is not a variant this spadeslib can load ({error}); "
+                "pass the Variant itself (variant=...)"
+            ) from None
+    elif variant.name != name:
+        raise RecordError(f"variant: the state is of {name!r}, not of {variant.name!r}")
+    record = {
+        "format": FORMAT,
+        "version": VERSION,
+        "variant": variant.to_dict(),
+        "seed": data["seed"],
+        "deals": data["deals"],
+        "actions": [],
+    }
+    checked, seed, deals, _ = read_record(record)
+    actions = data["actions"]
+    if not isinstance(actions, list) or not all(
+        isinstance(a, int) and not isinstance(a, bool) for a in actions
+    ):
+        raise RecordError("actions: expected a list of action ids (ints)")
+    return checked, seed, deals, actions
+
+
+def check_state_dict(state: State, data: Any) -> None:
+    """Raise :class:`~spadeslib.errors.RecordError` at the first key where ``data``
+    differs from ``state``'s :func:`state_dict` (the fields in table order)."""
+    found = state_dict(state)
+    for key in (*(f.name for f in FIELDS if f.codec != "skip"), *sorted(_STATE_KEYS)):
+        if found[key] != data[key]:
+            raise RecordError(
+                f"{key}: the deals and actions lead to {found[key]!r}, "
+                f"but the state says {data[key]!r}"
+            )
 
 
 def _jsonable(value: Any) -> Any:

@@ -51,6 +51,7 @@ def rollout(state: State, random: Callable[[], float], deals: int) -> int:
             ids = PHASES[phase].legal(state)
         action_id = ids[int(random() * len(ids))]
         state.legal_ids = None
+        state.decisions.append((state.actor, action_id))
         PHASES[phase].apply(state, action_id)
         state.log = (state.log, action_id)
         played += 1

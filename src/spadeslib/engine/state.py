@@ -116,6 +116,7 @@ FIELDS: tuple[Field, ...] = (
     Field("seen", "deal", 0),
     Field("leftover", "deal", 0, codec="cards"),
     Field("cut", "deal", (), codec="bits"),
+    Field("cut_given", "deal", (), codec="bits"),
     Field("stock", "deal", (), codec="bits"),
     Field("stock_pos", "deal", 0),
     Field("passed", "deal", _per_seat(0), codec="cards"),
@@ -123,6 +124,7 @@ FIELDS: tuple[Field, ...] = (
     Field("discarded", "deal", _per_seat(0), codec="cards"),
     Field("seen_cards", "deal", _per_seat(0), codec="cards"),
     # the auction
+    Field("decisions", "deal", _empty),
     Field("bids", "deal", _per_seat(NO_BID)),
     Field("contracts", "deal", _per_side(0)),
     Field("side_blind", "deal", 0),
@@ -188,12 +190,17 @@ class State:
     seen: int
     leftover: int
     cut: tuple[int, ...]
+    cut_given: tuple[int, ...]
+    """The French cut's cards handed out so far, to seats 0, 1, ... in order."""
     stock: tuple[int, ...]
     stock_pos: int
     passed: list[int]
     gave: list[int]
     discarded: list[int]
     seen_cards: list[int]
+    decisions: list[tuple[int, int]]
+    """Every action of the deal before the play, in order, with the seat that took it:
+    ``(seat, action id)`` (the information state's auction; determinized deals)."""
     bids: list[int]
     contracts: list[int]
     side_blind: int
@@ -273,6 +280,7 @@ class State:
         if play is None or not play.pending:
             return
         dealt = self.hands  # as the auction found them: the hands the play starts from
+        before = self.log
         (
             self.hands,
             self.trick,
@@ -290,6 +298,8 @@ class State:
         ) = play.export(self.log)
         if auction is not None:  # a deal the native core plays from its first bid
             bidding, self.bids, self.contracts, self.nil_seats, self.sides_bid, step = auction
+            if self.phase == Phase.BID:
+                self._log_bids(before, step if bidding else len(self.steps))
             if bidding:
                 self.step = step
             elif self.phase == Phase.BID:
@@ -299,6 +309,24 @@ class State:
                 self.steps = ()
                 self.step = 0
                 self.first_hands = tuple(dealt)
+
+    def _log_bids(self, before: Any, made: int) -> None:
+        """Add the bids the native auction took since the last copy to :attr:`decisions`,
+        as the bidding phase adds each one it applies: the log's new ids that are not
+        cards played, from ``before`` (the log at the last copy) on. The native auction
+        takes one bid per turn of :attr:`steps`, from the first (``made``: how many it has
+        taken now; :attr:`step`: how many at the last copy), so the turn names the seat."""
+        bids: list[int] = []
+        node = self.log
+        first = self.space.NIL  # the ids below it play a card
+        while node is not before:
+            assert node is not None
+            if node[1] >= first:
+                bids.append(node[1])
+            node = node[0]
+        bids.reverse()
+        turns = self.steps[self.step : made]
+        self.decisions.extend((seat, bid) for (_, seat, _), bid in zip(turns, bids, strict=True))
 
 
 def _generate(name: str, lines: list[str], doc: str) -> Any:

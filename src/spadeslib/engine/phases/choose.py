@@ -1,85 +1,55 @@
-"""Choosing several cards at once (``pass``, ``give``, ``discard``): listing and checking.
+"""Choosing cards one at a time (``pass``, ``give``, ``discard``, ``cut``): listing and
+checking.
 
-One decision names all its cards, so a pass of three is one action, not three (unless
-that would offer more than :data:`LIMIT` choices: then one card per decision). The ids are
-the canonical masks of the cards (:class:`~spadeslib.compiler.action_text.ActionSpace`); with two
-packs a face held twice can be chosen once or twice, and either copy is the same choice.
+A choice of several cards is one decision per card, as OpenSpiel's Hearts passes cards:
+the step ``(kind, seat, count)`` shrinks by one card at each decision, and the same seat
+acts again until its count is chosen. An id is the kind's base plus the card's face
+(:class:`~spadeslib.compiler.action_ids.ActionSpace`); with two packs either copy of a
+face is the same choice, and the lower copy held is taken.
 """
 
 from __future__ import annotations
 
-import itertools
-import math
-
+from spadeslib.bits import bits_of
 from spadeslib.engine.state import State
 
-__all__ = ["LIMIT", "batch", "choices", "chosen", "continue_step"]
-
-LIMIT = 5_000
-"""Most choices one decision may offer. Choosing more (19 of 30 cards from a big kitty)
-is split into decisions of one card each, so no list of actions is ever huge."""
+__all__ = ["choices", "chosen", "continue_step"]
 
 
-def batch(hand: int, count: int) -> int:
-    """How many of the ``count`` cards to choose from ``hand`` the next decision names:
-    all of them, or one at a time when that would be more than :data:`LIMIT` choices."""
-    return count if math.comb(hand.bit_count(), count) <= LIMIT else 1
-
-
-def choices(state: State, kind: str, hand: int, count: int) -> list[int]:
-    """Every id of ``kind`` choosing ``count`` cards of ``hand``, sorted."""
+def choices(state: State, kind: str, hand: int) -> list[int]:
+    """Every id of ``kind`` choosing one card of ``hand``, sorted."""
     space = state.space
-    if not space.two_packs:  # every choice is distinct: the id is the base plus the mask
-        base = space.cards_id(kind, 0)
-        singles = [1 << bit for bit in range(state.rules.size) if hand >> bit & 1]
-        return sorted(base + sum(combo) for combo in itertools.combinations(singles, count))
-    bits = [bit for bit in range(state.rules.size) if hand >> bit & 1]
-    ids = set()
-    for combo in itertools.combinations(bits, count):
-        mask = 0
-        for bit in combo:
-            mask |= 1 << bit
-        ids.add(space.cards_id(kind, mask))
-    return sorted(ids)
+    base = space.card_bases[kind]
+    face_of = space.face_of
+    if not space.two_packs:  # one card per face: the ids follow the bits
+        return [base + face_of[bit] for bit in bits_of(hand)]
+    return sorted({base + face_of[bit] for bit in bits_of(hand)})
 
 
 def chosen(
-    state: State, kind: str, action_id: int, hand: int, count: int, *, rule: str
+    state: State, kind: str, action_id: int, hand: int, *, rule: str
 ) -> int | tuple[str, str]:
-    """The cards of ``hand`` that the ``kind`` action ``action_id`` names (a mask), or a
-    ``(reason, rule)`` problem when it is not that kind, not ``count`` cards, or names
-    cards not held."""
+    """The card of ``hand`` that the ``kind`` action ``action_id`` names (a one-bit mask),
+    or a ``(reason, rule)`` problem when it is not that kind or names a card not held."""
     space = state.space
-    try:
-        action = space.action(action_id)
-    except Exception:
-        return (f"not a '{kind}' action", rule)
-    if action.kind != kind:
-        return (f"seat {state.actor} must {kind} {count} card(s) now", rule)
-    if len(action.cards) != count:
-        return (f"{kind} exactly {count} card(s), not {len(action.cards)}", rule)
-    mask = 0
-    for card in action.cards:
-        for bit in state.rules.card_bits(card):
-            if hand >> bit & 1 and not mask >> bit & 1:
-                mask |= 1 << bit
-                break
-        else:
-            return (
-                f"seat {state.actor} does not hold {card}"
-                + (" twice" if action.cards.count(card) > 1 else ""),
-                rule,
-            )
-    return mask
+    face = action_id - space.card_bases[kind]
+    if not 0 <= face < len(space.face_bits):
+        _, seat, count = state.steps[state.step]
+        return (f"seat {seat} must {kind} {count} more card(s) now, one at a time", rule)
+    held = hand & space.face_mask[space.face_bits[face]]
+    if not held:
+        card = state.rules.deck[space.face_bits[face]]
+        return (f"seat {state.actor} does not hold {card}", rule)
+    return held & -held
 
 
-def continue_step(state: State, count: int, taken: int) -> bool:
-    """After a decision that chose ``taken`` of the step's ``count`` cards: if some are
-    left to choose, shrink the step to them and return ``True`` (same player again)."""
-    if taken >= count:
+def continue_step(state: State) -> bool:
+    """After a decision that chose one of the step's cards: if some are left to choose,
+    shrink the step to them and return ``True`` (the same player again)."""
+    kind, seat, count = state.steps[state.step]
+    if count <= 1:
         return False
-    kind, seat, _ = state.steps[state.step]
     steps = list(state.steps)
-    steps[state.step] = (kind, seat, count - taken)
+    steps[state.step] = (kind, seat, count - 1)
     state.steps = tuple(steps)
     return True

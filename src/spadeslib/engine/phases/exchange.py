@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from spadeslib.compiler.bids import BLIND_NIL, NIL
 from spadeslib.engine import flow
-from spadeslib.engine.phases.choose import batch, choices, chosen, continue_step
+from spadeslib.engine.phases.choose import choices, chosen, continue_step
 from spadeslib.engine.state import State
 
 __all__ = ["RULES"]
@@ -52,23 +52,19 @@ def _rule(state: State, seat: int) -> str:
 
 
 def legal(state: State) -> list[int]:
-    _, seat, count = state.steps[state.step]
-    hand = state.hands[seat]
-    return choices(state, "give", hand, batch(hand, count))
+    _, seat, _ = state.steps[state.step]
+    return choices(state, "give", state.hands[seat])
 
 
 def problem(state: State, action_id: int) -> tuple[str, str] | None:
-    _, seat, count = state.steps[state.step]
-    hand = state.hands[seat]
-    found = chosen(state, "give", action_id, hand, batch(hand, count), rule=_rule(state, seat))
+    _, seat, _ = state.steps[state.step]
+    found = chosen(state, "give", action_id, state.hands[seat], rule=_rule(state, seat))
     return found if isinstance(found, tuple) else None
 
 
 def apply(state: State, action_id: int) -> None:
-    _, seat, count = state.steps[state.step]
-    hand = state.hands[seat]
-    taking = batch(hand, count)
-    found = chosen(state, "give", action_id, hand, taking, rule=_rule(state, seat))
+    _, seat, _ = state.steps[state.step]
+    found = chosen(state, "give", action_id, state.hands[seat], rule=_rule(state, seat))
     assert isinstance(found, int)
     partner = state.rules.partner_of[seat]
     assert partner is not None
@@ -76,7 +72,7 @@ def apply(state: State, action_id: int) -> None:
     state.hands[partner] |= found
     state.gave[seat] |= found
     state.seen_cards[partner] |= found
-    if continue_step(state, count, taking):
+    if continue_step(state):
         return
     flow.advance(state)
 

@@ -13,8 +13,9 @@ whoever took cards discards as many.
 
 from __future__ import annotations
 
+from spadeslib.compiler.action_ids import SPLITS
 from spadeslib.engine import flow
-from spadeslib.engine.phases.choose import batch, choices, chosen, continue_step
+from spadeslib.engine.phases.choose import choices, chosen, continue_step
 from spadeslib.engine.state import State
 
 __all__ = ["KITTY", "MITCHELL"]
@@ -53,9 +54,8 @@ def _mitchell_enter(state: State) -> bool:
 def _legal(state: State) -> list[int]:
     kind, seat, count = state.steps[state.step]
     if kind == "split":
-        return [state.space.SPLIT + 3 * mine + (count - mine) for mine in range(count + 1)]
-    hand = state.hands[seat]
-    return choices(state, "discard", hand, batch(hand, count))
+        return [state.space.split_id(mine, count - mine) for mine in range(count + 1)]
+    return choices(state, "discard", state.hands[seat])
 
 
 def _rule(state: State) -> str:
@@ -72,8 +72,7 @@ def _problem(state: State, action_id: int) -> tuple[str, str] | None:
             f"partner, like 'split {count}/0'",
             "deal.leftover",
         )
-    hand = state.hands[seat]
-    found = chosen(state, "discard", action_id, hand, batch(hand, count), rule="deal.leftover")
+    found = chosen(state, "discard", action_id, state.hands[seat], rule="deal.leftover")
     return found if isinstance(found, tuple) else None
 
 
@@ -81,7 +80,7 @@ def _apply(state: State, action_id: int) -> None:
     kind, seat, count = state.steps[state.step]
     rules = state.rules
     if kind == "split":
-        mine = (action_id - state.space.SPLIT) // 3
+        mine, _ = SPLITS[action_id - state.space.SPLIT]
         partner = rules.partner_of[seat]
         assert partner is not None
         cards = [bit for bit in state.dealt[1] if state.leftover >> bit & 1]
@@ -96,13 +95,11 @@ def _apply(state: State, action_id: int) -> None:
                 extra.append(("discard", member, len(bits)))
         state.steps = state.steps + tuple(extra)
     else:
-        hand = state.hands[seat]
-        size = batch(hand, count)
-        found = chosen(state, "discard", action_id, hand, size, rule="deal.leftover")
+        found = chosen(state, "discard", action_id, state.hands[seat], rule="deal.leftover")
         assert isinstance(found, int)
         state.hands[seat] &= ~found
         state.discarded[seat] |= found
-        if continue_step(state, count, size):
+        if continue_step(state):
             return
     flow.advance(state)
 

@@ -8,7 +8,7 @@ receive before it has chosen what to give.
 from __future__ import annotations
 
 from spadeslib.engine import flow
-from spadeslib.engine.phases.choose import batch, choices, chosen, continue_step
+from spadeslib.engine.phases.choose import choices, chosen, continue_step
 from spadeslib.engine.state import State
 
 __all__ = ["RULES"]
@@ -24,9 +24,8 @@ def enter(state: State) -> bool:
 
 
 def legal(state: State) -> list[int]:
-    _, seat, count = state.steps[state.step]
-    hand = _hand(state, seat)
-    return choices(state, "pass", hand, batch(hand, count))
+    _, seat, _ = state.steps[state.step]
+    return choices(state, "pass", _hand(state, seat))
 
 
 def _hand(state: State, seat: int) -> int:
@@ -35,20 +34,17 @@ def _hand(state: State, seat: int) -> int:
 
 
 def problem(state: State, action_id: int) -> tuple[str, str] | None:
-    _, seat, count = state.steps[state.step]
-    hand = _hand(state, seat)
-    found = chosen(state, "pass", action_id, hand, batch(hand, count), rule="passing.cards")
+    _, seat, _ = state.steps[state.step]
+    found = chosen(state, "pass", action_id, _hand(state, seat), rule="passing.cards")
     return found if isinstance(found, tuple) else None
 
 
 def apply(state: State, action_id: int) -> None:
-    _, seat, count = state.steps[state.step]
-    hand = _hand(state, seat)
-    taking = batch(hand, count)
-    found = chosen(state, "pass", action_id, hand, taking, rule="passing.cards")
+    _, seat, _ = state.steps[state.step]
+    found = chosen(state, "pass", action_id, _hand(state, seat), rule="passing.cards")
     assert isinstance(found, int)
     state.passed[seat] |= found
-    if continue_step(state, count, taking):
+    if continue_step(state):
         return
     if state.step + 1 == len(state.steps):
         _hand_over(state)

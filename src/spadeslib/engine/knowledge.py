@@ -1,6 +1,7 @@
 """What one seat knows, read from its :class:`~spadeslib.engine.Observation` into masks.
 
-A bot never sees the game's state: everything here comes from the observation (its own
+A bot (and :mod:`spadeslib.engine.determinize`) never sees the game's state: everything
+here comes from the observation (its own
 hand, the cards played, the cards it passed, gave or discarded, the bids) and from the
 rules of play, which are public. From the tricks it also infers who is void in which suit
 (a player who did not follow the suit led holds none of it: every variant makes a player
@@ -13,8 +14,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from spadeslib.cards import Card
-from spadeslib.compiler import Rules
-from spadeslib.engine import Observation
+from spadeslib.compiler.follow import allowed
+from spadeslib.compiler.rules import Rules
+from spadeslib.engine.observation import Observation
 
 __all__ = ["Knowledge", "bit_of", "read"]
 
@@ -27,6 +29,8 @@ class Knowledge:
     seat: int
     hand: int
     """The seat's cards (0 before it has looked)."""
+    looked: bool
+    """Whether the seat has looked at its cards (its hand is known to it)."""
     played: int
     """Every card played this deal: the finished tricks and the current trick."""
     unknown: int
@@ -36,7 +40,8 @@ class Knowledge:
     """Per seat, cards known to be in that seat's hand (what this seat passed or gave to
     its partner and has not seen played); the seat's own entry is its hand."""
     counts: tuple[int, ...]
-    """Per seat, the number of cards it holds now."""
+    """Per seat, the number of cards it holds now (public: the observation's
+    ``hand_sizes``)."""
     voids: tuple[int, ...]
     """Per seat, the effective suits (bit ``1 << suit``) it has shown it does not hold."""
     trick: tuple[int, ...]
@@ -67,6 +72,51 @@ def _mask(rules: Rules, cards: Iterable[Card], used: int) -> int:
     return mask
 
 
+def _shown_voids(rules: Rules, bit: int, trick: list[int], broken: bool, number: int) -> int:
+    """The suits (bits ``1 << suit``) a player showed it lacks by playing ``bit`` to
+    ``trick``: each suit whose lowest card, held beside it, would have made the play
+    illegal (following suit, and whatever else the variant's play rules demand: trumping
+    when void, leading a trump only when allowed)."""
+    suit_of = rules.suit_of
+    mine = suit_of[bit]
+    shown = 0
+    for suit in range(4):
+        if suit == mine:
+            continue
+        cards = rules.suit_masks[suit] & ~(1 << bit)
+        if not cards:
+            continue
+        low = cards & -cards
+        hand = (1 << bit) | low
+        if not allowed(rules, hand, trick, broken, number, 0) >> bit & 1:
+            shown |= 1 << suit
+    return shown
+
+
+def _still_held(rules: Rules, shown: int, played: int, placed: int) -> int:
+    """The cards of ``shown`` (given to a partner) it still holds, as far as can be told:
+    those it has not played. With two packs a face's copies are alike: as many copies as
+    were given and not played of that face, on bits no other card takes."""
+    if rules.packs == 1:
+        return shown & ~placed
+    face_mask = rules.face_mask
+    out = 0
+    seen = 0
+    while shown:
+        low = shown & -shown
+        face = face_mask[low.bit_length() - 1]
+        count = (shown & face).bit_count() - (played & face).bit_count()
+        shown &= ~face
+        free = face & ~placed & ~seen
+        seen |= face
+        while count > 0 and free:
+            first = free & -free
+            out |= first
+            free ^= first
+            count -= 1
+    return out
+
+
 def read(observation: Observation, rules: Rules) -> Knowledge:
     """The :class:`Knowledge` in ``observation`` (an observation of a game of ``rules``)."""
     players = rules.players
@@ -74,30 +124,27 @@ def read(observation: Observation, rules: Rules) -> Knowledge:
     hand = rules.mask_of(observation.hand) if observation.hand else 0
     used = hand
     played = 0
-    played_by = [0] * players
     voids = [0] * players
-    suit_of = rules.suit_of
-    for leader, cards in observation.tricks:
-        led = -1
+    played_by = [0] * players
+    broken = False
+    tricks = [*observation.tricks]
+    if observation.trick:
+        tricks.append((observation.trick[0][0], tuple(card for _, card in observation.trick)))
+    trick: list[int] = []
+    for number, (leader, cards) in enumerate(tricks):
+        trick = []
         for index, card in enumerate(cards):
             bit = bit_of(rules, card, used)
             used |= 1 << bit
             played |= 1 << bit
             who = (leader + index) % players
-            played_by[who] += 1
-            if index == 0:
-                led = suit_of[bit]
-            elif suit_of[bit] != led:
-                voids[who] |= 1 << led
-    trick: list[int] = []
-    for who, card in observation.trick:
-        bit = bit_of(rules, card, used)
-        used |= 1 << bit
-        played |= 1 << bit
-        played_by[who] += 1
-        if trick and suit_of[bit] != suit_of[trick[0]]:
-            voids[who] |= 1 << suit_of[trick[0]]
-        trick.append(bit)
+            played_by[who] |= 1 << bit
+            voids[who] |= _shown_voids(rules, bit, trick, broken, number)
+            if rules.breaking[rules.suit_of[trick[0] if trick else bit]] >> bit & 1:
+                broken = True
+            trick.append(bit)
+    if len(trick) == players:  # the last trick is finished: no trick is being played
+        trick = []
     if observation.trick:
         leader = observation.trick[0][0]
     elif observation.phase == "play" and observation.current_player is not None:
@@ -113,15 +160,15 @@ def read(observation: Observation, rules: Rules) -> Knowledge:
         shown = _mask(rules, observation.given, placed) if observation.given else 0
         if observation.passed and passing_done:
             shown |= _mask(rules, observation.passed, placed | shown)
-        known[partner] = shown & ~placed
+        known[partner] = _still_held(rules, shown, played_by[partner], placed)
     out = _mask(rules, observation.discarded, placed) if observation.discarded else 0
+    if observation.top_card is not None:  # the top of the stock, seen: in no hand
+        out |= 1 << bit_of(rules, observation.top_card, placed | out)
     unknown = rules.full_mask & ~hand & ~played & ~out
     for other in range(players):
         if other != seat:
             unknown &= ~known[other]
-    size = rules.hand_size
-    counts = [max(size - played_by[other], 0) for other in range(players)]
-    counts[seat] = hand.bit_count()
+    counts = list(observation.hand_sizes)
     nils = 0
     for other, bid in enumerate(observation.bids):
         if bid in ("nil", "blind nil"):
@@ -130,6 +177,7 @@ def read(observation: Observation, rules: Rules) -> Knowledge:
         rules=rules,
         seat=seat,
         hand=hand,
+        looked=observation.hand is not None,
         played=played,
         unknown=unknown,
         known=tuple(known),

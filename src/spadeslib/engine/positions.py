@@ -1,0 +1,142 @@
+"""Positions rebuilt from their history: new games, checked actions, undo, saved states.
+
+A game is its variant, its seed, the deals dealt and the actions applied: the engine is
+deterministic, so replaying the actions on a new state with the same deals gives the same
+state, field for field. That is how :meth:`Game.undo <spadeslib.engine.game.Game.undo>`
+takes an action back (python-chess's ``pop``) and how
+:meth:`Game.from_state_dict <spadeslib.engine.game.Game.from_state_dict>` loads a position:
+nothing is kept for them on the hot path (a game that never undoes pays nothing), and a
+position rebuilt this way was reached by legal actions, so it can never be one the rules
+could not reach.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from typing import Any
+
+from spadeslib.compiler.action_ids import action_space
+from spadeslib.compiler.action_text import Action
+from spadeslib.engine import flow
+from spadeslib.engine import phases as _phases
+from spadeslib.engine.dealing import read_deal
+from spadeslib.engine.describe import describe
+from spadeslib.engine.results import Dealt
+from spadeslib.engine.shuffle import first_dealer
+from spadeslib.engine.state import State
+from spadeslib.errors import ArgumentError, IllegalActionError, RecordError
+from spadeslib.variant import Variant
+
+__all__ = ["apply_checked", "is_dealt", "new_state", "rebuild", "replay"]
+
+_PHASES = _phases.PHASES
+
+
+def new_state(
+    variant: Variant, seed: int | None, dealer: int | None, deals: Sequence[Any] | None
+) -> State:
+    """A game's state at its start: ``deals`` are the first deals (as dealt, or hands for
+    :func:`~spadeslib.engine.dealing.read_deal`); later ones come from the seeded shuffle."""
+    rules = variant.compile()
+    if seed is None:
+        seed = secrets.randbits(64)
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**64:
+        raise ArgumentError(f"seed must be an int from 0 to 2**64-1, not {seed!r}")
+    players = rules.players
+    if dealer is None:
+        first = variant.deal.first_dealer
+        if first != "random":
+            dealer = first
+        else:
+            kernel: Any = rules.kernel
+            dealer = first_dealer(seed, players) if kernel is None else kernel.first_dealer(seed)
+    if not isinstance(dealer, int) or not 0 <= dealer < players:
+        raise ArgumentError(f"dealer must be a seat from 0 to {players - 1}, not {dealer!r}")
+    state = State(rules, action_space(rules), _PHASES, seed, dealer, native=True)
+    if deals:
+        state.pending_deals = tuple(
+            dealt if is_dealt(dealt) else read_deal(rules, dealt) for dealt in deals
+        )
+    flow.start_deal(state)
+    return state
+
+
+def is_dealt(value: object) -> bool:
+    """Whether ``value`` is a deal as dealt (:data:`~spadeslib.engine.results.Dealt`)."""
+    return (
+        isinstance(value, tuple)
+        and len(value) == 2
+        and isinstance(value[0], tuple)
+        and all(isinstance(h, int) for h in value[0])
+    )
+
+
+def apply_checked(state: State, action_id: int, action: Action | None = None) -> None:
+    """Apply ``action_id`` if it is legal now; else raise
+    :class:`~spadeslib.errors.IllegalActionError` naming the rule, the state unchanged.
+    ``action`` is what the caller wrote, for the message."""
+    s = flow.deal_if_due(state)
+    phase = _PHASES.get(s.phase)
+    if phase is None:
+        raise IllegalActionError(
+            action or action_id, "the game is over", rule="game_end", state=describe(s)
+        )
+    ids = s.legal_ids
+    if ids is None or action_id not in ids:  # not among the legal ids listed: check it
+        found = phase.problem(s, action_id)
+        if found is not None:
+            if action is None:
+                try:
+                    action = s.space.action(action_id)
+                except RecordError:
+                    raise IllegalActionError(
+                        action_id, "no action has this id", rule="action", state=describe(s)
+                    ) from None
+            reason, rule = found
+            raise IllegalActionError(action, reason, rule=rule, state=describe(s))
+    s.legal_ids = None
+    play = s.play
+    if play is not None:  # the deal's Play applies (and logs) it
+        status = play.apply(action_id)
+        if status < 0:
+            raise IllegalActionError(
+                action or action_id, "not legal now", rule="action", state=describe(s)
+            )  # pragma: no cover - the phase's own check above found no problem
+        if status:
+            _phases.play.finish_play(s)
+        return
+    s.decisions.append((s.actor, action_id))
+    phase.apply(s, action_id)
+    s.log = (s.log, action_id)
+
+
+def replay(
+    variant: Variant,
+    seed: int,
+    deals: Sequence[tuple[int, Dealt]],
+    actions: Sequence[int],
+    *,
+    pending: Sequence[Dealt] = (),
+) -> State:
+    """The state that ``actions`` (ids) lead to from the start of a game whose deals are
+    ``deals`` (``(dealer, dealt)``, the first dealer's first) and then ``pending``; an
+    illegal action is a :class:`~spadeslib.errors.RecordError` naming its index."""
+    state = new_state(variant, seed, deals[0][0], [*(dealt for _, dealt in deals), *pending])
+    for index, action_id in enumerate(actions):
+        try:
+            apply_checked(state, action_id)
+        except IllegalActionError as error:
+            raise RecordError(f"actions[{index}]: {error}") from None
+    return flow.deal_if_due(state)
+
+
+def rebuild(state: State, count: int) -> State:
+    """``state`` as it was after its first ``count`` actions."""
+    return replay(
+        state.rules.variant,
+        state.seed,
+        state.deals,
+        state.actions()[:count],
+        pending=state.pending_deals,
+    )

@@ -1,0 +1,229 @@
+"""Determinization (issue 13): samples of the hidden cards are consistent with the seat's
+view, uniform when asked, weighted when asked, and never depend on what the seat lacks;
+a resampled game looks the same to the seat."""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import random
+from collections import Counter
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from game_helpers import plausible_id
+from spadeslib.engine import Game
+from spadeslib.engine.determinize import OUT, Determinizer, below, determinize
+from spadeslib.engine.knowledge import read
+from spadeslib.engine.shuffle import SplitMix64
+from spadeslib.loader import bundled_variants, parse_variant
+from spadeslib.testing import games
+from spadeslib.variant import Variant
+
+BUNDLED = sorted(bundled_variants())
+MIXED = parse_variant(
+    "extends: standard\nhouse_rules: [passing-three, french-cut, kitty-to-dealer]\n"
+)
+
+
+def _check_sample(game: Game, seat: int, hands: list[int]) -> None:
+    """The sample fits everything the seat knows."""
+    rules = game.variant.compile()
+    observation = game.observation(seat)
+    knowledge = read(observation, rules)
+    assert [h.bit_count() for h in hands] == list(observation.hand_sizes)
+    seen = 0
+    for hand in hands:
+        assert not hand & seen  # no card twice
+        seen |= hand
+    assert not seen & knowledge.played
+    if observation.hand is not None:
+        assert hands[seat] == knowledge.hand
+    for other, mask in enumerate(knowledge.known):
+        assert hands[other] & mask == mask
+    for other, hand in enumerate(hands):
+        for suit in range(4):
+            if knowledge.voids[other] >> suit & 1:
+                assert not hand & rules.suit_masks[suit], (other, suit)
+
+
+@settings(suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(game=games(max_actions=150), seed=st.integers(0, 2**64 - 1), which=st.integers(0, 5))
+def test_a_sample_fits_what_the_seat_knows(game: Game, seed: int, which: int) -> None:
+    rules = game.variant.compile()
+    seat = which % rules.players
+    hands = determinize(game.observation(seat), rules, SplitMix64(seed))
+    knowledge = read(game.observation(seat), rules)
+    if Determinizer(knowledge).feasible:
+        _check_sample(game, seat, hands)
+
+
+def _played(variant: Variant | str, seed: int, steps: int) -> Game:
+    game = Game(variant, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if game.is_over:
+            break
+        game.apply_id(plausible_id(game, rng))
+    return game
+
+
+@settings(suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(
+    variant=st.sampled_from([*BUNDLED, MIXED]),
+    seed=st.integers(0, 2**32),
+    steps=st.integers(0, 90),
+    which=st.integers(0, 5),
+)
+def test_a_sample_never_depends_on_what_the_seat_lacks(
+    variant: Variant | str, seed: int, steps: int, which: int
+) -> None:
+    """Resample the hidden cards of a game: the seat sees the same observation and the
+    same tensors, and its next samples are the same, card for card."""
+    game = _played(variant, seed, steps)
+    rules = game.variant.compile()
+    seat = which % rules.players
+    other = game.resampled(seat, SplitMix64(seed))
+    assert other.observation(seat) == game.observation(seat)
+    assert np.array_equal(other.observation_tensor(seat), game.observation_tensor(seat))
+    assert np.array_equal(other.information_state_tensor(seat), game.information_state_tensor(seat))
+    assert other.legal_action_ids() == game.legal_action_ids() or other.current_player != seat
+    mine = determinize(game.observation(seat), rules, SplitMix64(seed + 1))
+    theirs = determinize(other.observation(seat), rules, SplitMix64(seed + 1))
+    assert mine == theirs
+    if not game.is_over:  # the resampled game plays on like any other
+        other.apply_id(other.legal_action_ids()[0])
+
+
+def test_a_resampled_game_moves_the_hidden_cards() -> None:
+    game = _played("standard", 5, 20)
+    seat = game.current_player
+    assert seat is not None
+    moved = {tuple(game.resampled(seat, SplitMix64(k)).hand((seat + 1) % 4)) for k in range(20)}
+    assert len(moved) > 10
+    assert all(game.resampled(seat, SplitMix64(k)).hand(seat) == game.hand(seat) for k in range(5))
+
+
+def _brute_force(determinizer: Determinizer) -> Counter[tuple[int, ...]]:
+    """Every placement of the unknown cards that fits, by enumeration."""
+    knowledge = determinizer.knowledge
+    rules = knowledge.rules
+    places = determinizer.places
+    out: Counter[tuple[int, ...]] = Counter()
+    for choice in itertools.product(range(len(places)), repeat=len(determinizer.pool)):
+        rooms = [0] * len(places)
+        ok = True
+        hands = list(determinizer.known)
+        for bit, k in zip(determinizer.pool, choice, strict=True):
+            rooms[k] += 1
+            place = places[k]
+            if place != OUT:
+                if knowledge.voids[place] >> rules.suit_of[bit] & 1:
+                    ok = False
+                    break
+                hands[place] |= 1 << bit
+        if ok and tuple(rooms) == determinizer.rooms:
+            out[tuple(hands)] += 1
+    return out
+
+
+def _late_position() -> Game:
+    """Standard, three cards left each, with voids shown: few enough placements to count."""
+    rules = Game("standard").variant.compile()
+    for seed in range(200):
+        game = Game("standard", seed=seed)
+        rng = random.Random(seed)
+        while game.deal_number == 0:
+            game.apply_id(plausible_id(game, rng))
+            if game.phase == "play" and not game.trick and len(game.hand(0)) == 3:
+                knowledge = read(game.observation(game.current_player or 0), rules)
+                if any(knowledge.voids):
+                    return game
+    raise AssertionError("no position found")  # pragma: no cover
+
+
+def test_the_uniform_placement_is_exactly_uniform() -> None:
+    game = _late_position()
+    seat = game.current_player
+    assert seat is not None
+    knowledge = read(game.observation(seat), game.variant.compile())
+    determinizer = Determinizer(knowledge)
+    assert determinizer.constrained  # the voids are dealt by counting
+    exact = _brute_force(determinizer)
+    assert len(exact) > 2
+    assert sum(determinizer._ways(0, determinizer.rooms) for _ in [0]) == len(exact)
+    rng = SplitMix64(9)
+    draws = 120 * len(exact)
+    seen = Counter(tuple(determinizer.sample(rng)) for _ in range(draws))
+    assert set(seen) == set(exact)
+    expected = draws / len(exact)
+    chi2 = sum((count - expected) ** 2 / expected for count in seen.values())
+    assert chi2 < 3 * len(exact) + 30  # far below what a biased sampler gives
+
+
+def test_a_weight_tilts_the_placement() -> None:
+    game = _played("standard", 3, 12)
+    rules = game.variant.compile()
+    seat = game.current_player
+    assert seat is not None
+    knowledge = read(game.observation(seat), rules)
+    left = (seat + 1) % 4
+    spades = rules.suit_masks[0] & knowledge.unknown
+
+    def weight(who: int, bit: int) -> float:
+        return 20.0 if who == left and spades >> bit & 1 else 1.0
+
+    plain, tilted = Determinizer(knowledge), Determinizer(knowledge, weight=weight)
+    rng = SplitMix64(1)
+    mean_plain = np.mean([(plain.sample(rng)[left] & spades).bit_count() for _ in range(300)])
+    mean_tilted = np.mean([(tilted.sample(rng)[left] & spades).bit_count() for _ in range(300)])
+    assert mean_tilted > mean_plain + 1
+    _check_sample(game, seat, tilted.sample(rng))
+
+
+def test_the_seat_s_own_cards_are_drawn_before_it_looks() -> None:
+    game = Game(parse_variant("extends: standard\nhouse_rules: [blind-nil-any-time]\n"), seed=1)
+    seat = game.current_player
+    assert seat is not None and game.observation(seat).hand is None
+    hands = determinize(game.observation(seat), game.variant.compile(), SplitMix64(3))
+    assert [h.bit_count() for h in hands] == [13, 13, 13, 13]
+    again = game.resampled(seat, SplitMix64(3))
+    assert again.observation(seat) == game.observation(seat)
+
+
+def test_a_contradiction_falls_back_to_ignoring_the_voids() -> None:
+    game = _late_position()
+    seat = game.current_player
+    assert seat is not None
+    knowledge = read(game.observation(seat), game.variant.compile())
+    everyone_void = dataclasses.replace(knowledge, voids=(0b1111,) * 4)
+    determinizer = Determinizer(everyone_void)
+    assert not determinizer.feasible
+    hands = determinizer.sample(SplitMix64(2))
+    assert [h.bit_count() for h in hands] == list(knowledge.counts)
+
+
+@pytest.mark.parametrize("bound", [1, 2, 3, 2**64 - 1, 2**64, 2**64 + 1, 3**50])
+def test_below_is_in_range_for_any_bound(bound: int) -> None:
+    rng = SplitMix64(bound)
+    values = [below(rng, bound) for _ in range(200)]
+    assert all(0 <= v < bound for v in values)
+    if bound > 2:
+        assert len(set(values)) > 1
+
+
+def test_the_bots_sample_from_the_engine() -> None:
+    """The bots' deals are the engine's determinization (the same generator, the same
+    placements), so a native port of one serves both."""
+    from spadeslib.bots import ProBot
+
+    game = _played("standard", 2, 8)
+    seat = game.current_player
+    assert seat is not None and game.phase == "play"
+    bot = ProBot(seed=4, simulations=3)
+    first = bot.act(game.observation(seat), game.variant.compile())
+    again = ProBot(seed=4, simulations=3).act(game.observation(seat), game.variant.compile())
+    assert first == again

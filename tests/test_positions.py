@@ -1,0 +1,157 @@
+"""Undo and saved positions (issue 13): ``Game.undo`` takes back exactly one action, and
+``Game.from_state_dict`` loads what ``state_dict`` wrote, checked like a record."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from game_helpers import dump, plausible_id
+from spadeslib.engine import Game
+from spadeslib.errors import ArgumentError, RecordError
+from spadeslib.loader import bundled_variants, parse_variant
+from spadeslib.testing import variants
+from spadeslib.variant import Variant
+
+BUNDLED = sorted(bundled_variants())
+
+
+def _played(variant: Variant | str, seed: int, steps: int) -> Game:
+    game = Game(variant, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if game.is_over:
+            break
+        game.apply_id(plausible_id(game, rng))
+    return game
+
+
+@settings(suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(variant=variants(), seed=st.integers(0, 2**32), steps=st.integers(1, 120))
+def test_undo_takes_back_exactly_the_last_action(variant: Variant, seed: int, steps: int) -> None:
+    game = _played(variant, seed, steps - 1)
+    if game.is_over:
+        return
+    before = dump(game)
+    action_id = plausible_id(game, random.Random(steps))
+    action = game._s.space.action(action_id)
+    game.apply_id(action_id)
+    after = dump(game)
+    assert game.undo() == action
+    assert dump(game) == before
+    game.apply(action)
+    assert dump(game) == after
+
+
+@pytest.mark.parametrize("name", BUNDLED)
+def test_undo_back_to_the_start(name: str) -> None:
+    """Undo after undo walks the whole game back, through finished deals."""
+    game = _played(name, 5, 80)
+    states = []
+    replay = Game(name, seed=5)
+    rng = random.Random(5)
+    for _ in range(len(game.record()["actions"])):
+        states.append(dump(replay))
+        replay.apply_id(plausible_id(replay, rng))
+    for expected in reversed(states[-30:]):
+        game.undo()
+        assert dump(game) == expected
+
+
+def test_undo_at_the_start_is_refused() -> None:
+    game = Game("standard", seed=1)
+    with pytest.raises(ArgumentError, match="nothing to undo"):
+        game.undo()
+
+
+def test_undo_of_a_whole_pass_takes_back_one_card() -> None:
+    variant = parse_variant("extends: standard\nhouse_rules: [passing-three]\n")
+    game = Game(variant, seed=2, dealer=0)
+    cards = [str(c) for c in game.hand(1)[:3]]
+    game.apply("pass " + " ".join(cards))
+    assert str(game.undo()).startswith("pass ")
+    assert game.current_player == 1 and len(game.legal_action_ids()) == 11
+
+
+@pytest.mark.parametrize("name", BUNDLED)
+@pytest.mark.parametrize("steps", [0, 7, 61, 130])
+def test_a_saved_state_loads_as_the_same_game(name: str, steps: int) -> None:
+    game = _played(name, steps, steps)
+    saved = json.loads(json.dumps(game.state_dict()))
+    loaded = Game.from_state_dict(saved)
+    assert dump(loaded) == dump(game)
+    if not game.is_over:  # and plays on the same way
+        action_id = game.legal_action_ids()[-1]
+        game.apply_id(action_id)
+        loaded.apply_id(action_id)
+        assert dump(loaded) == dump(game)
+
+
+def test_a_saved_state_of_a_variant_that_is_not_bundled_needs_the_variant() -> None:
+    variant = parse_variant("name: my-table\nextends: standard\nhouse_rules: [kitty-to-dealer]\n")
+    game = _played(variant, 4, 20)
+    saved = game.state_dict()
+    with pytest.raises(RecordError, match="variant=") as raised:
+        Game.from_state_dict(saved)
+    assert "my-table" in str(raised.value)
+    assert dump(Game.from_state_dict(saved, variant=variant)) == dump(game)
+    with pytest.raises(RecordError, match="not of 'standard'"):
+        Game.from_state_dict(saved, variant=Game("standard").variant)
+
+
+def _saved() -> dict[str, Any]:
+    return json.loads(json.dumps(_played("standard", 9, 40).state_dict()))
+
+
+def _with(key: str, value: object) -> dict[str, Any]:
+    data = _saved()
+    data[key] = value
+    return data
+
+
+def _without(key: str) -> dict[str, Any]:
+    data = _saved()
+    del data[key]
+    return data
+
+
+def _action(index: int, value: object) -> dict[str, Any]:
+    data = _saved()
+    data["actions"][index] = value
+    return data
+
+
+@pytest.mark.parametrize(
+    ("data", "match"),
+    [
+        pytest.param([1, 2], "a saved state is a JSON object, not list", id="not an object"),
+        pytest.param({**_saved(), "extra": 1}, r"unknown key\(s\) \['extra'\]", id="unknown key"),
+        pytest.param(_without("scores"), r"missing key\(s\) \['scores'\]", id="missing key"),
+        pytest.param(_with("variant", "no-such"), "'no-such' is not a variant", id="variant"),
+        pytest.param(_with("variant", 7), "expected the variant's name, got 7", id="variant type"),
+        pytest.param(_with("seed", -1), "seed: expected an int", id="seed"),
+        pytest.param(_with("deals", []), "deals: expected a non-empty list", id="no deals"),
+        pytest.param(_with("actions", "bid 4"), "actions: expected a list of action ids", id="ids"),
+        pytest.param(_action(3, True), "actions: expected a list of action ids", id="a bool"),
+        pytest.param(_action(30, 10_000), r"actions\[30\]: .*no action has this id", id="no id"),
+        pytest.param(_action(1, 0), r"actions\[1\]: illegal action 'play 2C'", id="illegal"),
+        pytest.param(_with("scores", [10, 0]), "scores: the deals and actions lead to", id="field"),
+        pytest.param(_with("tricks", [0, 0, 0, 9]), "tricks: the deals and actions", id="tricks"),
+    ],
+)
+def test_a_bad_saved_state_is_a_record_error(data: object, match: str) -> None:
+    with pytest.raises(RecordError, match=match):
+        Game.from_state_dict(data)
+
+
+def test_a_saved_state_with_a_hand_changed_is_refused() -> None:
+    data = _saved()
+    hands = data["deals"][-1]["hands"]
+    hands[0], hands[1] = hands[1], hands[0]
+    with pytest.raises(RecordError):
+        Game.from_state_dict(data)
