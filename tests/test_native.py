@@ -114,6 +114,40 @@ def test_generated_variants_play_the_same_on_both_paths(variant: Variant, seed: 
     )
 
 
+def test_a_game_made_where_python_plays_stays_in_python() -> None:
+    # the differential tests above stand on this: the pure game of a pair is pure to the end
+    with _backend.pure_python():
+        game = Game("standard", seed=3)
+    native_game = Game("standard", seed=3)
+    for each in (game, native_game):
+        while each.phase != "play":
+            each.apply_id(each.legal_action_ids()[0])
+    assert isinstance(game._s.play, PythonPlay)
+    assert not isinstance(native_game._s.play, PythonPlay)
+
+
+def test_a_deal_after_a_blind_nil_is_played_the_same_on_both_paths() -> None:
+    # Found by the fuzzing: once a captain has bid Blind Nil (and exchanged), every seat
+    # has looked again, but the team bid must still hold the Blind Nil; the native auction
+    # knows no blind bids, so such a deal stays in Python.
+    text = """
+name: blind nil behind
+extends: standard
+table: {partnerships: pairs}
+deck: {packs: 2}
+deal: {hand_size: 26}
+passing: {cards: 1}
+bidding:
+  form: {kind: partnership, min_team_bid: 0}
+  nil: {both_partners: true}
+  blind_nil: {exchange: 2, eligibility: {kind: always}, per_side: 1}
+"""
+    variant = spadeslib.parse_variant(text)
+    for seed in range(4):
+        native_game = _random_game(variant, seed, pure=False, steps=700)
+        assert native_game == _random_game(variant, seed, pure=True, steps=700), seed
+
+
 def _plays(rules: Rules, seed: int) -> tuple[Any, PythonPlay]:
     hands = list(rules.kernel.deal(seed, 0, 0, 0, rules.hand_size)[0])  # type: ignore[attr-defined]
     leader = seed % rules.players

@@ -26,6 +26,7 @@ import secrets
 from collections.abc import Iterator, Sequence
 from typing import Any, Final, overload
 
+from spadeslib import _backend
 from spadeslib.cards import Card
 from spadeslib.compiler.action_ids import action_space
 from spadeslib.compiler.action_text import Action, ActionParseError
@@ -446,7 +447,9 @@ def _new_state(
             dealer = first_dealer(seed, players) if kernel is None else kernel.first_dealer(seed)
     if not isinstance(dealer, int) or not 0 <= dealer < players:
         raise ArgumentError(f"dealer must be a seat from 0 to {players - 1}, not {dealer!r}")
-    state = State(rules, action_space(rules), _PHASES, seed, dealer, native=True)
+    # a game made where Python plays (``_backend.pure_python``) stays in Python
+    native = _backend.native() is not None
+    state = State(rules, action_space(rules), _PHASES, seed, dealer, native=native)
     if deals:
         state.pending_deals = tuple(
             dealt if _is_dealt(dealt) else read_deal(rules, dealt) for dealt in deals
