@@ -289,8 +289,8 @@ def new_play(
         return Play(rules, hands, leader, trick_log, trick, broken, counts, must_lead)
     from spadeslib import _backend
 
-    native: Any = _backend.native()
-    return native.Play(
+    module: Any = _backend.native()
+    return module.Play(
         kernel, list(hands), leader, list(trick_log), list(trick), broken, counts, must_lead
     )
 
