@@ -114,6 +114,40 @@ def test_generated_variants_play_the_same_on_both_paths(variant: Variant, seed: 
     )
 
 
+def test_a_game_made_where_python_plays_stays_in_python() -> None:
+    # the differential tests above stand on this: the pure game of a pair is pure to the end
+    with _backend.pure_python():
+        game = Game("standard", seed=3)
+    native_game = Game("standard", seed=3)
+    for each in (game, native_game):
+        while each.phase != "play":
+            each.apply_id(each.legal_action_ids()[0])
+    assert isinstance(game._s.play, PythonPlay)
+    assert not isinstance(native_game._s.play, PythonPlay)
+
+
+def test_a_deal_after_a_blind_nil_is_played_the_same_on_both_paths() -> None:
+    # Found by the fuzzing: once a captain has bid Blind Nil (and exchanged), every seat
+    # has looked again, but the team bid must still hold the Blind Nil; the native auction
+    # knows no blind bids, so such a deal stays in Python.
+    text = """
+name: blind nil behind
+extends: standard
+table: {partnerships: pairs}
+deck: {packs: 2}
+deal: {hand_size: 26}
+passing: {cards: 1}
+bidding:
+  form: {kind: partnership, min_team_bid: 0}
+  nil: {both_partners: true}
+  blind_nil: {exchange: 2, eligibility: {kind: always}, per_side: 1}
+"""
+    variant = spadeslib.parse_variant(text)
+    for seed in range(4):
+        native_game = _random_game(variant, seed, pure=False, steps=700)
+        assert native_game == _random_game(variant, seed, pure=True, steps=700), seed
+
+
 def _plays(rules: Rules, seed: int) -> tuple[Any, PythonPlay]:
     hands = list(rules.kernel.deal(seed, 0, 0, 0, rules.hand_size)[0])  # type: ignore[attr-defined]
     leader = seed % rules.players
@@ -321,3 +355,170 @@ def test_an_auction_played_natively_refuses_and_reports_as_python_does(name: str
         for game in (fast, slow, copy):
             game.apply_id(choice)
         assert copy.state_dict() == fast.state_dict() == slow.state_dict()
+
+
+def _position(name: Variant | str, seed: int, steps: int) -> Any:
+    """The play phase of a seeded random game after about ``steps`` actions (None if the
+    game has no play there)."""
+    from spadeslib.engine import flow
+
+    game = Game(name, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if game.is_over:
+            return None
+        ids = game.legal_action_ids()
+        game.apply_id(ids[rng.randrange(len(ids))])
+    s = flow.deal_if_due(game._s)
+    return s if game.phase == "play" else None
+
+
+def _samples(s: Any, rng: random.Random, n: int) -> list[list[int]]:
+    """``n`` deals of the hidden cards: the other seats' cards dealt among them again,
+    each seat keeping its count."""
+    out = []
+    me = s.actor
+    others = [seat for seat in range(s.players) if seat != me]
+    pool = [bit for seat in others for bit in range(s.rules.size) if s.hands[seat] >> bit & 1]
+    for _ in range(n):
+        rng.shuffle(pool)
+        hands = list(s.hands)
+        at = 0
+        for seat in others:
+            count = s.hands[seat].bit_count()
+            hands[seat] = sum(1 << bit for bit in pool[at : at + count])
+            at += count
+        out.append(hands)
+    return out
+
+
+def _simulate(s: Any, rng: random.Random, *, one_trick: bool, pure: bool) -> Any:
+    from spadeslib.engine.policies import Table, play_out_many
+
+    rules = s.rules
+    deals = _samples(s, rng, 12)
+    sides = len(rules.sides)
+    tables = []
+    for _ in deals:
+        contracts = [
+            None if rng.random() < 0.3 else rng.randrange(rules.hand_size) for _ in range(sides)
+        ]
+        tables.append(
+            Table(rules, contracts, rng.getrandbits(rules.players) & rng.getrandbits(rules.players))
+        )
+    played = 0
+    for _, cards in s.trick_log:
+        for bit in cards:
+            played |= 1 << bit
+    for bit in s.trick:
+        played |= 1 << bit
+    legal = s.play.legal_mask() if hasattr(s.play, "legal_mask") else 0
+    first = None
+    if one_trick and legal:
+        first = (legal & -legal).bit_length() - 1
+    voids = [rng.getrandbits(4) for _ in range(rules.players)] if rng.random() < 0.5 else []
+
+    def run() -> tuple[list[list[int]], list[int]]:
+        return play_out_many(
+            rules,
+            tables,
+            deals,
+            leaders=[s.leader] * len(deals),
+            must_leads=[s.must_lead] * len(deals),
+            tricks=list(s.tricks),
+            trick=list(s.trick),
+            trick_number=s.trick_number,
+            broken=s.broken,
+            played=played,
+            voids=voids,
+            first=first,
+            one_trick=one_trick,
+        )
+
+    if pure:
+        with _backend.pure_python():
+            return run()
+    return run()
+
+
+@pytest.mark.parametrize("name", BUNDLED)
+def test_the_bots_simulations_are_the_pythons(name: str) -> None:
+    checked = 0
+    for seed in range(6):
+        s = _position(name, seed, 12 + 9 * seed)
+        if s is None:
+            continue
+        for one_trick in (False, True):
+            want = _simulate(s, random.Random(seed), one_trick=one_trick, pure=True)
+            assert _simulate(s, random.Random(seed), one_trick=one_trick, pure=False) == want
+            checked += 1
+    assert checked
+
+
+@settings(max_examples=15, deadline=None)
+@given(variants(), st.integers(0, 2**32), st.integers(0, 120))
+def test_the_bots_simulations_are_the_pythons_for_generated_variants(
+    variant: Variant, seed: int, steps: int
+) -> None:
+    s = _position(variant, seed, steps)
+    if s is not None:
+        for one_trick in (False, True):
+            want = _simulate(s, random.Random(seed), one_trick=one_trick, pure=True)
+            assert _simulate(s, random.Random(seed), one_trick=one_trick, pure=False) == want
+
+
+def test_the_bots_simulations_refuse_bad_positions() -> None:
+    kernel: Any = _rules("standard").kernel
+    hands = [[0xF, 0xF0, 0xF00, 0xF000]]  # four cards each; seat 0 leads
+    good = (hands, [[None, 3]], [0], [0], [0], [0] * 4, [], 9, False, 0, [], -1, False)
+    tricks, winners = kernel.standard_playouts(*good)
+    assert sum(tricks[0]) == 4 and winners[0] in range(4)
+    bad = {
+        0: ([[0x3, 0x3, 0, 0]], "another seat"),
+        1: ([[None]], "a sample's contracts"),
+        2: ([16], "Nil seats"),
+        3: ([4], "leader"),
+        5: ([0] * 3, "tricks"),
+        7: (99, "trick_number"),
+        10: ([1, 2], "voids"),
+        11: (40, "not in the hand"),
+    }
+    for index, (value, message) in bad.items():
+        args = list(good)
+        args[index] = value
+        with pytest.raises(ArgumentError, match=message):
+            kernel.standard_playouts(*args)
+
+
+def test_the_hidden_cards_are_placed_as_the_python_places_them() -> None:
+    from spadeslib.engine.shuffle import SplitMix64, shuffled
+
+    free = bytes([3, 9, 12, 40, 41, 50, 7, 70, 99, 101])
+    rooms, places, known = [4, 2, 4], [1, -1, 3], [1 << 60, 0, 0, 1 << 61]
+    hands, state = native.place(2**64 - 5, free, rooms, places, known, 5)
+    rng = SplitMix64(2**64 - 5)
+    for got in hands:
+        order = [free[k] for k in shuffled(len(free), rng)]
+        want = list(known)
+        at = 0
+        for room, place in zip(rooms, places, strict=True):
+            if place >= 0:
+                want[place] |= sum(1 << bit for bit in order[at : at + room])
+            at += room
+        assert got == want
+    assert state == rng.state
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        ((0, bytes([3, 200]), [2], [0], [0, 0], 1), "below"),
+        ((0, bytes([3, 4]), [1], [0], [0, 0], 1), "hold 1 cards"),
+        ((0, bytes([3, 4]), [2], [2], [0, 0], 1), "a place"),
+        ((0, bytes([3, 4]), [2], [0], [], 1), "known"),
+        ((0, bytes([3, 4]), [2], [0], [0, 0], -1), "n must"),
+    ],
+)
+def test_placing_refuses_bad_arguments(args: tuple[Any, ...], message: str) -> None:
+    with pytest.raises(ArgumentError, match=message):
+        native.place(*args)

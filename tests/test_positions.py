@@ -69,6 +69,22 @@ def test_undo_at_the_start_is_refused() -> None:
         game.undo()
 
 
+def test_a_game_made_in_pure_python_stays_pure_through_undo_and_resampling() -> None:
+    """Undo and resampling rebuild the game: one made inside ``pure_python`` (the pure
+    half of every native-vs-Python pair) is rebuilt pure, playing its deal in Python."""
+    from spadeslib import _backend
+    from spadeslib.compiler.play import Play
+
+    with _backend.pure_python():
+        game = _played("standard", 5, 10)  # in the play: each bid, then some cards
+    assert game.phase == "play"
+    game.undo()
+    again = game.resampled(1, 3)
+    for rebuilt in (game, again):
+        assert not rebuilt._s.native
+        assert type(rebuilt._s.play) is Play
+
+
 def test_undo_of_a_whole_pass_takes_back_one_card() -> None:
     variant = parse_variant("extends: standard\nhouse_rules: [passing-three]\n")
     game = Game(variant, seed=2, dealer=0)

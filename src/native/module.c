@@ -426,6 +426,8 @@ static PyMethodDef kernel_methods[] = {
      "The entries of the legal-bid and scoring tables filled so far."},
     {"playouts", (PyCFunction)(void (*)(void))kernel_playouts, METH_VARARGS | METH_KEYWORDS,
      "Batched playouts (see spadeslib.playouts)."},
+    {"standard_playouts", (PyCFunction)kernel_standard_playouts, METH_VARARGS,
+     "The bots' simulations: spadeslib.engine.policies.play_out_many, natively."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -486,6 +488,8 @@ static PyMethodDef module_methods[] = {
     {"start_auction", native_start_auction, METH_VARARGS,
      "start_auction(kernel, hands, dealer, ids, relevant) -> Play: a deal from its auction on."},
     {"cpu_features", native_features, METH_NOARGS, "The CPU features the hot loops use here."},
+    {"place", native_place, METH_VARARGS,
+     "place(state, free, rooms, places, known, n) -> (hands, state): Determinizer.samples."},
     {NULL, NULL, 0, NULL},
 };
 

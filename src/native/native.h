@@ -102,6 +102,8 @@ typedef struct PlayObject {
 } PlayObject;
 
 PyObject *native_start_auction(PyObject *module, PyObject *args);
+/* determinize.c */
+PyObject *native_place(PyObject *module, PyObject *args);
 
 
 /* deal.c */
@@ -120,6 +122,7 @@ TableObject *table_new(native_state *st, Py_ssize_t rows, Py_ssize_t columns);
 
 /* playout.c */
 PyObject *kernel_playouts(KernelObject *self, PyObject *args, PyObject *kwargs);
+PyObject *kernel_standard_playouts(KernelObject *self, PyObject *args);
 const char *native_cpu_features(void);
 
 #endif

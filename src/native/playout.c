@@ -59,6 +59,70 @@ typedef struct batch {
     int score0[MAX_SIDES], bags0[MAX_SIDES], sets0[MAX_SIDES];
 } batch;
 
+/* A position that standard_playouts plays on from, once per sample: what the samples
+   share (the finished tricks, the trick so far, what was played) and, per sample, the
+   hidden hands, the table (contracts and Nils) and the first leader's must-lead mask. */
+typedef struct position {
+    Py_ssize_t n;
+    PyObject *hands, *contracts, *nils, *leaders, *must_leads; /* lists of n */
+    int tricks[MAX_PLAYERS], voids[MAX_PLAYERS];
+    uint8_t trick[MAX_PLAYERS];
+    int count, trick_number, broken, first, one_trick;
+    mask_t played;
+} position;
+
+/* Sample i of `pos`: its hands (checked: cards of the deck, no card in two hands), its
+   table, the leader of the trick (of the trick under way, if one is) and the first
+   lead's mask. 0, or -1 with an error set. */
+static int position_sample(KernelObject *self, native_state *st, const position *pos, Py_ssize_t i,
+                           void *hands_out, deal_table *t, int *leader, void *must_out) {
+    const kernel *k = &self->k;
+    int wide = k->size > 64;
+    PyObject *row = sequence_of(st, PyList_GET_ITEM(pos->hands, i), k->players, "a sample's hands");
+    if (!row) return -1;
+    mask_t all = 0;
+    for (int s = 0; s < k->players; s++) {
+        mask_t hand;
+        if (mask_from_py(st, PyList_GET_ITEM(row, s), k->size, &hand, "a hand") < 0) {
+            Py_DECREF(row);
+            return -1;
+        }
+        if ((all & hand) || (hand & pos->played)) {
+            Py_DECREF(row);
+            argument_error(st, "sample %zd: seat %d holds a card held or played by another seat", i, s);
+            return -1;
+        }
+        all |= hand;
+        if (wide) ((mask_t *)hands_out)[s] = hand;
+        else ((uint64_t *)hands_out)[s] = (uint64_t)hand;
+    }
+    Py_DECREF(row);
+    PyObject *contracts = sequence_of(st, PyList_GET_ITEM(pos->contracts, i), k->sides, "a sample's contracts");
+    if (!contracts) return -1;
+    int values[MAX_SIDES];
+    for (int side = 0; side < k->sides; side++) {
+        PyObject *c = PyList_GET_ITEM(contracts, side);
+        long v = -1;
+        if (c != Py_None && int_in(st, c, 0, MAX_CARDS, &v, "a contract") < 0) {
+            Py_DECREF(contracts);
+            return -1;
+        }
+        values[side] = (int)v;
+    }
+    Py_DECREF(contracts);
+    long nils, lead;
+    mask_t must;
+    if (int_in(st, PyList_GET_ITEM(pos->nils, i), 0, (1L << k->players) - 1, &nils, "a sample's Nil seats") < 0 ||
+        int_in(st, PyList_GET_ITEM(pos->leaders, i), 0, k->players - 1, &lead, "a sample's leader") < 0 ||
+        mask_from_py(st, PyList_GET_ITEM(pos->must_leads, i), k->size, &must, "a sample's must-lead mask") < 0)
+        return -1;
+    table_init(k, t, values, (int)nils);
+    *leader = (int)lead;
+    if (wide) *(mask_t *)must_out = must;
+    else *(uint64_t *)must_out = (uint64_t)must;
+    return 0;
+}
+
 #define M mask_t
 #define PLAY play
 #define F(name) name
@@ -198,6 +262,88 @@ fail:
     Py_XDECREF(given);
     outputs_clear(&o);
     return NULL;
+}
+
+/* standard_playouts(hands, contracts, nils, leaders, must_leads, tricks, trick,
+   trick_number, broken, played, voids, first, one_trick) -> (tricks, winners): the
+   bots' simulations, spadeslib/engine/policies.py play_out_many (its one caller, the
+   reference it is tested against). */
+PyObject *kernel_standard_playouts(KernelObject *self, PyObject *args) {
+    native_state *st = state_of_type(Py_TYPE(self));
+    const kernel *k = &self->k;
+    PyObject *hands, *contracts, *nils, *leaders, *musts, *tricks_obj, *trick_obj, *played_obj, *voids_obj;
+    int trick_number, broken, first, one_trick;
+    if (!PyArg_ParseTuple(args, "OOOOOOOipOOip", &hands, &contracts, &nils, &leaders, &musts, &tricks_obj,
+                          &trick_obj, &trick_number, &broken, &played_obj, &voids_obj, &first, &one_trick))
+        return NULL;
+    position pos = {0};
+    pos.trick_number = trick_number;
+    pos.broken = broken;
+    pos.first = first;
+    pos.one_trick = one_trick;
+    if (trick_number < 0 || trick_number > k->hand_size)
+        return argument_error(st, "trick_number must be from 0 to %d, not %d", k->hand_size, trick_number);
+    if (first < -1 || first >= k->size)
+        return argument_error(st, "first must be -1 (none) or a card from 0 to %d, not %d", k->size - 1, first);
+    if (bits_from_py(st, k, trick_obj, k->players - 1, pos.trick, &pos.count, "trick") < 0) return NULL;
+    if (pos.count && trick_number >= k->hand_size)
+        return argument_error(st, "a trick under way after the last trick");
+    if (mask_from_py(st, played_obj, k->size, &pos.played, "played") < 0) return NULL;
+    for (int j = 0; j < pos.count; j++)
+        if (!(pos.played & bit_of(pos.trick[j]))) return argument_error(st, "played must hold the trick's cards");
+    PyObject *list = sequence_of(st, tricks_obj, k->players, "tricks");
+    if (!list) return NULL;
+    for (int s = 0; s < k->players; s++) {
+        long v;
+        if (int_in(st, PyList_GET_ITEM(list, s), 0, k->hand_size, &v, "tricks") < 0) {
+            Py_DECREF(list);
+            return NULL;
+        }
+        pos.tricks[s] = (int)v;
+    }
+    Py_DECREF(list);
+    list = sequence_of(st, voids_obj, -1, "voids");
+    if (!list) return NULL;
+    Py_ssize_t given = PyList_GET_SIZE(list);
+    if (given != 0 && given != k->players) {
+        Py_DECREF(list);
+        return argument_error(st, "voids must be empty or one suit mask per seat");
+    }
+    for (Py_ssize_t s = 0; s < given; s++) {
+        long v;
+        if (int_in(st, PyList_GET_ITEM(list, s), 0, (1 << NSUITS) - 1, &v, "voids") < 0) {
+            Py_DECREF(list);
+            return NULL;
+        }
+        pos.voids[s] = (int)v;
+    }
+    Py_DECREF(list);
+    PyObject *rows[5] = {NULL, NULL, NULL, NULL, NULL};
+    PyObject *objs[5] = {hands, contracts, nils, leaders, musts};
+    static const char *what[5] = {"hands", "contracts", "nils", "leaders", "must_leads"};
+    PyObject *out_tricks = NULL, *out_winners = NULL, *out = NULL;
+    for (int j = 0; j < 5; j++) {
+        rows[j] = sequence_of(st, objs[j], j ? PyList_GET_SIZE(rows[0]) : -1, what[j]);
+        if (!rows[j]) goto done;
+    }
+    pos.n = PyList_GET_SIZE(rows[0]);
+    pos.hands = rows[0];
+    pos.contracts = rows[1];
+    pos.nils = rows[2];
+    pos.leaders = rows[3];
+    pos.must_leads = rows[4];
+    out_tricks = PyList_New(pos.n);
+    out_winners = PyList_New(pos.n);
+    if (!out_tricks || !out_winners) goto done;
+    if ((k->size <= 64 ? play_positions_64(self, st, &pos, out_tricks, out_winners)
+                       : play_positions(self, st, &pos, out_tricks, out_winners)) < 0)
+        goto done;
+    out = PyTuple_Pack(2, out_tricks, out_winners);
+done:
+    for (int j = 0; j < 5; j++) Py_XDECREF(rows[j]);
+    Py_XDECREF(out_tricks);
+    Py_XDECREF(out_winners);
+    return out;
 }
 
 const char *native_cpu_features(void) {

@@ -51,6 +51,77 @@ HOT static int F(play_deal)(const kernel *k, PLAY *p, const deal_table *t, const
     return 0;
 }
 
+/* spadeslib/engine/policies.py play_out, from a position: every seat plays the Standard
+   rule's exact card (no canonical copy: the Python plays the bit it chose), the next
+   player `first` instead if it is a card; `one_trick` stops at the end of this trick. The
+   seat that won the last trick played, or -1. */
+HOT static int F(play_position)(const kernel *k, PLAY *p, const deal_table *t, int first, int one_trick) {
+    int winner = -1;
+    while (!p->done && p->hands[p->actor]) {
+        int seat = p->actor;
+        M hand = p->hands[seat];
+        int bit = first;
+        first = -1;
+        if (bit < 0) {
+            M legal = F(allowed)(k, hand, p->trick, p->count, p->broken, p->trick_number,
+                                 p->trick_number == 0 ? p->must_lead : 0);
+            int mode = F(mode_of)(k, t, seat, p, side_made(k, t, k->side_of[seat], p->tricks));
+            bit = F(standard_card)(k, t, mode, seat, legal, p, TBL(full) & ~p->played & ~hand);
+        }
+        int trick = p->trick_number;
+        F(play_card)(k, p, bit);
+        if (p->trick_number != trick) {
+            winner = p->leader;
+            if (one_trick) break;
+        }
+    }
+    return winner;
+}
+
+/* The samples of standard_playouts, each from the same position (see playout.c). */
+HOT static int F(play_positions)(KernelObject *self, native_state *st, const position *pos, PyObject *out_tricks,
+                                 PyObject *out_winners) {
+    const kernel *k = &self->k;
+    for (Py_ssize_t i = 0; i < pos->n; i++) {
+        PLAY p;
+        memset(&p, 0, sizeof p);
+        deal_table t;
+        if (position_sample(self, st, pos, i, p.hands, &t, &p.leader, &p.must_lead) < 0) return -1;
+        if (pos->first >= 0 && !(p.hands[(p.leader + pos->count) % k->players] & ((M)1 << pos->first))) {
+            argument_error(st, "sample %zd: the first card, %d, is not in the hand of the seat to play",
+                           i, pos->first);
+            return -1;
+        }
+        p.actor = p.leader;
+        p.trick_number = pos->trick_number;
+        p.done = pos->trick_number >= k->hand_size;
+        for (int j = 0; j < pos->count; j++) F(play_card)(k, &p, pos->trick[j]); /* the trick so far */
+        for (int s = 0; s < k->players; s++) {
+            p.tricks[s] = pos->tricks[s];
+            p.voids[s] = pos->voids[s];
+        }
+        p.played = (M)pos->played;
+        p.broken = pos->broken;
+        if (p.trick_number) p.must_lead = 0;
+        int winner = F(play_position)(k, &p, &t, pos->first, pos->one_trick);
+        PyObject *row = PyList_New(k->players);
+        if (!row) return -1;
+        for (int s = 0; s < k->players; s++) {
+            PyObject *v = PyLong_FromLong(p.tricks[s]);
+            if (!v) {
+                Py_DECREF(row);
+                return -1;
+            }
+            PyList_SET_ITEM(row, s, v);
+        }
+        PyList_SET_ITEM(out_tricks, i, row);
+        PyObject *w = PyLong_FromLong(winner);
+        if (!w) return -1;
+        PyList_SET_ITEM(out_winners, i, w);
+    }
+    return 0;
+}
+
 /* The deals of a batch, one after another (the hot loop: see HOT). 0, or -1 with an
    error set. */
 HOT static int F(play_batch)(KernelObject *self, native_state *st, const batch *b, outputs *o) {

@@ -78,10 +78,10 @@ static int less_than(const uint32_t *a, const uint32_t *b, int n) {
     return 0;
 }
 
-HOT void shuffle_order(const shuffler *s, uint64_t state, uint8_t *order) {
+HOT uint64_t shuffle_order(const shuffler *s, uint64_t state, uint8_t *order) {
     int count = s->count;
     for (int i = 0; i < count; i++) order[i] = (uint8_t)i;
-    if (count < 2) return;
+    if (count < 2) return state;
     uint32_t value[20];
     int n = 2 * s->words; /* limbs of the drawn number before the shift */
     for (;;) {
@@ -130,4 +130,5 @@ HOT void shuffle_order(const shuffler *s, uint64_t state, uint8_t *order) {
             order[j] = t;
         }
     }
+    return state;
 }

@@ -163,6 +163,7 @@ static inline uint64_t splitmix_below(uint64_t *state, uint64_t bound) {
 }
 
 void shuffler_init(shuffler *s, int count);
-void shuffle_order(const shuffler *s, uint64_t state, uint8_t *order);
+/* Returns the state after, as spadeslib.engine.shuffle.shuffled leaves its generator. */
+uint64_t shuffle_order(const shuffler *s, uint64_t state, uint8_t *order);
 
 #endif

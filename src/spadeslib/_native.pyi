@@ -53,6 +53,23 @@ class Kernel:
         winners: bool = False,
         actions: bool = False,
     ) -> dict[str, Any]: ...
+    def standard_playouts(
+        self,
+        hands: Sequence[Sequence[int]],
+        contracts: Sequence[Sequence[int | None]],
+        nils: Sequence[int],
+        leaders: Sequence[int],
+        must_leads: Sequence[int],
+        tricks: Sequence[int],
+        trick: Sequence[int],
+        trick_number: int,
+        broken: bool,
+        played: int,
+        voids: Sequence[int],
+        first: int,
+        one_trick: bool,
+        /,
+    ) -> tuple[list[list[int]], list[int]]: ...
 
 class Play:
     pending: bool
@@ -93,3 +110,12 @@ def start_auction(
     /,
 ) -> Play: ...
 def cpu_features() -> str: ...
+def place(
+    state: int,
+    free: bytes,
+    rooms: Sequence[int],
+    places: Sequence[int],
+    known: Sequence[int],
+    n: int,
+    /,
+) -> tuple[list[list[int]], int]: ...

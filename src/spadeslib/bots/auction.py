@@ -1,8 +1,9 @@
 """Simulated deals for the auction: how many tricks a bid is worth (spec Part C, Standard).
 
 :class:`Auction` draws ``n`` deals of the cards the bidder cannot see
-(:class:`~spadeslib.engine.determinize.Determinizer`) once per decision and plays each out
-with every seat following the Standard rule (:func:`~spadeslib.engine.policies.play_out`).
+(:class:`~spadeslib.engine.determinize.Determinizer`) once per decision and plays them out
+with every seat following the Standard rule, a batch at a time
+(:func:`~spadeslib.engine.policies.play_out_many`, natively where the core is built).
 The seats that have not bid yet are given the bid their simulated hand suggests
 (:func:`~spadeslib.bots.guesses.guess_bids`), so the others play to sensible contracts.
 
@@ -17,6 +18,7 @@ side reaches a bid are played again with that contract.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import NamedTuple
 
 from spadeslib.bots.guesses import guess_bids
 from spadeslib.bots.tables import determinizer, tables_of
@@ -24,13 +26,24 @@ from spadeslib.compiler import Rules
 from spadeslib.compiler.bids import NIL
 from spadeslib.engine import Observation
 from spadeslib.engine.knowledge import Knowledge
-from spadeslib.engine.policies import Table, made, play_out
+from spadeslib.engine.policies import Table, made, play_out_many
 from spadeslib.engine.shuffle import SplitMix64
 
 __all__ = ["Auction"]
 
 Measure = Callable[[list[int], int], int]
 """What a bid is judged on: ``(tricks per seat, Nil bidders' mask) -> tricks``."""
+
+
+class _Facts(NamedTuple):
+    bids: list[int]
+    """Every seat's bid, known or guessed (``NIL`` for Nil)."""
+    nils: int
+    """The Nil bidders (a mask of seats)."""
+    mates: int
+    """What the bidder's side-mates bid; Nil is 0."""
+    contracts: list[int | None]
+    """Each side's contract, the bidder's side's left ``None``."""
 
 
 class Auction:
@@ -65,14 +78,14 @@ class Auction:
             else:
                 self.known.append(None)
         self.side_contracts = observation.contracts
-        self._guesses: dict[tuple[int, bool], list[int]] = {}
+        self._facts_of: dict[tuple[int, bool], _Facts] = {}
 
-    def bids(self, deal: int, me_nil: bool) -> list[int]:
-        """Every seat's bid in ``deal``, known or guessed (``NIL`` for Nil)."""
+    def _facts(self, deal: int, me_nil: bool) -> _Facts:
+        """What the guessed bids of ``deal`` give, worked out once per deal."""
         key = (deal, me_nil)
-        found = self._guesses.get(key)
+        found = self._facts_of.get(key)
         if found is None:
-            found = guess_bids(
+            bids = guess_bids(
                 self.rules,
                 self.tables,
                 self.deals[deal],
@@ -80,60 +93,67 @@ class Auction:
                 me=self.seat,
                 me_nil=me_nil,
             )
-            self._guesses[key] = found
+            nils = 0
+            for seat, bid in enumerate(bids):
+                if bid == NIL:
+                    nils |= 1 << seat
+            contracts: list[int | None] = []
+            for side, members in enumerate(self.rules.sides):
+                if side == self.side:
+                    contracts.append(None)
+                elif self.partnership and self.side_contracts[side] is not None:
+                    contracts.append(self.side_contracts[side])
+                else:
+                    contracts.append(sum(max(bids[m], 0) for m in members))
+            mates = sum(max(bids[m], 0) for m in self.rules.sides[self.side] if m != self.seat)
+            found = _Facts(bids, nils, mates, contracts)
+            self._facts_of[key] = found
         return found
+
+    def bids(self, deal: int, me_nil: bool) -> list[int]:
+        """Every seat's bid in ``deal``, known or guessed (``NIL`` for Nil)."""
+        return self._facts(deal, me_nil).bids
 
     def nils(self, deal: int, me_nil: bool) -> int:
         """The Nil bidders of ``deal`` (a mask of seats)."""
-        mask = 0
-        for seat, bid in enumerate(self.bids(deal, me_nil)):
-            if bid == NIL:
-                mask |= 1 << seat
-        return mask
+        return self._facts(deal, me_nil).nils
 
     def others(self, deal: int, me_nil: bool = False) -> int:
         """What the bidder's side-mates bid (or are expected to) in ``deal``; Nil is 0."""
-        bids = self.bids(deal, me_nil)
-        members = self.rules.sides[self.side]
-        return sum(max(bids[m], 0) for m in members if m != self.seat)
+        return self._facts(deal, me_nil).mates
 
     def contracts(self, deal: int, mine: int | None, me_nil: bool) -> list[int | None]:
         """Each side's contract in ``deal``, the bidder's side's being ``mine``."""
-        bids = self.bids(deal, me_nil)
-        out: list[int | None] = []
-        for side, members in enumerate(self.rules.sides):
-            if side == self.side:
-                out.append(mine)
-            elif self.partnership and self.side_contracts[side] is not None:
-                out.append(self.side_contracts[side])
-            else:
-                out.append(sum(max(bids[m], 0) for m in members))
+        out = list(self._facts(deal, me_nil).contracts)
+        out[self.side] = mine
         return out
 
-    def run(self, deal: int, mine: int | None, *, me_nil: bool, nils: int = 0) -> list[int]:
-        """Play ``deal`` out, the bidder's side playing to ``mine`` (``None``: to win every
-        trick), ``nils`` Nil bidders on top of the known and guessed ones; the tricks each
-        seat takes."""
+    def runs(
+        self, deals: Sequence[int], mines: Sequence[int | None], *, me_nil: bool, nils: int = 0
+    ) -> list[list[int]]:
+        """Play each of ``deals`` out, the bidder's side playing to the matching ``mines``
+        (``None``: to win every trick), ``nils`` Nil bidders on top of the known and
+        guessed ones; the tricks each seat takes, per deal. One batch
+        (:func:`~spadeslib.engine.policies.play_out_many`: natively where the core is
+        built)."""
         rules = self.rules
-        hands = list(self.deals[deal])
-        contracts = self.contracts(deal, mine, me_nil)
-        nils |= self.nils(deal, me_nil)
-        if self.partnership:
-            lead_bids = [contracts[rules.side_of[seat]] or 0 for seat in range(rules.players)]
-        else:
-            lead_bids = [max(bid, 0) for bid in self.bids(deal, me_nil)]
-            lead_bids[self.seat] = 0 if me_nil else (mine or 0)
-        leader = rules.first_leader(self.dealer, hands, lead_bids)
-        tricks = [0] * rules.players
-        play_out(
-            rules,
-            Table(rules, contracts, nils),
-            hands,
-            tricks,
-            leader=leader,
-            must_lead=rules.first_lead_mask(hands),
-        )
-        return tricks
+        tables: list[Table] = []
+        hands: list[list[int]] = []
+        leaders: list[int] = []
+        musts: list[int] = []
+        for deal, mine in zip(deals, mines, strict=True):
+            dealt = list(self.deals[deal])
+            contracts = self.contracts(deal, mine, me_nil)
+            if self.partnership:
+                lead_bids = [contracts[rules.side_of[seat]] or 0 for seat in range(rules.players)]
+            else:
+                lead_bids = [max(bid, 0) for bid in self.bids(deal, me_nil)]
+                lead_bids[self.seat] = 0 if me_nil else (mine or 0)
+            leaders.append(rules.first_leader(self.dealer, dealt, lead_bids))
+            musts.append(rules.first_lead_mask(dealt))
+            tables.append(Table(rules, contracts, nils | self.nils(deal, me_nil)))
+            hands.append(dealt)
+        return play_out_many(rules, tables, hands, leaders=leaders, must_leads=musts)[0]
 
     def best(
         self,
@@ -149,17 +169,22 @@ class Auction:
         if not candidates:
             return None
         sides = len(self.rules.sides)
-        base = [self.run(deal, None, me_nil=me_nil) for deal in range(self.n)]
-        nils = [self.nils(deal, me_nil) for deal in range(self.n)]
+        every = range(self.n)
+        base = self.runs(every, [None] * self.n, me_nil=me_nil)
+        nils = [self.nils(deal, me_nil) for deal in every]
+        reached = [
+            made(Table(self.rules, [None] * sides, nils[deal]), self.side, base[deal])
+            for deal in every
+        ]
         for candidate in candidates:
-            total = 0
-            for deal, baseline in enumerate(base):
-                wanted = contract(candidate, deal)
-                tricks = baseline
-                table = Table(self.rules, [None] * sides, nils[deal])
-                if self.lead_by_bids or made(table, self.side, baseline) >= wanted:
-                    tricks = self.run(deal, wanted, me_nil=me_nil)
-                total += measure(tricks, nils[deal])
+            wanted = [contract(candidate, deal) for deal in every]
+            again = [deal for deal in every if self.lead_by_bids or reached[deal] >= wanted[deal]]
+            tricks = list(base)
+            for deal, rerun in zip(
+                again, self.runs(again, [wanted[d] for d in again], me_nil=me_nil), strict=True
+            ):
+                tricks[deal] = rerun
+            total = sum(measure(tricks[deal], nils[deal]) for deal in every)
             if total >= candidate * self.n:
                 return candidate
         return None
@@ -169,13 +194,12 @@ class Auction:
     ) -> float:
         """The share of the deals in which the bidder (or its side's ``seat``), bidding
         Nil, takes no trick, its side playing to ``contract(deal)``."""
+        every = range(self.n)
+        mines = [contract(deal) for deal in every]
         if seat is None or seat == self.seat:
-            runs = [self.run(deal, contract(deal), me_nil=True) for deal in range(self.n)]
+            runs = self.runs(every, mines, me_nil=True)
             nil = self.seat
         else:
-            runs = [
-                self.run(deal, contract(deal), me_nil=False, nils=1 << seat)
-                for deal in range(self.n)
-            ]
+            runs = self.runs(every, mines, me_nil=False, nils=1 << seat)
             nil = seat
         return sum(1 for tricks in runs if tricks[nil] == 0) / self.n

@@ -18,7 +18,7 @@ from spadeslib.bots.standard import StandardBot, legal_mask, play_action, situat
 from spadeslib.bots.tables import determinizer, tables_of
 from spadeslib.compiler import Rules
 from spadeslib.engine import Action, Observation
-from spadeslib.engine.policies import NIL, WIN, play_out
+from spadeslib.engine.policies import NIL, WIN, play_out_many
 
 __all__ = ["ProBot"]
 
@@ -39,29 +39,35 @@ class ProBot(StandardBot):
                 candidates.append(bit)
         sampler = determinizer(knowledge, tables_of(rules))
         deals = [sampler.sample(self.stream) for _ in range(self.simulations)]
+        n = len(deals)
+        tables = [table] * n
+        leaders = [knowledge.leader] * n
+        musts = [0] * n  # binds only a first lead, and Pro leads with the card it tries
         wins = []
         for bit in candidates:
-            count = 0
-            for hands in deals:
-                winner = play_out(
-                    rules,
-                    table,
-                    list(hands),
-                    list(knowledge.tricks),
-                    leader=knowledge.leader,
-                    trick=knowledge.trick,
-                    trick_number=knowledge.trick_number,
-                    broken=knowledge.broken,
-                    played=knowledge.played,
-                    first=bit,
-                    one_trick=True,
+            _, winners = play_out_many(
+                rules,
+                tables,
+                deals,
+                leaders=leaders,
+                must_leads=musts,
+                tricks=knowledge.tricks,
+                trick=knowledge.trick,
+                trick_number=knowledge.trick_number,
+                broken=knowledge.broken,
+                played=knowledge.played,
+                first=bit,
+                one_trick=True,
+            )
+            if mode == NIL:
+                count = sum(winner == seat for winner in winners)
+            elif mode == WIN:
+                count = sum(
+                    rules.side_of[winner] == side and not table.nils >> winner & 1
+                    for winner in winners
                 )
-                if mode == NIL:
-                    count += winner == seat
-                elif mode == WIN:
-                    count += rules.side_of[winner] == side and not table.nils >> winner & 1
-                else:
-                    count += rules.side_of[winner] == side
+            else:
+                count = sum(rules.side_of[winner] == side for winner in winners)
             wins.append(count)
         order = rules.order
         choices = list(zip(wins, candidates, strict=True))

@@ -279,16 +279,18 @@ def new_play(
     broken: bool = False,
     tricks: Sequence[int] | None = None,
     must_lead: int = 0,
+    native: bool = True,
 ) -> Any:
-    """A :class:`Play` (the native one where it is built) of ``rules`` from this point."""
-    kernel = rules.kernel
+    """A :class:`Play` (the native one where it is built, unless ``native`` is false) of
+    ``rules`` from this point."""
+    kernel = rules.kernel if native else None
     counts = [0] * rules.players if tricks is None else list(tricks)
     if kernel is None:
         return Play(rules, hands, leader, trick_log, trick, broken, counts, must_lead)
     from spadeslib import _backend
 
-    native: Any = _backend.native()
-    return native.Play(
+    module: Any = _backend.native()
+    return module.Play(
         kernel, list(hands), leader, list(trick_log), list(trick), broken, counts, must_lead
     )
 

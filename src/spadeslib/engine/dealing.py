@@ -70,10 +70,11 @@ def deal_from_order(rules: Rules, dealer: int, order: Sequence[int]) -> Dealt:
 _BIT = tuple(1 << bit for bit in range(128))
 
 
-def shuffle_deal(rules: Rules, seed: int, index: int, dealer: int) -> Dealt:
+def shuffle_deal(rules: Rules, seed: int, index: int, dealer: int, *, native: bool = True) -> Dealt:
     """Deal number ``index`` (counting misdeals) of a game seeded ``seed`` (natively where
-    the core is built: ``src/native/shuffle.c`` makes the same deals)."""
-    kernel: Any = rules.kernel
+    the core is built, unless ``native`` is false: ``src/native/shuffle.c`` makes the same
+    deals)."""
+    kernel: Any = rules.kernel if native else None
     if kernel is not None:
         dealt: Dealt = kernel.deal(seed, index, dealer, rules.cut_cards, rules.dealt_per_hand)
         return dealt

@@ -104,7 +104,7 @@ def start_deal(state: State) -> None:
         dealt = state.pending_deals[0]
         state.pending_deals = state.pending_deals[1:]
     else:
-        dealt = shuffle_deal(rules, state.seed, state.deal_count, state.dealer)
+        dealt = shuffle_deal(rules, state.seed, state.deal_count, state.dealer, native=state.native)
     state.reset_deal()
     state.deals = (*state.deals, (state.dealer, dealt))
     state.deal_count += 1

@@ -29,14 +29,15 @@ strength within its suit). A side "reaches" its
 contract with the tricks of its members who did not bid Nil.
 
 :func:`play_out` plays the rest of a deal with every seat following this rule, on plain
-ints and lists: it is the inner loop of the simulations of Standard's bidding and of Pro's
-play.
+ints and lists; :func:`play_out_many` plays it from one position for many samples of the
+hidden hands (natively where the core is built, ``src/native/playout.c``): the inner loop
+of the simulations of Standard's bidding and of Pro's play.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import Any, Final
 
 from spadeslib.compiler import Rules
 
@@ -51,6 +52,7 @@ __all__ = [
     "made",
     "mode_of",
     "play_out",
+    "play_out_many",
     "standard_card",
 ]
 
@@ -317,3 +319,69 @@ def play_out(
         leader = seat = winner
         current = []
         trick_number += 1
+
+
+def play_out_many(
+    rules: Rules,
+    tables: Sequence[Table],
+    deals: Sequence[Sequence[int]],
+    *,
+    leaders: Sequence[int],
+    must_leads: Sequence[int],
+    tricks: Sequence[int] | None = None,
+    trick: Sequence[int] = (),
+    trick_number: int = 0,
+    broken: bool = False,
+    played: int = 0,
+    voids: Sequence[int] = (),
+    first: int | None = None,
+    one_trick: bool = False,
+) -> tuple[list[list[int]], list[int]]:
+    """:func:`play_out` of each sample ``i``: the hands ``deals[i]`` with ``tables[i]``,
+    the trick led (or to be led) by ``leaders[i]``, the first lead held to
+    ``must_leads[i]``; the rest of the position is the samples' own. Returns each sample's
+    tricks per seat and the seat that won its last trick played. One native call where
+    the core is built (the same cards as this loop: the differential tests hold them
+    together)."""
+    start = [0] * rules.players if tricks is None else list(tricks)
+    kernel: Any = rules.kernel
+    if kernel is not None:
+        out: tuple[list[list[int]], list[int]] = kernel.standard_playouts(
+            deals,
+            [table.contracts for table in tables],
+            [table.nils for table in tables],
+            leaders,
+            must_leads,
+            start,
+            trick,
+            trick_number,
+            broken,
+            played,
+            voids,
+            -1 if first is None else first,
+            one_trick,
+        )
+        return out
+    counts: list[list[int]] = []
+    winners: list[int] = []
+    for table, hands, leader, must in zip(tables, deals, leaders, must_leads, strict=True):
+        taken = list(start)
+        winners.append(
+            play_out(
+                rules,
+                table,
+                list(hands),
+                taken,
+                leader=leader,
+                trick=trick,
+                trick_number=trick_number,
+                broken=broken,
+                must_lead=must,
+                played=played,
+                voids=voids,
+                first=first,
+                one_trick=one_trick,
+            )
+        )
+        counts.append(taken)
+    return counts, winners

@@ -16,6 +16,7 @@ import secrets
 from collections.abc import Sequence
 from typing import Any
 
+from spadeslib import _backend
 from spadeslib.compiler.action_ids import action_space
 from spadeslib.compiler.action_text import Action
 from spadeslib.engine import flow
@@ -34,10 +35,17 @@ _PHASES = _phases.PHASES
 
 
 def new_state(
-    variant: Variant, seed: int | None, dealer: int | None, deals: Sequence[Any] | None
+    variant: Variant,
+    seed: int | None,
+    dealer: int | None,
+    deals: Sequence[Any] | None,
+    *,
+    native: bool | None = None,
 ) -> State:
     """A game's state at its start: ``deals`` are the first deals (as dealt, or hands for
-    :func:`~spadeslib.engine.dealing.read_deal`); later ones come from the seeded shuffle."""
+    :func:`~spadeslib.engine.dealing.read_deal`); later ones come from the seeded shuffle.
+    ``native``: whether the native core plays its deals where it can (``None``: where it
+    is built and not blocked, :func:`spadeslib._backend.pure_python`)."""
     rules = variant.compile()
     if seed is None:
         seed = secrets.randbits(64)
@@ -53,7 +61,10 @@ def new_state(
             dealer = first_dealer(seed, players) if kernel is None else kernel.first_dealer(seed)
     if not isinstance(dealer, int) or not 0 <= dealer < players:
         raise ArgumentError(f"dealer must be a seat from 0 to {players - 1}, not {dealer!r}")
-    state = State(rules, action_space(rules), _PHASES, seed, dealer, native=True)
+    # a game made where Python plays (``_backend.pure_python``) stays in Python
+    if native is None:
+        native = _backend.native() is not None
+    state = State(rules, action_space(rules), _PHASES, seed, dealer, native=native)
     if deals:
         state.pending_deals = tuple(
             dealt if is_dealt(dealt) else read_deal(rules, dealt) for dealt in deals
@@ -118,11 +129,19 @@ def replay(
     actions: Sequence[int],
     *,
     pending: Sequence[Dealt] = (),
+    native: bool | None = None,
 ) -> State:
     """The state that ``actions`` (ids) lead to from the start of a game whose deals are
     ``deals`` (``(dealer, dealt)``, the first dealer's first) and then ``pending``; an
-    illegal action is a :class:`~spadeslib.errors.RecordError` naming its index."""
-    state = new_state(variant, seed, deals[0][0], [*(dealt for _, dealt in deals), *pending])
+    illegal action is a :class:`~spadeslib.errors.RecordError` naming its index.
+    ``native`` as for :func:`new_state` (a game rebuilt from a pure-Python one stays pure)."""
+    state = new_state(
+        variant,
+        seed,
+        deals[0][0],
+        [*(dealt for _, dealt in deals), *pending],
+        native=native,
+    )
     for index, action_id in enumerate(actions):
         try:
             apply_checked(state, action_id)
@@ -139,4 +158,5 @@ def rebuild(state: State, count: int) -> State:
         state.deals,
         state.actions()[:count],
         pending=state.pending_deals,
+        native=state.native,
     )

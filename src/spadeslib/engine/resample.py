@@ -396,7 +396,13 @@ def resampled(state: State, seat: int, rng: SplitMix64, *, weight: Weight | None
             continue
         deals = (*state.deals[:-1], (dealer, dealt))
         try:
-            return replay(rules.variant, state.seed, deals, [*actions[:before], *decided, *plays])
+            return replay(
+                rules.variant,
+                state.seed,
+                deals,
+                [*actions[:before], *decided, *plays],
+                native=state.native,
+            )
         except RecordError:
             continue
     raise SpadesError(f"no deal consistent with seat {seat}'s view was found in {ATTEMPTS} tries")

@@ -97,8 +97,10 @@ FIELDS: tuple[Field, ...] = (
     Field("players", "fixed"),
     Field("one_pack", "fixed", codec="skip"),
     Field("table", "fixed", codec="skip"),
-    # the game may hand whole auctions to the native core (a Game's states; a state made
-    # by hand, as the reference playouts and some tests make them, plays in Python)
+    # whether the native core plays this state's deals and auctions where it can: fixed
+    # when a Game is made (a game made inside ``_backend.pure_python`` stays in Python; a
+    # state made by hand, as the reference playouts and some tests make them, plays in
+    # Python)
     Field("native", "fixed", False, codec="skip"),
     # where we are
     Field("phase", "game", Phase.OVER),

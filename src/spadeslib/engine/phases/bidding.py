@@ -71,9 +71,14 @@ def enter(state: State) -> bool:
 def _natively(state: State) -> bool:
     """Whether the native core can play this deal from its first bid: only the first round
     (no raise round, no left-over cards to take after it, no Nil exchange, no misdeal) and
-    no blind decision (every seat has looked), so that each bid is a seat's or a team's
-    bid from the legal ids and the play follows at once."""
-    return state.seen == state.rules.everyone and _first_round_only(state.rules)
+    no blind decision (every seat has looked, and none bid Blind Nil or blind before
+    looking: the native auction knows no such bid), so that each bid is a seat's or a
+    team's bid from the legal ids and the play follows at once."""
+    return (
+        state.seen == state.rules.everyone
+        and all(bid == NO_BID for bid in state.bids)
+        and _first_round_only(state.rules)
+    )
 
 
 @functools.lru_cache(maxsize=256)
