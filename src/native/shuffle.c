@@ -39,7 +39,7 @@ void shuffler_init(shuffler *s, int count) {
     uint64_t top = 0;
     for (int b = 63; b >= 0; b--) {
         int at = shift + b;
-        if (at < 32 * s->total_limbs && (s->total[at / 32] >> (at % 32) & 1)) top |= 1ULL << b;
+        if (at >= 0 && at < 32 * s->total_limbs && (s->total[at / 32] >> (at % 32) & 1)) top |= 1ULL << b;
     }
     s->top = top;
     /* positions count-1 .. 1 in runs whose radices multiply to less than 2^30 */

@@ -9,7 +9,9 @@ the other player's draws), and replays the game with that deal: the replay check
 action, so the new game is one the rules reach. What the seat saw (its own choices, its
 partner's cards passed or given to it, everything public) is kept exactly, so its
 observation does not change. A placement the replay refuses (one that contradicts a rule
-the placement does not know, such as who must lead the 2 of clubs) is drawn again.
+the placement does not know, such as who must lead the 2 of clubs), or one whose replay
+the seat could tell apart (a different seat to lead the lowest club before any card is
+played), is drawn again.
 """
 
 from __future__ import annotations
@@ -396,7 +398,7 @@ def resampled(state: State, seat: int, rng: SplitMix64, *, weight: Weight | None
             continue
         deals = (*state.deals[:-1], (dealer, dealt))
         try:
-            return replay(
+            found = replay(
                 rules.variant,
                 state.seed,
                 deals,
@@ -405,4 +407,6 @@ def resampled(state: State, seat: int, rng: SplitMix64, *, weight: Weight | None
             )
         except RecordError:
             continue
+        if observe(found, seat, None) == observation:
+            return found
     raise SpadesError(f"no deal consistent with seat {seat}'s view was found in {ATTEMPTS} tries")

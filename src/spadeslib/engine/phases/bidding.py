@@ -76,7 +76,7 @@ def _natively(state: State) -> bool:
     team's bid from the legal ids and the play follows at once."""
     return (
         state.seen == state.rules.everyone
-        and all(bid == NO_BID for bid in state.bids)
+        and state.bids.count(NO_BID) == state.players
         and _first_round_only(state.rules)
     )
 

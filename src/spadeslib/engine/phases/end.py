@@ -88,20 +88,29 @@ def _blind(side_blind: int, sides: int) -> tuple[bool, ...]:
 
 def _from_numbers(
     rules: Rules,
-    standings: tuple[Standing, ...],
+    before: tuple[list[int], list[int], list[int]],
     numbers: Sequence[tuple[int, int, int, int]],
-) -> tuple[tuple[Standing, ...], tuple[GameEvent, ...]]:
-    """The standings after the deal and its events, from each side's numbers."""
-    after: list[Standing] = []
+) -> tuple[list[int], list[int], list[int], tuple[GameEvent, ...]]:
+    """Each side's score, bags and sets in a row after the deal, and the deal's events,
+    from the native core's numbers: no :class:`Standing` is made for a side that neither
+    wins nor loses at once (the usual deal)."""
+    old = before[0]
+    scores = [old[side] + points for side, (points, _, _, _) in enumerate(numbers)]
+    bags = [side_bags for _, side_bags, _, _ in numbers]
+    sets = [side_sets for _, _, side_sets, _ in numbers]
     events: list[GameEvent] = []
     ends = rules.scoring.ends_on_standing
-    for side, before in enumerate(standings):
-        points, bags, sets, wins = numbers[side]
-        standing = new_standing(before.score + points, bags, sets)
-        after.append(standing)
+    for side, (_, side_bags, side_sets, wins) in enumerate(numbers):
         if wins or ends:
+            standing = new_standing(scores[side], side_bags, side_sets)
             events_of(rules, side, standing, _REASONS[wins], events)
-    return tuple(after), tuple(events)
+    return scores, bags, sets, tuple(events)
+
+
+def _standings(
+    scores: Sequence[int], bags: Sequence[int], sets: Sequence[int]
+) -> tuple[Standing, ...]:
+    return tuple([new_standing(*standing) for standing in zip(scores, bags, sets, strict=True)])
 
 
 _REASONS: tuple[tuple[WinReason, ...], ...] = tuple(
@@ -127,15 +136,20 @@ def finish_deal(state: State, numbers: Sequence[tuple[int, int, int, int]] | Non
     rules = state.rules
     v = rules.variant
     sides = len(rules.sides)
-    scores, bags, sets = state.scores, state.bags, state.sets
-    standings = tuple([new_standing(scores[i], bags[i], sets[i]) for i in range(sides)])
+    before = (state.scores, state.bags, state.sets)  # replaced below, never changed in place
     bids_itself = v.bidding.first_deal_bids_itself and state.first_deal
     tricks = tuple(state.tricks)
+    after: tuple[Standing, ...] | None = None
     if numbers is None:
         contracts = contracts_of(state)
-        after, events = deal_numbers(rules, contracts, tricks, standings, bids_itself=bids_itself)
+        after, events = deal_numbers(
+            rules, contracts, tricks, _standings(*before), bids_itself=bids_itself
+        )
+        scores = [s.score for s in after]
+        bags = [s.bags for s in after]
+        sets = [s.sets_in_a_row for s in after]
     else:
-        after, events = _from_numbers(rules, standings, numbers)
+        scores, bags, sets, events = _from_numbers(rules, before, numbers)
     inputs = (state.bids[:], state.contracts[:], state.side_blind, state.came_out)
 
     def score() -> DealScore:  # the explained score, made if someone reads it
@@ -143,13 +157,13 @@ def finish_deal(state: State, numbers: Sequence[tuple[int, int, int, int]] | Non
             rules,
             _contracts(rules, *inputs, bids_itself),
             tricks,
-            standings,
+            _standings(*before),
             bids_itself=bids_itself,
         )
 
-    state.scores = scores = [s.score for s in after]
-    state.bags = bags = [s.bags for s in after]
-    state.sets = [s.sets_in_a_row for s in after]
+    state.scores = scores
+    state.bags = bags
+    state.sets = sets
     remaining = state.hands
     first = state.first_hands
     if any(remaining):  # cards that were never played (every card is, in every variant so far)
@@ -177,7 +191,19 @@ def finish_deal(state: State, numbers: Sequence[tuple[int, int, int, int]] | Non
     if events:
         state.events = (*state.events, *events)
     state.deals_played += 1
-    result = game_result_unchecked(rules, after, state.deals_played, events)
+    result = None
+    settings = rules.scoring
+    limit = settings.max_deals
+    goal = settings.target
+    if (
+        events
+        or settings.ends_on_standing
+        or (limit is not None and state.deals_played >= limit)
+        or (goal is not None and max(scores) >= goal)
+    ):  # not the usual deal, which ends nothing: ask the game's end rules
+        if after is None:
+            after = _standings(scores, bags, sets)
+        result = game_result_unchecked(rules, after, state.deals_played, events)
     if result is not None:
         state.result = result
         state.phase = _OVER
