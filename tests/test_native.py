@@ -522,3 +522,58 @@ def test_the_hidden_cards_are_placed_as_the_python_places_them() -> None:
 def test_placing_refuses_bad_arguments(args: tuple[Any, ...], message: str) -> None:
     with pytest.raises(ArgumentError, match=message):
         native.place(*args)
+
+
+def _sampled(determinizer: Any, seed: int, *, pure: bool) -> tuple[list[list[int]], int]:
+    from spadeslib.engine.shuffle import SplitMix64
+
+    rng = SplitMix64(seed)
+    if pure:
+        with _backend.pure_python():
+            return determinizer.samples(rng, 20), rng.state
+    return determinizer.samples(rng, 20), rng.state
+
+
+@pytest.mark.parametrize("name", BUNDLED)
+def test_the_hidden_cards_are_sampled_as_the_python_samples_them(name: str) -> None:
+    # in play, where voids constrain the suits, and before it
+    from spadeslib.engine.determinize import Determinizer
+    from spadeslib.engine.knowledge import read
+
+    constrained = 0
+    for seed in range(8):
+        game = Game(name, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(20 + 6 * seed):
+            if game.is_over:
+                break
+            ids = game.legal_action_ids()
+            game.apply_id(ids[rng.randrange(len(ids))])
+        seat = game.current_player
+        if seat is None:
+            continue
+        knowledge = read(game.observation(seat), game.variant.compile())
+        want = _sampled(Determinizer(knowledge), seed, pure=True)
+        determinizer = Determinizer(knowledge)
+        constrained += bool(determinizer.constrained)
+        assert _sampled(determinizer, seed, pure=False) == want, seed
+    if name in ("standard", "nyc"):
+        assert constrained  # the constrained placement was exercised
+
+
+def test_an_impossible_placement_falls_back_to_the_python() -> None:
+    import dataclasses
+
+    from spadeslib.engine.determinize import Determinizer
+    from spadeslib.engine.knowledge import read
+
+    game = Game("standard", seed=3)
+    while game.phase != "play" or len(game.trick) != 1:
+        game.apply_id(game.legal_action_ids()[0])
+    seat = game.current_player
+    assert seat is not None
+    knowledge = read(game.observation(seat), game.variant.compile())
+    everyone_void = dataclasses.replace(knowledge, voids=(0b1111,) * 4)
+    assert _sampled(Determinizer(everyone_void), 5, pure=False) == _sampled(
+        Determinizer(everyone_void), 5, pure=True
+    )

@@ -44,6 +44,10 @@ class _Facts(NamedTuple):
     """What the bidder's side-mates bid; Nil is 0."""
     contracts: list[int | None]
     """Each side's contract, the bidder's side's left ``None``."""
+    leader: int
+    """The first leader (-1 where it depends on the bids)."""
+    must: int
+    """The first lead's mask."""
 
 
 class Auction:
@@ -64,7 +68,7 @@ class Auction:
         self.dealer = observation.dealer
         self.n = n
         sampler = determinizer(knowledge, self.tables)
-        self.deals = [sampler.sample(rng) for _ in range(n)]
+        self.deals = sampler.samples(rng, n)
         self.partnership = rules.variant.bidding.form.kind == "partnership"
         self.lead_by_bids = rules.variant.play.first_lead == "highest_bidder"
         """The first leader depends on the bids: every bid's deals are played again."""
@@ -78,12 +82,13 @@ class Auction:
             else:
                 self.known.append(None)
         self.side_contracts = observation.contracts
-        self._facts_of: dict[tuple[int, bool], _Facts] = {}
+        self._facts_of: tuple[list[_Facts | None], list[_Facts | None]] = ([None] * n, [None] * n)
+        """The facts of each deal, without and with the bidder's Nil."""
 
     def _facts(self, deal: int, me_nil: bool) -> _Facts:
         """What the guessed bids of ``deal`` give, worked out once per deal."""
-        key = (deal, me_nil)
-        found = self._facts_of.get(key)
+        kept = self._facts_of[me_nil]
+        found = kept[deal]
         if found is None:
             bids = guess_bids(
                 self.rules,
@@ -106,8 +111,11 @@ class Auction:
                 else:
                     contracts.append(sum(max(bids[m], 0) for m in members))
             mates = sum(max(bids[m], 0) for m in self.rules.sides[self.side] if m != self.seat)
-            found = _Facts(bids, nils, mates, contracts)
-            self._facts_of[key] = found
+            dealt = self.deals[deal]
+            leader = -1 if self.lead_by_bids else self.rules.first_leader(self.dealer, dealt, [])
+            must = self.rules.first_lead_mask(dealt)
+            found = _Facts(bids, nils, mates, contracts, leader, must)
+            kept[deal] = found
         return found
 
     def bids(self, deal: int, me_nil: bool) -> list[int]:
@@ -120,7 +128,8 @@ class Auction:
 
     def others(self, deal: int, me_nil: bool = False) -> int:
         """What the bidder's side-mates bid (or are expected to) in ``deal``; Nil is 0."""
-        return self._facts(deal, me_nil).mates
+        found = self._facts_of[me_nil][deal]  # asked once per deal and candidate: no call
+        return (found or self._facts(deal, me_nil)).mates
 
     def contracts(self, deal: int, mine: int | None, me_nil: bool) -> list[int | None]:
         """Each side's contract in ``deal``, the bidder's side's being ``mine``."""
@@ -142,16 +151,21 @@ class Auction:
         leaders: list[int] = []
         musts: list[int] = []
         for deal, mine in zip(deals, mines, strict=True):
-            dealt = list(self.deals[deal])
-            contracts = self.contracts(deal, mine, me_nil)
-            if self.partnership:
-                lead_bids = [contracts[rules.side_of[seat]] or 0 for seat in range(rules.players)]
-            else:
-                lead_bids = [max(bid, 0) for bid in self.bids(deal, me_nil)]
-                lead_bids[self.seat] = 0 if me_nil else (mine or 0)
-            leaders.append(rules.first_leader(self.dealer, dealt, lead_bids))
-            musts.append(rules.first_lead_mask(dealt))
-            tables.append(Table(rules, contracts, nils | self.nils(deal, me_nil)))
+            facts = self._facts(deal, me_nil)
+            dealt = self.deals[deal]
+            contracts = list(facts.contracts)
+            contracts[self.side] = mine
+            leader = facts.leader
+            if leader < 0:  # the first leader depends on the bids
+                if self.partnership:
+                    lead_bids = [contracts[side] or 0 for side in rules.side_of]
+                else:
+                    lead_bids = [max(bid, 0) for bid in facts.bids]
+                    lead_bids[self.seat] = 0 if me_nil else (mine or 0)
+                leader = rules.first_leader(self.dealer, dealt, lead_bids)
+            leaders.append(leader)
+            musts.append(facts.must)
+            tables.append(Table(rules, contracts, nils | facts.nils))
             hands.append(dealt)
         return play_out_many(rules, tables, hands, leaders=leaders, must_leads=musts)[0]
 
@@ -176,15 +190,15 @@ class Auction:
             made(Table(self.rules, [None] * sides, nils[deal]), self.side, base[deal])
             for deal in every
         ]
+        measured = [measure(base[deal], nils[deal]) for deal in every]
+        base_total = sum(measured)
         for candidate in candidates:
             wanted = [contract(candidate, deal) for deal in every]
             again = [deal for deal in every if self.lead_by_bids or reached[deal] >= wanted[deal]]
-            tricks = list(base)
-            for deal, rerun in zip(
-                again, self.runs(again, [wanted[d] for d in again], me_nil=me_nil), strict=True
-            ):
-                tricks[deal] = rerun
-            total = sum(measure(tricks[deal], nils[deal]) for deal in every)
+            reruns = self.runs(again, [wanted[d] for d in again], me_nil=me_nil)
+            total = base_total  # the deals played again count their new tricks instead
+            for deal, tricks in zip(again, reruns, strict=True):
+                total += measure(tricks, nils[deal]) - measured[deal]
             if total >= candidate * self.n:
                 return candidate
         return None

@@ -28,25 +28,41 @@ def quick_bid(rules: Rules, tables: Tables, hand: int) -> int:
     """A point count of ``hand``'s tricks: each top-three trump and each trump past the
     third, each plain ace, each king with another card of its suit, half a queen with two
     others."""
-    from_top = tables.from_top
     count = 0.0
-    for suit, suit_mask in enumerate(rules.suit_masks):
+    for suit, suit_mask, memo in tables.suit_points:
         cards = hand & suit_mask
-        length = cards.bit_count()
-        honours = 0
-        while cards:
-            low = cards & -cards
-            place = from_top[low.bit_length() - 1]
-            cards ^= low
-            if suit == _TRUMPS:
-                honours += place < 3
-            elif place == 0 or (place == 1 and length >= 2):
-                count += 1
-            elif place == 2 and length >= 3:
-                count += 0.5
-        if suit == _TRUMPS:
-            count += honours + max(length - 3 - honours, 0)
+        points = memo.get(cards)
+        if points is None:
+            points = _suit_points(tables, suit, cards)
+            if len(memo) < _MEMO:
+                memo[cards] = points
+        count += points
     return min(round(count), rules.hand_size)
+
+
+_MEMO: Final = 1 << 16
+"""The most holdings kept per suit (a suit of one pack has 8,192; of two, millions)."""
+
+
+def _suit_points(tables: Tables, suit: int, cards: int) -> float:
+    """The point count of the holding ``cards`` in ``suit`` (see :func:`quick_bid`)."""
+    from_top = tables.from_top
+    length = cards.bit_count()
+    count = 0.0
+    honours = 0
+    while cards:
+        low = cards & -cards
+        place = from_top[low.bit_length() - 1]
+        cards ^= low
+        if suit == _TRUMPS:
+            honours += place < 3
+        elif place == 0 or (place == 1 and length >= 2):
+            count += 1
+        elif place == 2 and length >= 3:
+            count += 0.5
+    if suit == _TRUMPS:
+        count += honours + max(length - 3 - honours, 0)
+    return count
 
 
 _Guess = Callable[[Rules, Tables, int, object], int]

@@ -38,7 +38,7 @@ class ProBot(StandardBot):
                 faces.add(rules.deck[bit].code)
                 candidates.append(bit)
         sampler = determinizer(knowledge, tables_of(rules))
-        deals = [sampler.sample(self.stream) for _ in range(self.simulations)]
+        deals = sampler.samples(self.stream, self.simulations)
         n = len(deals)
         tables = [table] * n
         leaders = [knowledge.leader] * n

@@ -40,6 +40,10 @@ class Tables:
     """In a two-handed draw variant, how much likelier a card the bots would keep is to be
     in the other player's hand than a card they would not (see :func:`determinizer`);
     ``None`` in other variants."""
+    suit_points: tuple[tuple[int, int, dict[int, float]], ...]
+    """Per effective suit, ``(suit, its mask, the point count of each holding in it)``,
+    the counts filled as holdings are counted (:func:`spadeslib.bots.guesses.quick_bid`:
+    the simulations count every simulated hand)."""
 
 
 @functools.lru_cache(maxsize=64)
@@ -61,6 +65,7 @@ def tables_of(rules: Rules) -> Tables:
         suit_size=tuple(len(f) for f in faces),
         keeper=keeper,
         weights=weights,
+        suit_points=tuple((suit, mask, {}) for suit, mask in enumerate(rules.suit_masks)),
     )
 
 

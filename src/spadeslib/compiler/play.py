@@ -120,7 +120,9 @@ class Play:
 
     def legal_ids(self) -> list[int]:
         """The legal plays' ids, sorted."""
-        mask = self.legal_mask()
+        mask = self._legal
+        if mask < 0:  # not known since the last card (a lead, a void hand)
+            mask = self.legal_mask()
         if self._one_pack:
             return bits_of(mask)
         canonical = self._rules.canonical

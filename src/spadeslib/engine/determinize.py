@@ -34,9 +34,11 @@ its next samples do not change.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 
+from spadeslib import _backend
 from spadeslib.bits import bits_of
 from spadeslib.compiler.rules import Rules
 from spadeslib.engine.knowledge import Knowledge, read
@@ -161,7 +163,12 @@ class Determinizer:
             for bit in self.groups[g]
         ]
         self._counted: dict[tuple[int, tuple[int, ...]], int] = {}
-        self.feasible = bool(self._ways(0, self.rooms)) if self.constrained else True
+
+    @functools.cached_property
+    def feasible(self) -> bool:
+        """Some placement respects every void, restriction and count (else the voids are
+        ignored). Counted when first asked: the native placement finds out on its own."""
+        return bool(self._ways(0, self.rooms)) if self.constrained else True
 
     # -- uniform -----------------------------------------------------------------------------
 
@@ -286,7 +293,26 @@ class Determinizer:
             placed[chosen] |= 1 << bit
         return self._hands(placed)
 
-    # -- the entry point ---------------------------------------------------------------------
+    # -- the entry points --------------------------------------------------------------------
+
+    def samples(self, rng: SplitMix64, n: int) -> list[list[int]]:
+        """``n`` placements in a row: the same as ``n`` calls of :meth:`sample`, in one
+        native call where the core is built (``src/native/determinize.c``, for a uniform
+        placement whose counts fit in 64 bits)."""
+        module = _backend.native()
+        if module is not None and self.weight is None:
+            groups = [
+                (bytes(self.groups[g]), list(self.allowed[g]), self.bounds.get(g))
+                for g in self.constrained
+            ]
+            found = module.place(
+                rng.state, bytes(self.free), self.rooms, self.places, self.known, n, groups
+            )
+            if found is not None:
+                hands: list[list[int]] = found[0]
+                rng.state = found[1]
+                return hands
+        return [self.sample(rng) for _ in range(n)]
 
     def sample(self, rng: SplitMix64) -> list[int]:
         """One placement: every seat's hand (masks by seat; the seat's own is its hand

@@ -121,6 +121,9 @@ class Table:
         self.side_of = rules.side_of
         self.nils = nils
         self.contracts = tuple(contracts)
+        if not nils:  # the usual deal: nobody's Nil to cover
+            self.covers = _NO_COVERS[len(rules.sides)]
+            return
         covers: list[int] = [0] * len(rules.sides)
         for side, members in enumerate(rules.sides):
             for seat in members:
@@ -128,6 +131,9 @@ class Table:
                     covers[side] |= 1 << seat
         self.covers = tuple(covers)
         """Per side, the seats whose Nil its other members cover."""
+
+
+_NO_COVERS: Final = tuple((0,) * sides for sides in range(8))
 
 
 def made(table: Table, side: int, tricks: Sequence[int]) -> int:

@@ -1,7 +1,7 @@
 """The card as data: its sections in order, each statement marked when it is a house rule.
 
 A statement names the variant keys it is about, and is marked as a house rule exactly when
-one of those keys differs from the standard game (``Variant()``, spec Part A), so the marks
+one of those keys differs from the standard game (``Variant()``), so the marks
 cannot drift from the data.
 """
 

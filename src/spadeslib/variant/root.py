@@ -53,8 +53,9 @@ class _Compiled:
 
 
 class Variant(Model):
-    """A complete, validated set of rules. Every default is the standard game (spec Part A),
-    so an empty file is standard Spades and a house-rules file states only differences.
+    """A complete, validated set of rules. Every default is the standard game (the bundled
+    ``standard``), so an empty file is standard Spades and a house-rules file states only
+    differences.
 
     Build one with :func:`spadeslib.load_variant` or :func:`spadeslib.parse_variant`;
     constructing it directly from Python values (``Variant(...)``,
