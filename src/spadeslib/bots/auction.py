@@ -118,10 +118,6 @@ class Auction:
             kept[deal] = found
         return found
 
-    def bids(self, deal: int, me_nil: bool) -> list[int]:
-        """Every seat's bid in ``deal``, known or guessed (``NIL`` for Nil)."""
-        return self._facts(deal, me_nil).bids
-
     def nils(self, deal: int, me_nil: bool) -> int:
         """The Nil bidders of ``deal`` (a mask of seats)."""
         return self._facts(deal, me_nil).nils
@@ -130,12 +126,6 @@ class Auction:
         """What the bidder's side-mates bid (or are expected to) in ``deal``; Nil is 0."""
         found = self._facts_of[me_nil][deal]  # asked once per deal and candidate: no call
         return (found or self._facts(deal, me_nil)).mates
-
-    def contracts(self, deal: int, mine: int | None, me_nil: bool) -> list[int | None]:
-        """Each side's contract in ``deal``, the bidder's side's being ``mine``."""
-        out = list(self._facts(deal, me_nil).contracts)
-        out[self.side] = mine
-        return out
 
     def runs(
         self, deals: Sequence[int], mines: Sequence[int | None], *, me_nil: bool, nils: int = 0
