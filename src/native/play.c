@@ -544,6 +544,7 @@ static PyObject *play_export(PlayObject *self, PyObject *log_in) {
         PyTuple_SET_ITEM(entry, 1, cards);
         PyList_SET_ITEM(log, t, entry);
     }
+    int exported_before = self->exported;
     for (int i = self->exported; i < self->played_count; i++) {
         PyObject *node = PyTuple_New(2); /* (previous, id): built by hand, Py_BuildValue
                                             parses its format every time */
@@ -572,9 +573,22 @@ static PyObject *play_export(PlayObject *self, PyObject *log_in) {
         for (int s = 0; s < kk->players; s++) PyList_SET_ITEM(bids, s, PyLong_FromLong(self->a.bids[s]));
         for (int side = 0; side < kk->sides; side++)
             PyList_SET_ITEM(contracts, side, PyLong_FromLong(self->a.contracts[side]));
+        /* the bids applied since the last export, oldest first (card ids are below nil's) */
+        PyObject *taken = PyList_New(0);
+        for (int i = exported_before; taken && i < self->played_count; i++) {
+            if (self->ids[i] < self->bid_ids.nil) continue;
+            PyObject *id = PyLong_FromLong(self->ids[i]);
+            if (!id || PyList_Append(taken, id) < 0) Py_CLEAR(taken);
+            Py_XDECREF(id);
+        }
         Py_DECREF(auction_part);
-        auction_part = Py_BuildValue("(NNNiii)", PyBool_FromLong(self->bidding), bids, contracts,
-                                     self->a.nils, self->a.sides_bid, self->a.step);
+        if (!taken) {
+            Py_DECREF(bids);
+            Py_DECREF(contracts);
+            goto fail;
+        }
+        auction_part = Py_BuildValue("(NNNiiiN)", PyBool_FromLong(self->bidding), bids, contracts,
+                                     self->a.nils, self->a.sides_bid, self->a.step, taken);
         if (!auction_part) goto fail;
     }
     return Py_BuildValue("(NNiiiNNNiNNNN)", hands, trick, p->leader, p->actor, p->trick_number,

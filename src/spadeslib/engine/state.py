@@ -282,7 +282,6 @@ class State:
         if play is None or not play.pending:
             return
         dealt = self.hands  # as the auction found them: the hands the play starts from
-        before = self.log
         (
             self.hands,
             self.trick,
@@ -299,9 +298,11 @@ class State:
             auction,
         ) = play.export(self.log)
         if auction is not None:  # a deal the native core plays from its first bid
-            bidding, self.bids, self.contracts, self.nil_seats, self.sides_bid, step = auction
+            bidding, self.bids, self.contracts, self.nil_seats, self.sides_bid, step, taken = (
+                auction
+            )
             if self.phase == Phase.BID:
-                self._log_bids(before, step if bidding else len(self.steps))
+                self._log_bids(taken, step if bidding else len(self.steps))
             if bidding:
                 self.step = step
             elif self.phase == Phase.BID:
@@ -312,21 +313,12 @@ class State:
                 self.step = 0
                 self.first_hands = tuple(dealt)
 
-    def _log_bids(self, before: Any, made: int) -> None:
-        """Add the bids the native auction took since the last copy to :attr:`decisions`,
-        as the bidding phase adds each one it applies: the log's new ids that are not
-        cards played, from ``before`` (the log at the last copy) on. The native auction
-        takes one bid per turn of :attr:`steps`, from the first (``made``: how many it has
-        taken now; :attr:`step`: how many at the last copy), so the turn names the seat."""
-        bids: list[int] = []
-        node = self.log
-        first = self.space.NIL  # the ids below it play a card
-        while node is not before:
-            assert node is not None
-            if node[1] >= first:
-                bids.append(node[1])
-            node = node[0]
-        bids.reverse()
+    def _log_bids(self, bids: list[int], made: int) -> None:
+        """Add the bids the native auction took since the last copy (``bids``, oldest
+        first) to :attr:`decisions`, as the bidding phase adds each one it applies. The
+        native auction takes one bid per turn of :attr:`steps`, from the first (``made``:
+        how many it has taken now; :attr:`step`: how many at the last copy), so the turn
+        names the seat."""
         turns = self.steps[self.step : made]
         self.decisions.extend((seat, bid) for (_, seat, _), bid in zip(turns, bids, strict=True))
 
