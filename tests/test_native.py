@@ -577,3 +577,35 @@ def test_an_impossible_placement_falls_back_to_the_python() -> None:
     assert _sampled(Determinizer(everyone_void), 5, pure=False) == _sampled(
         Determinizer(everyone_void), 5, pure=True
     )
+
+
+def test_a_long_game_past_the_score_tables_range_is_scored_as_the_python_scores_it() -> None:
+    # Found by the agents' adapters: with no back-to-back rule a side's sets in a row grow
+    # without end under random play; past 30 the native score table cannot key them, and
+    # the engine scores the deal itself (this game reached 32 at its 2,743rd action).
+    def play(pure: bool) -> tuple[Any, ...]:
+        game = _game("suicide", 0, pure=pure)
+        rng = random.Random(0)
+        for _ in range(2_800):
+            game.apply_id(rng.choice(game.legal_action_ids()))
+        return game.sets_in_a_row, game.scores, json.dumps(game.record(), sort_keys=True)
+
+    native_sets, native_scores, native_record = play(pure=False)
+    assert max(native_sets) > 31
+    assert (native_sets, native_scores, native_record) == play(pure=True)
+
+
+def test_playouts_take_standings_whose_score_still_fits() -> None:
+    from spadeslib.engine.playouts import MAX_BAGS, MAX_SETS
+    from spadeslib.scoring import Standing
+
+    edge = [Standing(score=0, bags=MAX_BAGS, sets_in_a_row=MAX_SETS)] * 2
+    deals = spadeslib.playouts("suicide", 20, seed=1, standings=edge)
+    assert max(deals.sets.tolist()[0]) <= MAX_SETS + 1
+    with _backend.pure_python():
+        assert spadeslib.playouts("suicide", 20, seed=1, standings=edge).sets.tolist() == (
+            deals.sets.tolist()
+        )
+    for bad in (Standing(bags=MAX_BAGS + 1), Standing(sets_in_a_row=MAX_SETS + 1)):
+        with pytest.raises(ArgumentError, match="range"):
+            spadeslib.playouts("suicide", 1, seed=1, standings=[bad, bad])

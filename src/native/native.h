@@ -75,6 +75,12 @@ typedef struct auction {
 const int32_t *legal_bids(KernelObject *self, native_state *st, int kind, int partners_count,
                           const int *partners, int trumps, int last, int total);
 void auction_start(const KernelObject *self, auction *a, int dealer);
+/* The standings the score table takes: bags and sets in a row before a deal at most
+   these, so that after it (at most MAX_CARDS / 2 more bags, one more set) they still fit
+   its keys (8 and 5 bits). */
+#define SCORE_BAGS (255 - MAX_CARDS / 2)
+#define SCORE_SETS 30
+
 /* A side's deal, scored: a count (4), then points, bags after, sets after, wins; or NULL
    with an error set. */
 const int32_t *side_score(KernelObject *self, native_state *st, int side, int contract,

@@ -672,6 +672,24 @@ static PyObject *play_scores(PlayObject *self, PyObject *standings_obj) {
     if (!self->with_auction || self->bidding || !self->p.done) Py_RETURN_NONE;
     PyObject *standings = sequence_of(st, standings_obj, k->sides, "standings");
     if (!standings) return NULL;
+    /* The score table's keys hold bags below 256 and sets in a row below 32, after the
+       deal too: past SCORE_BAGS or SCORE_SETS (a long game without a bag penalty or a
+       back-to-back rule) the engine scores the deal itself. */
+    for (int side = 0; side < k->sides; side++) {
+        PyObject *row = sequence_of(st, PyList_GET_ITEM(standings, side), 2, "a standing");
+        long bags, sets;
+        int bad = !row || int_in(st, PyList_GET_ITEM(row, 0), 0, LONG_MAX, &bags, "bags") < 0 ||
+                  int_in(st, PyList_GET_ITEM(row, 1), 0, LONG_MAX, &sets, "sets") < 0;
+        Py_XDECREF(row);
+        if (bad) {
+            Py_DECREF(standings);
+            return NULL;
+        }
+        if (bags > SCORE_BAGS || sets > SCORE_SETS) {
+            Py_DECREF(standings);
+            Py_RETURN_NONE;
+        }
+    }
     PyObject *out = PyList_New(k->sides);
     if (!out) {
         Py_DECREF(standings);
@@ -680,8 +698,8 @@ static PyObject *play_scores(PlayObject *self, PyObject *standings_obj) {
     for (int side = 0; side < k->sides; side++) {
         PyObject *row = sequence_of(st, PyList_GET_ITEM(standings, side), 2, "a standing");
         long bags, sets;
-        if (!row || int_in(st, PyList_GET_ITEM(row, 0), 0, 255, &bags, "bags") < 0 ||
-            int_in(st, PyList_GET_ITEM(row, 1), 0, 31, &sets, "sets") < 0) {
+        if (!row || int_in(st, PyList_GET_ITEM(row, 0), 0, SCORE_BAGS, &bags, "bags") < 0 ||
+            int_in(st, PyList_GET_ITEM(row, 1), 0, SCORE_SETS, &sets, "sets") < 0) {
             Py_XDECREF(row);
             Py_DECREF(standings);
             Py_DECREF(out);

@@ -193,8 +193,8 @@ PyObject *kernel_playouts(KernelObject *self, PyObject *args, PyObject *kwargs) 
         PyObject *row = sequence_of(st, PyList_GET_ITEM(standings, side), 3, "a standing");
         long v[3];
         if (!row || int_in(st, PyList_GET_ITEM(row, 0), -1000000, 1000000, &v[0], "score") < 0 ||
-            int_in(st, PyList_GET_ITEM(row, 1), 0, 255, &v[1], "bags") < 0 ||
-            int_in(st, PyList_GET_ITEM(row, 2), 0, 31, &v[2], "sets") < 0) {
+            int_in(st, PyList_GET_ITEM(row, 1), 0, SCORE_BAGS, &v[1], "bags") < 0 ||
+            int_in(st, PyList_GET_ITEM(row, 2), 0, SCORE_SETS, &v[2], "sets") < 0) {
             Py_XDECREF(row);
             Py_DECREF(standings);
             return NULL;

@@ -53,6 +53,12 @@ POLICIES: Final = ("random", "standard", "easy")
 
 _NATIVE_PHASES: Final = frozenset({Phase.BID, Phase.EXCHANGE, Phase.PLAY})
 
+MAX_BAGS: Final = 255 - 108 // 2
+"""The most bags a side may have in ``standings`` (so that after a deal they still fit the
+native core's score table: ``SCORE_BAGS`` in ``src/native/native.h``)."""
+MAX_SETS: Final = 30
+"""The most sets in a row a side may have in ``standings`` (``SCORE_SETS``)."""
+
 
 @dataclass(frozen=True, slots=True)
 class Playouts:
@@ -232,8 +238,8 @@ def _standings(rules: Rules, standings: object) -> tuple[Standing, ...]:
             raise ArgumentError(f"standings: {item!r} is not a Standing")
         if not (
             -(10**6) <= item.score <= 10**6
-            and 0 <= item.bags < 256
-            and 0 <= item.sets_in_a_row < 32
+            and 0 <= item.bags <= MAX_BAGS
+            and 0 <= item.sets_in_a_row <= MAX_SETS
         ):
             raise ArgumentError(f"standings: {item!r} is out of the range playouts take")
     return tuple(standings)
