@@ -23,7 +23,18 @@ from spadeslib.engine.game import resolve_variant
 from spadeslib.errors import ArgumentError, IllegalActionError
 from spadeslib.variant import Variant
 
-__all__ = ["REWARDS", "Episode", "as_id", "check_deals", "check_reward"]
+__all__ = [
+    "RENDER_MODES",
+    "REWARDS",
+    "Episode",
+    "as_id",
+    "check_deals",
+    "check_reward",
+    "check_tensor",
+]
+
+RENDER_MODES: Final = ("human", "ansi")
+"""The render modes of the environments: printed, or returned as text."""
 
 REWARDS: Final = ("game", "points")
 """The reward schemes (see the module docstring)."""
@@ -38,6 +49,13 @@ def check_deals(deals: object) -> int | None:
             f"deals must be None (the whole game) or an int of at least 1, not {deals!r}"
         )
     return deals
+
+
+def check_tensor(tensor: object) -> str:
+    """Which tensor an environment observes: ``"observation"`` or ``"information_state"``."""
+    if tensor not in ("observation", "information_state"):
+        raise ArgumentError(f"tensor must be 'observation' or 'information_state', not {tensor!r}")
+    return str(tensor)
 
 
 def check_reward(reward: object) -> str:
@@ -75,7 +93,10 @@ class Episode:
         *,
         deals: int | None = None,
         reward: str = "game",
+        render_mode: str | None = None,
     ) -> None:
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise ArgumentError(f"render_mode must be None, 'human' or 'ansi', not {render_mode!r}")
         self.variant = resolve_variant(variant)
         self.deals = check_deals(deals)
         self.reward = check_reward(reward)
@@ -105,6 +126,18 @@ class Episode:
     @property
     def done(self) -> bool:
         return self.terminated or self.truncated
+
+    def render(self, mode: str | None) -> str | None:
+        """The environments' ``render()``: one line, whose turn to do what and the
+        scores, printed (``"human"``) or returned (``"ansi"``)."""
+        if mode is None:
+            return None
+        game = self.game
+        text = f"{game.describe()}; scores {list(game.scores)}"
+        if mode == "human":
+            print(text)
+            return None
+        return text
 
     def step(self, action_id: object) -> tuple[float, ...] | None:
         """Apply ``action_id`` (or an :class:`~spadeslib.engine.Action`), or raise

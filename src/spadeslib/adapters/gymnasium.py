@@ -41,7 +41,7 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from spadeslib.adapters._episode import Episode
+from spadeslib.adapters._episode import RENDER_MODES, Episode, check_tensor
 from spadeslib.bots import Bot, EasyBot, ProBot, StandardBot
 from spadeslib.engine.tensors import information_state_layout, observation_layout
 from spadeslib.errors import ArgumentError, IllegalActionError
@@ -60,7 +60,7 @@ LEVELS: Final[dict[str, Callable[[int], Bot]]] = {
 class SpadesEnv(gymnasium.Env[Any, Any]):
     """One seat against bots (see the module docstring)."""
 
-    metadata: dict[str, Any] = {"render_modes": ["human", "ansi"]}  # noqa: RUF012
+    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES)}  # noqa: RUF012
 
     def __init__(
         self,
@@ -75,7 +75,7 @@ class SpadesEnv(gymnasium.Env[Any, Any]):
         illegal_reward: float = -1.0,
         render_mode: str | None = None,
     ) -> None:
-        self._episode = Episode(variant, deals=deals, reward=reward)
+        self._episode = Episode(variant, deals=deals, reward=reward, render_mode=render_mode)
         rules = self._rules = self._episode.variant.compile()
         if type(seat) is not int or not 0 <= seat < rules.players:
             raise ArgumentError(f"no seat {seat!r}: seats are 0 to {rules.players - 1}")
@@ -92,17 +92,11 @@ class SpadesEnv(gymnasium.Env[Any, Any]):
                 raise ArgumentError(f"no bot for seat(s) {missing}: one per seat but {seat}")
         self._opponents = opponents
         self._bots: dict[int, Bot] = {}
-        if tensor not in ("observation", "information_state"):
-            raise ArgumentError(
-                f"tensor must be 'observation' or 'information_state', not {tensor!r}"
-            )
-        self._information_state = tensor == "information_state"
+        self._information_state = check_tensor(tensor) == "information_state"
         if illegal not in ("penalty", "raise"):
             raise ArgumentError(f"illegal must be 'penalty' or 'raise', not {illegal!r}")
         self._illegal = illegal
         self._illegal_reward = float(illegal_reward)
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ArgumentError(f"render_mode must be None, 'human' or 'ansi', not {render_mode!r}")
         self.render_mode = render_mode
         layout = (information_state_layout if self._information_state else observation_layout)(
             rules
@@ -186,11 +180,4 @@ class SpadesEnv(gymnasium.Env[Any, Any]):
         return {"action_mask": mask, "illegal_action": illegal}
 
     def render(self) -> str | None:
-        if self.render_mode is None:
-            return None
-        game = self._episode.game
-        text = f"{game.describe()}; scores {list(game.scores)}"
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return self._episode.render(self.render_mode)

@@ -30,22 +30,18 @@ of each deal (:mod:`spadeslib.adapters._episode`). An illegal action raises
 from __future__ import annotations
 
 import os
-from typing import Any, Final
+from typing import Any
 
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from spadeslib.adapters._episode import Episode
+from spadeslib.adapters._episode import RENDER_MODES, Episode, check_tensor
 from spadeslib.engine.tensors import information_state_layout, observation_layout
-from spadeslib.errors import ArgumentError
 from spadeslib.variant import Variant
 
 __all__ = ["SpadesAECEnv", "env", "raw_env"]
-
-TENSORS: Final = ("observation", "information_state")
-RENDER_MODES: Final = ("human", "ansi")
 
 
 class SpadesAECEnv(AECEnv):  # type: ignore[misc]
@@ -67,16 +63,10 @@ class SpadesAECEnv(AECEnv):  # type: ignore[misc]
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
-        if tensor not in TENSORS:
-            raise ArgumentError(
-                f"tensor must be 'observation' or 'information_state', not {tensor!r}"
-            )
-        if render_mode is not None and render_mode not in RENDER_MODES:
-            raise ArgumentError(f"render_mode must be None, 'human' or 'ansi', not {render_mode!r}")
+        self._episode = Episode(variant, deals=deals, reward=reward, render_mode=render_mode)
         self.render_mode = render_mode
-        self._episode = Episode(variant, deals=deals, reward=reward)
         rules = self._episode.variant.compile()
-        self._information_state = tensor == "information_state"
+        self._information_state = check_tensor(tensor) == "information_state"
         layout = (information_state_layout if self._information_state else observation_layout)(
             rules
         )
@@ -155,14 +145,7 @@ class SpadesAECEnv(AECEnv):  # type: ignore[misc]
             self.render()
 
     def render(self) -> str | None:
-        if self.render_mode is None:
-            return None
-        game = self._episode.game
-        text = f"{game.describe()}; scores {list(game.scores)}"
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return self._episode.render(self.render_mode)
 
     def close(self) -> None:
         pass
