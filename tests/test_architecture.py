@@ -30,6 +30,7 @@ LAYERS: dict[str, int] = {
     "testing": 7,
     "explain": 8,
     "simulation": 8,
+    "adapters": 9,  # PettingZoo, Gymnasium, OpenSpiel: optional extras over the engine and bots
     "diff": 9,  # spadeslib.diff: the old name of spadeslib.explain.diff
     "cli": 10,
     "__main__": 11,

@@ -341,7 +341,8 @@ def test_import_spadeslib_loads_no_simulation_plotting_or_terminal_modules() -> 
     code = (
         "import sys, spadeslib\n"
         "heavy = ('rich', 'numpy', 'matplotlib', 'ray', 'pandas', 'spadeslib.simulation',"
-        " 'spadeslib.cli', 'multiprocessing', 'concurrent')\n"
+        " 'spadeslib.cli', 'multiprocessing', 'concurrent', 'spadeslib.adapters',"
+        " 'pettingzoo', 'gymnasium', 'pyspiel', 'open_spiel')\n"
         "print([m for m in sys.modules if m.split('.')[0] in heavy or m.startswith(heavy)])\n"
         "spadeslib.simulate\n"
         "print([m for m in sys.modules if m.split('.')[0] in ('rich', 'numpy', 'matplotlib')])\n"

@@ -193,3 +193,17 @@ def test_returns_add_up_to_zero_at_the_end_and_follow_the_winner(name: str) -> N
     )
     with pytest.raises(ArgumentError, match="scope"):
         game.returns("hand")
+
+
+def test_returns_between_deals_leave_the_next_deal_undealt() -> None:
+    """An OpenSpiel chance node gives the next deal (``deal_next``): asking for the
+    returns first must not deal it from the seed."""
+    game = Game("standard", seed=6)
+    game.rollout(1)
+    assert game.between_deals
+    points = game.returns("deal")
+    assert game.between_deals and points != (0.0,) * 4
+    other = Game("standard", seed=99)
+    hands = [" ".join(map(str, other.hand(seat))) for seat in range(4)]
+    game.deal_next(hands)
+    assert [game.hand(seat) for seat in range(4)] == [other.hand(seat) for seat in range(4)]

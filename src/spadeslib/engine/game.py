@@ -350,8 +350,11 @@ class Game:
         +1 and -1/2 each with three, and 0 for a draw; the returns add up to 0.
         ``scope="deal"``: the points each seat's side scored in the last finished deal
         (0 before the first deal is scored).
+
+        It never deals: between deals the next deal stays undealt (an OpenSpiel chance
+        node may be about to give it, :meth:`deal_next`).
         """
-        s = _dealt(self._s)
+        s = self._s  # the scores and the result are up to date without the play's cards
         rules = s.rules
         if scope == "deal":
             if not s.history:

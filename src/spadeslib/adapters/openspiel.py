@@ -1,0 +1,332 @@
+"""Any variant as an OpenSpiel game: :func:`register` makes ``python_spadeslib`` known to
+``pyspiel.load_game``.
+
+>>> import pyspiel
+>>> from spadeslib.adapters.openspiel import register
+>>> register()
+>>> game = pyspiel.load_game("python_spadeslib", {"variant": "nyc", "seed": 3})
+>>> state = game.new_initial_state()
+>>> state.is_chance_node(), len(state.chance_outcomes())
+(True, 52)
+
+Parameters: ``variant`` (a bundled name or a file path; default ``"standard"``),
+``deals`` (the game ends after this many deals, or sooner at the end of the Spades game;
+``0``: the whole Spades game; default ``1``, one hand like OpenSpiel's own ``spades``:
+under random play a whole game rarely ends), ``reward`` (``"points"``, the default: each
+seat's side's points over the deals played; or ``"game"``: each seat's share of the win
+once the Spades game is over, as :meth:`Game.returns <spadeslib.engine.Game.returns>`
+says, 0 if it was cut short by ``deals``), and ``seed`` (the first dealer's draw where
+the variant draws one; default 0).
+
+**The deal is chance**: every deal starts with one chance node per card of the deck, each
+outcome a card not dealt yet (id: its place in the compiled deck, ``Rules.deck``), all
+equally likely; the cards in that order are dealt as the variant deals a shuffled deck
+(the French cut's cards first, then one card at a time from the dealer's left, the rest
+to the kitty, widow or stock). A misdeal deals again through chance.
+
+Player actions are the variant's dense action ids (``num_distinct_actions``). The
+observation and information-state tensors are the seat's
+(:mod:`spadeslib.engine.tensors`; all zeros at a chance node, which is nobody's
+decision); the observation string is the seat's
+:class:`~spadeslib.engine.Observation` as JSON, the information-state string the
+information-state tensor's nonzero entries. States clone, serialise (the action history)
+and deserialise, and ``resample_from_infostate`` deals the cards a seat has not seen anew,
+so OpenSpiel's IS-MCTS bot can play.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Final
+
+import numpy as np
+import pyspiel
+
+from spadeslib.adapters._episode import check_reward
+from spadeslib.engine import Game
+from spadeslib.engine.dealing import canonical_copies, deal_from_order
+from spadeslib.engine.game import resolve_variant
+from spadeslib.engine.tensors import information_state_layout, observation_layout
+from spadeslib.errors import ArgumentError, IllegalActionError
+from spadeslib.variant import Variant
+
+__all__ = ["GAME_NAME", "SpadesGame", "SpadesState", "register"]
+
+GAME_NAME: Final = "python_spadeslib"
+
+_DEFAULTS: Final[dict[str, Any]] = {
+    "variant": "standard",
+    "deals": 1,
+    "reward": "points",
+    "seed": 0,
+}
+
+_GAME_TYPE = pyspiel.GameType(
+    short_name=GAME_NAME,
+    long_name="spadeslib: Spades in any house-rule variant",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.GENERAL_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=6,
+    min_num_players=2,
+    provides_information_state_string=True,
+    provides_information_state_tensor=True,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification=_DEFAULTS,
+)
+
+
+def register() -> None:
+    """Make ``python_spadeslib`` a game ``pyspiel.load_game`` knows (again: no harm)."""
+    if GAME_NAME not in pyspiel.registered_names():
+        pyspiel.register_game(_GAME_TYPE, SpadesGame)
+
+
+class _Setup:
+    """What the states need of their game, kept apart from the ``pyspiel.Game`` so that
+    copying a state (OpenSpiel clones by ``copy.deepcopy``) shares it instead of copying
+    the game."""
+
+    def __init__(self, given: dict[str, Any]) -> None:
+        deals = given["deals"]
+        if type(deals) is not int or deals < 0:
+            raise ArgumentError(f"deals must be an int, 0 (the whole game) or more, not {deals!r}")
+        seed = given["seed"]
+        if type(seed) is not int or not 0 <= seed < 2**63:
+            raise ArgumentError(f"seed must be an int from 0 to 2**63-1, not {seed!r}")
+        self.deals: int = deals
+        self.seed: int = seed
+        self.reward = check_reward(given["reward"])
+        self.variant = resolve_variant(str(given["variant"]))
+        self.rules = self.variant.compile()
+        self.first_dealer = Game(self.variant, seed=seed).dealer
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Setup:
+        return self
+
+
+class _Kept:
+    """The Spades game inside a state. OpenSpiel serialises a Python state by pickling
+    its ``__dict__``; a game is pickled as its :meth:`Game.state_dict
+    <spadeslib.engine.Game.state_dict>` and loaded back with ``Game.from_state_dict``."""
+
+    __slots__ = ("game",)
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_kept_from, (self.game.state_dict(), self.game.variant))
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Kept:
+        return _Kept(self.game.clone())
+
+
+def _kept_from(data: dict[str, Any], variant: Variant) -> _Kept:
+    return _Kept(Game.from_state_dict(data, variant=variant))
+
+
+class SpadesGame(pyspiel.Game):  # type: ignore[misc]
+    """One variant with its parameters (see the module docstring)."""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        given = {**_DEFAULTS, **(params or {})}
+        unknown = sorted(set(given) - set(_DEFAULTS))
+        if unknown:
+            raise ArgumentError(
+                f"unknown parameter(s) {unknown}: the parameters are {list(_DEFAULTS)}"
+            )
+        self.setup = setup = _Setup(given)
+        rules = setup.rules
+        deals = setup.deals
+        if setup.reward == "game":
+            sides = len(rules.sides)
+            low, high = (-1.0, 1.0) if sides == 2 else (-1.0 / (sides - 1), 1.0)
+            total: float | None = 0.0
+        else:  # a bound on a side's points, not a tight one
+            values = rules.scoring
+            per_deal = 10.0 * (
+                rules.hand_size * max(values.trick_value, 1)
+                + rules.players * (values.nil_make + values.blind_nil_make)
+                + values.bags_penalty
+            )
+            high = per_deal * max(deals, 1)
+            low, total = -high, None
+        per_deal_actions = 3 * rules.size + 4 * rules.players + 2  # chance, auction, play
+        info = pyspiel.GameInfo(
+            num_distinct_actions=rules.actions.num_distinct_actions,
+            max_chance_outcomes=rules.size,
+            num_players=rules.players,
+            min_utility=low,
+            max_utility=high,
+            utility_sum=total,
+            max_game_length=per_deal_actions * (deals or 1000),
+        )
+        super().__init__(_GAME_TYPE, info, given)
+
+    def new_initial_state(self) -> SpadesState:
+        return SpadesState(self)
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+    ) -> SpadesObserver:
+        if params:
+            raise ArgumentError(f"the observers take no parameters, not {params!r}")
+        perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
+        return SpadesObserver(self, perfect_recall=perfect_recall)
+
+
+class SpadesState(pyspiel.State):  # type: ignore[misc]
+    """A position: the :class:`~spadeslib.engine.Game` once its first deal is dealt, and
+    the cards dealt so far of a deal being dealt."""
+
+    def __init__(self, game: SpadesGame) -> None:
+        super().__init__(game)
+        self._spec = game.setup
+        self._kept: _Kept | None = None
+        self._order: list[int] = []
+        self._returns = [0.0] * game.setup.rules.players
+
+    @property
+    def game(self) -> Game | None:
+        """The Spades game (``None`` while its first deal is being dealt)."""
+        return None if self._kept is None else self._kept.game
+
+    # -- whose turn --------------------------------------------------------------------
+
+    def _dealing(self) -> bool:
+        return self.game is None or self.game.between_deals
+
+    def _cut(self) -> bool:
+        """The deals asked for are played (the Spades game may go on)."""
+        deals = self._spec.deals
+        return self.game is not None and bool(deals) and self.game.deal_number >= deals
+
+    def current_player(self) -> int:
+        if self.is_terminal():
+            return int(pyspiel.PlayerId.TERMINAL)
+        if self._dealing():
+            return int(pyspiel.PlayerId.CHANCE)
+        assert self.game is not None
+        seat = self.game.current_player
+        assert seat is not None
+        return seat
+
+    def is_terminal(self) -> bool:
+        game = self.game
+        return game is not None and (game.is_over or self._cut())
+
+    def _legal_actions(self, player: int) -> list[int]:
+        assert self.game is not None and not self._dealing()
+        return self.game.legal_action_ids()
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        dealt = 0
+        for bit in self._order:
+            dealt |= 1 << bit
+        left = [bit for bit in range(self._spec.rules.size) if not dealt >> bit & 1]
+        chance = 1.0 / len(left)
+        return [(bit, chance) for bit in left]
+
+    # -- moves -------------------------------------------------------------------------
+
+    def _apply_action(self, action: int) -> None:
+        if self._dealing():
+            self._deal(action)
+            return
+        game = self.game
+        assert game is not None
+        before = game.deal_number
+        game.apply_id(action)
+        if self._spec.reward == "points":
+            if game.deal_number != before:
+                for seat, points in enumerate(game.returns("deal")):
+                    self._returns[seat] += points
+        elif game.is_over:
+            self._returns = list(game.returns("game"))
+
+    def _deal(self, bit: int) -> None:
+        rules = self._spec.rules
+        if not 0 <= bit < rules.size or bit in self._order:
+            raise IllegalActionError(bit, "not a card still to deal", rule="deal")
+        self._order.append(bit)
+        if len(self._order) < rules.size:
+            return
+        game = self.game
+        dealer = self._spec.first_dealer if game is None else game.dealer
+        dealt = deal_from_order(rules, dealer, self._order)
+        if rules.packs == 2:
+            dealt = canonical_copies(rules, dealt)
+        self._order = []
+        if game is None:
+            self._kept = _Kept(
+                Game(self._spec.variant, seed=self._spec.seed, dealer=dealer, deal=dealt)
+            )
+        else:
+            game.deal_next(dealt)
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> SpadesState:
+        """A state ``player_id`` cannot tell from this one: the cards it has not seen
+        placed anew (:meth:`Game.resampled <spadeslib.engine.Game.resampled>`, uniformly),
+        what OpenSpiel's IS-MCTS searches from. ``probability_sampler`` (OpenSpiel's
+        ``UniformProbabilitySampler``) seeds the draw. (The copy's ``history()`` is this
+        state's: the resampled cards are in its game, not in its chance actions.)"""
+        clone: SpadesState = self.clone()
+        game = self.game
+        if game is not None and not game.between_deals:
+            seed = int(probability_sampler() * 2**63)
+            clone._kept = _Kept(game.resampled(player_id, seed))
+        return clone
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        rules = self._spec.rules
+        if player == pyspiel.PlayerId.CHANCE:
+            if rules.packs == 2:  # two cards of each face: the strings must differ
+                return f"deal {rules.deck[action]} (card {action})"
+            return f"deal {rules.deck[action]}"
+        return str(rules.actions.action(action))
+
+    def returns(self) -> list[float]:
+        return list(self._returns)
+
+    def __str__(self) -> str:
+        if self.game is None:
+            return f"dealing the first deal: {len(self._order)} card(s) dealt"
+        if self.game.between_deals:
+            return f"dealing deal {self.game.deal_number + 1}: {len(self._order)} card(s) dealt"
+        return repr(self.game)
+
+
+class SpadesObserver:
+    """OpenSpiel's observer: one seat's tensor (the observation or, with perfect recall,
+    the information state) and its string (see the module docstring)."""
+
+    def __init__(self, game: SpadesGame, *, perfect_recall: bool) -> None:
+        layout = (information_state_layout if perfect_recall else observation_layout)(
+            game.setup.rules
+        )
+        self.perfect_recall = perfect_recall
+        self.tensor = np.zeros(layout.size, np.float32)
+        self.dict = {piece.name: layout.view(self.tensor, piece.name) for piece in layout.pieces}
+
+    def set_from(self, state: SpadesState, player: int) -> None:
+        game = state.game
+        if game is None or game.between_deals:
+            self.tensor.fill(0)
+        elif self.perfect_recall:
+            game.information_state_tensor(player, out=self.tensor)
+        else:
+            game.observation_tensor(player, out=self.tensor)
+
+    def string_from(self, state: SpadesState, player: int) -> str:
+        game = state.game
+        if game is None or game.between_deals:
+            return f"seat {player}: {state}"
+        if self.perfect_recall:
+            tensor = game.information_state_tensor(player)
+            entries = np.flatnonzero(tensor)
+            return f"seat {player}: " + " ".join(f"{k}:{tensor[k]:.6g}" for k in entries)
+        return json.dumps(game.observation(player).to_dict(), separators=(",", ":"))

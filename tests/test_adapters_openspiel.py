@@ -1,0 +1,159 @@
+"""The OpenSpiel adapter (issue 13): ``python_spadeslib`` loads for every bundled variant,
+passes OpenSpiel's random-simulation test (with serialisation), deals through chance
+nodes, and its tensors and returns are the engine's."""
+
+from __future__ import annotations
+
+import copy
+import random
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pyspiel")
+
+import pyspiel
+
+from spadeslib.adapters.openspiel import GAME_NAME, register
+from spadeslib.engine.tensors import information_state_layout, observation_layout
+from spadeslib.errors import ArgumentError, IllegalActionError, SpadesError
+from spadeslib.loader import bundled_variants, load_variant
+
+BUNDLED = sorted(bundled_variants())
+
+register()
+
+
+@pytest.mark.parametrize("name", BUNDLED)
+def test_every_bundled_variant_passes_the_random_simulation_test(name: str) -> None:
+    game = pyspiel.load_game(GAME_NAME, {"variant": name})
+    pyspiel.random_sim_test(game, num_sims=1, serialize=name != "six-handed", verbose=False)
+
+
+def _play(game: object, seed: int) -> object:
+    rng = random.Random(seed)
+    state = game.new_initial_state()  # type: ignore[attr-defined]
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, chances = zip(*state.chance_outcomes(), strict=True)
+            assert sum(chances) == pytest.approx(1.0)
+            state.apply_action(rng.choice(outcomes))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+def test_a_hand_is_dealt_by_chance_then_played_to_its_points() -> None:
+    game = pyspiel.load_game(GAME_NAME, {"variant": "nyc", "seed": 3})
+    rules = load_variant("nyc").compile()
+    assert game.num_players() == 4 and game.max_chance_outcomes() == 52
+    assert game.num_distinct_actions() == rules.actions.num_distinct_actions
+    state = game.new_initial_state()
+    assert state.current_player() == pyspiel.PlayerId.CHANCE
+    for _ in range(52):
+        assert state.is_chance_node()
+        state.apply_action(state.chance_outcomes()[0][0])  # the deck in order
+    dealt = state.game
+    assert dealt is not None and not state.is_chance_node()
+    # one card at a time from the dealer's left: seat (dealer + 1) has cards 0, 4, 8, ...
+    first = (dealt.dealer + 1) % 4
+    assert [rules.deck.index(card) for card in dealt.hand(first)] == list(range(0, 52, 4))
+    state = _play(game, 1)
+    finished = state.game
+    assert finished.deal_number == 1
+    points = [side.total for side in finished.deal_history[0].score.sides]
+    assert state.returns() == [float(points[rules.side_of[s]]) for s in range(4)]
+    low, high = game.min_utility(), game.max_utility()
+    assert all(low <= value <= high for value in state.returns())
+
+
+def test_the_win_reward_over_a_whole_game() -> None:
+    game = pyspiel.load_game(GAME_NAME, {"variant": "nyc", "deals": 0, "reward": "game"})
+    state = _play(game, 2)
+    assert state.game.is_over
+    assert sorted(state.returns()) == [-1.0, -1.0, 1.0, 1.0]
+    assert game.get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
+
+
+def test_a_state_clones_and_deserialises_to_the_same_position() -> None:
+    game = pyspiel.load_game(GAME_NAME, {"variant": "standard"})
+    rng = random.Random(5)
+    state = game.new_initial_state()
+    for _ in range(52 + 10):
+        if state.is_chance_node():
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    copied = state.clone()
+    assert str(copied) == str(state) and copied.history() == state.history()
+    copied.apply_action(copied.legal_actions()[0])
+    assert copied.history() != state.history()  # independent
+    loaded = game.deserialize_state(state.serialize())
+    assert loaded.history() == state.history()
+    assert loaded.game.record() == state.game.record()
+    assert copy.deepcopy(state).game.record() == state.game.record()
+
+
+def test_the_tensors_are_the_engines() -> None:
+    game = pyspiel.load_game(GAME_NAME, {"variant": "standard"})
+    rules = load_variant("standard").compile()
+    state = game.new_initial_state()
+    assert not np.asarray(state.observation_tensor(0)).any()  # a chance node: nobody's
+    rng = random.Random(8)
+    while state.is_chance_node() or len(state.history()) < 60:
+        if state.is_chance_node():
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    for seat in range(4):
+        observed = np.asarray(state.observation_tensor(seat), np.float32)
+        assert observed.shape == observation_layout(rules).shape
+        assert np.array_equal(observed, state.game.observation_tensor(seat))
+        full = np.asarray(state.information_state_tensor(seat), np.float32)
+        assert np.array_equal(full, state.game.information_state_tensor(seat))
+        assert full.shape == information_state_layout(rules).shape
+    assert state.observation_string(0) != state.observation_string(1)
+    assert state.information_state_string(0).startswith("seat 0: ")
+
+
+def test_two_packs_name_each_copy_of_a_card() -> None:
+    game = pyspiel.load_game(GAME_NAME, {"variant": "six-handed"})
+    state = game.new_initial_state()
+    names = [state.action_to_string(pyspiel.PlayerId.CHANCE, bit) for bit in range(102)]
+    assert len(set(names)) == 102
+
+
+def test_bad_parameters_are_spadeslib_errors() -> None:
+    with pytest.raises(SpadesError, match="nonesuch"):
+        pyspiel.load_game(GAME_NAME, {"variant": "nonesuch"})
+    with pytest.raises(ArgumentError, match="deals"):
+        pyspiel.load_game(GAME_NAME, {"deals": -1})
+    with pytest.raises(ArgumentError, match="'money'"):
+        pyspiel.load_game(GAME_NAME, {"reward": "money"})
+    with pytest.raises(IllegalActionError, match="not a card still to deal"):
+        game = pyspiel.load_game(GAME_NAME)
+        state = game.new_initial_state()
+        state.apply_action(0)
+        state.apply_action(0)  # that card is dealt already
+
+
+def test_a_resampled_state_looks_the_same_to_its_seat_and_is_ismcts_s_world() -> None:
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    game = pyspiel.load_game(GAME_NAME, {"variant": "standard"})
+    rng = random.Random(3)
+    state = game.new_initial_state()
+    while state.is_chance_node() or len(state.history()) < 70:
+        if state.is_chance_node():
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    seat = state.current_player()
+    world = state.resample_from_infostate(seat, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    assert world.information_state_string(seat) == state.information_state_string(seat)
+    assert world.legal_actions() == state.legal_actions()
+    others = [s for s in range(4) if s != seat]
+    assert any(world.game.hand(s) != state.game.hand(s) for s in others)
+    evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(0))
+    bot = ismcts.ISMCTSBot(game, evaluator, 2.0, 8, random_state=np.random.RandomState(1))
+    assert bot.step(state) in state.legal_actions()
