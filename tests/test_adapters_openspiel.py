@@ -1,4 +1,4 @@
-"""The OpenSpiel adapter (issue 13): ``python_spadeslib`` loads for every bundled variant,
+"""The OpenSpiel adapter (issue 13): ``spadeslib`` loads for every bundled variant,
 passes OpenSpiel's random-simulation test (with serialisation), deals through chance
 nodes, and its tensors and returns are the engine's."""
 

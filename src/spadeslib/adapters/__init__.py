@@ -4,7 +4,7 @@
   (``pip install 'spadeslib[pettingzoo]'``);
 - :mod:`spadeslib.adapters.gymnasium`: a single-agent Gymnasium environment, one seat
   against spadeslib's bots (``pip install 'spadeslib[gymnasium]'``);
-- :mod:`spadeslib.adapters.openspiel`: ``register()`` makes ``python_spadeslib`` a game
+- :mod:`spadeslib.adapters.openspiel`: ``register()`` makes ``spadeslib`` a game
   ``pyspiel.load_game`` knows (``pip install 'spadeslib[openspiel]'``).
 
 Nothing here is imported by ``import spadeslib``, and this package imports none of the

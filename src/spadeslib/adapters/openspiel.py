@@ -1,10 +1,10 @@
-"""Any variant as an OpenSpiel game: :func:`register` makes ``python_spadeslib`` known to
+"""Any variant as an OpenSpiel game: :func:`register` makes ``spadeslib`` known to
 ``pyspiel.load_game``.
 
 >>> import pyspiel
 >>> from spadeslib.adapters.openspiel import register
 >>> register()
->>> game = pyspiel.load_game("python_spadeslib", {"variant": "nyc", "seed": 3})
+>>> game = pyspiel.load_game("spadeslib", {"variant": "nyc", "seed": 3})
 >>> state = game.new_initial_state()
 >>> state.is_chance_node(), len(state.chance_outcomes())
 (True, 52)
@@ -52,7 +52,7 @@ from spadeslib.variant import Variant
 
 __all__ = ["GAME_NAME", "SpadesGame", "SpadesState", "register"]
 
-GAME_NAME: Final = "python_spadeslib"
+GAME_NAME: Final = "spadeslib"
 
 _DEFAULTS: Final[dict[str, Any]] = {
     "variant": "standard",
@@ -80,7 +80,7 @@ _GAME_TYPE = pyspiel.GameType(
 
 
 def register() -> None:
-    """Make ``python_spadeslib`` a game ``pyspiel.load_game`` knows (again: no harm)."""
+    """Make ``spadeslib`` a game ``pyspiel.load_game`` knows (again: no harm)."""
     if GAME_NAME not in pyspiel.registered_names():
         pyspiel.register_game(_GAME_TYPE, SpadesGame)
 
