@@ -9,11 +9,23 @@ import reference_rules as ref
 from spadeslib.engine import Action, Game, flow
 from spadeslib.engine.state import State
 from spadeslib.testing import plausible_action_id
+from spadeslib.variant import Variant
 
 
 def plausible_id(game: Game, rng: random.Random) -> int:
     """A random legal action, bids near a fair share (see ``plausible_action_id``)."""
     return plausible_action_id(game, rng)
+
+
+def played(variant: Variant | str, seed: int, steps: int) -> Game:
+    """A seeded game after ``steps`` plausible actions (fewer if it ends first)."""
+    game = Game(variant, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if game.is_over:
+            break
+        game.apply_id(plausible_id(game, rng))
+    return game
 
 
 def play_game(game: Game, rng: random.Random, *, limit: int = 200_000) -> Game:

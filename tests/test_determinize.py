@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game_helpers import plausible_id
+from game_helpers import plausible_id, played
 from spadeslib.engine import Game
 from spadeslib.engine.determinize import OUT, Determinizer, below, determinize
 from spadeslib.engine.knowledge import read
@@ -61,16 +61,6 @@ def test_a_sample_fits_what_the_seat_knows(game: Game, seed: int, which: int) ->
         _check_sample(game, seat, hands)
 
 
-def _played(variant: Variant | str, seed: int, steps: int) -> Game:
-    game = Game(variant, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if game.is_over:
-            break
-        game.apply_id(plausible_id(game, rng))
-    return game
-
-
 @settings(suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(
     variant=st.sampled_from([*BUNDLED, MIXED]),
@@ -83,7 +73,7 @@ def test_a_sample_never_depends_on_what_the_seat_lacks(
 ) -> None:
     """Resample the hidden cards of a game: the seat sees the same observation and the
     same tensors, and its next samples are the same, card for card."""
-    game = _played(variant, seed, steps)
+    game = played(variant, seed, steps)
     rules = game.variant.compile()
     seat = which % rules.players
     other = game.resampled(seat, SplitMix64(seed))
@@ -99,7 +89,7 @@ def test_a_sample_never_depends_on_what_the_seat_lacks(
 
 
 def test_a_resampled_game_moves_the_hidden_cards() -> None:
-    game = _played("standard", 5, 20)
+    game = played("standard", 5, 20)
     seat = game.current_player
     assert seat is not None
     moved = {tuple(game.resampled(seat, SplitMix64(k)).hand((seat + 1) % 4)) for k in range(20)}
@@ -165,7 +155,7 @@ def test_the_uniform_placement_is_exactly_uniform() -> None:
 
 
 def test_a_weight_tilts_the_placement() -> None:
-    game = _played("standard", 3, 12)
+    game = played("standard", 3, 12)
     rules = game.variant.compile()
     seat = game.current_player
     assert seat is not None
@@ -220,7 +210,7 @@ def test_the_bots_sample_from_the_engine() -> None:
     placements), so a native port of one serves both."""
     from spadeslib.bots import ProBot
 
-    game = _played("standard", 2, 8)
+    game = played("standard", 2, 8)
     seat = game.current_player
     assert seat is not None and game.phase == "play"
     bot = ProBot(seed=4, simulations=3)

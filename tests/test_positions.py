@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game_helpers import dump, plausible_id
+from game_helpers import dump, plausible_id, played
 from spadeslib.engine import Game
 from spadeslib.errors import ArgumentError, RecordError
 from spadeslib.loader import bundled_variants, parse_variant
@@ -21,20 +21,10 @@ from spadeslib.variant import Variant
 BUNDLED = sorted(bundled_variants())
 
 
-def _played(variant: Variant | str, seed: int, steps: int) -> Game:
-    game = Game(variant, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if game.is_over:
-            break
-        game.apply_id(plausible_id(game, rng))
-    return game
-
-
 @settings(suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(variant=variants(), seed=st.integers(0, 2**32), steps=st.integers(1, 120))
 def test_undo_takes_back_exactly_the_last_action(variant: Variant, seed: int, steps: int) -> None:
-    game = _played(variant, seed, steps - 1)
+    game = played(variant, seed, steps - 1)
     if game.is_over:
         return
     before = dump(game)
@@ -51,7 +41,7 @@ def test_undo_takes_back_exactly_the_last_action(variant: Variant, seed: int, st
 @pytest.mark.parametrize("name", BUNDLED)
 def test_undo_back_to_the_start(name: str) -> None:
     """Undo after undo walks the whole game back, through finished deals."""
-    game = _played(name, 5, 80)
+    game = played(name, 5, 80)
     states = []
     replay = Game(name, seed=5)
     rng = random.Random(5)
@@ -76,7 +66,7 @@ def test_a_game_made_in_pure_python_stays_pure_through_undo_and_resampling() -> 
     from spadeslib.compiler.play import Play
 
     with _backend.pure_python():
-        game = _played("standard", 5, 10)  # in the play: each bid, then some cards
+        game = played("standard", 5, 10)  # in the play: each bid, then some cards
     assert game.phase == "play"
     game.undo()
     again = game.resampled(1, 3)
@@ -97,7 +87,7 @@ def test_undo_of_a_whole_pass_takes_back_one_card() -> None:
 @pytest.mark.parametrize("name", BUNDLED)
 @pytest.mark.parametrize("steps", [0, 7, 61, 130])
 def test_a_saved_state_loads_as_the_same_game(name: str, steps: int) -> None:
-    game = _played(name, steps, steps)
+    game = played(name, steps, steps)
     saved = json.loads(json.dumps(game.state_dict()))
     loaded = Game.from_state_dict(saved)
     assert dump(loaded) == dump(game)
@@ -110,7 +100,7 @@ def test_a_saved_state_loads_as_the_same_game(name: str, steps: int) -> None:
 
 def test_a_saved_state_of_a_variant_that_is_not_bundled_needs_the_variant() -> None:
     variant = parse_variant("name: my-table\nextends: standard\nhouse_rules: [kitty-to-dealer]\n")
-    game = _played(variant, 4, 20)
+    game = played(variant, 4, 20)
     saved = game.state_dict()
     with pytest.raises(RecordError, match="variant=") as raised:
         Game.from_state_dict(saved)
@@ -121,7 +111,7 @@ def test_a_saved_state_of_a_variant_that_is_not_bundled_needs_the_variant() -> N
 
 
 def _saved() -> dict[str, Any]:
-    return json.loads(json.dumps(_played("standard", 9, 40).state_dict()))
+    return json.loads(json.dumps(played("standard", 9, 40).state_dict()))
 
 
 def _with(key: str, value: object) -> dict[str, Any]:
