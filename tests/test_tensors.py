@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game_helpers import plausible_id, play_game
+from game_helpers import plausible_id, play_game, played
 from spadeslib.engine import Game
 from spadeslib.engine.tensors import information_state_layout, observation_layout
 from spadeslib.errors import ArgumentError
@@ -18,16 +18,6 @@ from spadeslib.loader import bundled_variants, load_variant, parse_variant
 from spadeslib.testing import games
 
 BUNDLED = sorted(bundled_variants())
-
-
-def _played(name: str, seed: int, steps: int) -> Game:
-    game = Game(name, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if game.is_over:
-            break
-        game.apply_id(plausible_id(game, rng))
-    return game
 
 
 @pytest.mark.parametrize("name", BUNDLED)
@@ -46,7 +36,7 @@ def test_every_bundled_variant_has_both_tensors_laid_out_as_documented(name: str
     assert [p.name for p in info.pieces[: len(observation.pieces)]] == [
         p.name for p in observation.pieces
     ]
-    game = _played(name, 3, 40)
+    game = played(name, 3, 40)
     for seat in range(rules.players):
         tensor = game.observation_tensor(seat)
         assert tensor.dtype == np.float32 and tensor.shape == observation.shape
@@ -116,7 +106,7 @@ def test_a_hand_not_yet_looked_at_is_not_in_the_tensor() -> None:
 
 
 def test_two_packs_fill_a_face_lowest_copy_first() -> None:
-    game = _played("six-handed", 2, 0)
+    game = played("six-handed", 2, 0)
     rules = game.variant.compile()
     layout = observation_layout(rules)
     for seat in range(rules.players):

@@ -236,21 +236,9 @@ class Determinizer:
                     options.append((total, parts, rest))
             pick = below(rng, total)
             parts, rest = next((p, r) for upto, p, r in options if pick < upto)
-            cards = self.groups[group]
-            order = shuffled(len(cards), rng)
-            at = 0
-            for place, take in enumerate(parts):
-                for k in order[at : at + take]:
-                    placed[place] |= 1 << cards[k]
-                at += take
+            _deal_into(placed, self.groups[group], parts, rng)
             rooms = rest
-        free = self.free
-        order = shuffled(len(free), rng)
-        at = 0
-        for place, take in enumerate(rooms):
-            for k in order[at : at + take]:
-                placed[place] |= 1 << free[k]
-            at += take
+        _deal_into(placed, self.free, rooms, rng)
         return self._hands(placed)
 
     def _hands(self, placed: list[int]) -> list[int]:
@@ -327,6 +315,19 @@ class Determinizer:
             if found is not None:
                 return found
         raise AssertionError("unreachable: without voids every card has room")  # pragma: no cover
+
+
+def _deal_into(
+    placed: list[int], cards: Sequence[int], counts: Sequence[int], rng: SplitMix64
+) -> None:
+    """Shuffle ``cards`` (bits) and give each place its count of them in turn (the order
+    ``src/native/determinize.c`` follows too)."""
+    order = shuffled(len(cards), rng)
+    at = 0
+    for place, take in enumerate(counts):
+        for k in order[at : at + take]:
+            placed[place] |= 1 << cards[k]
+        at += take
 
 
 def _ignoring_voids(determinizer: Determinizer) -> Determinizer:
