@@ -1,4 +1,5 @@
-"""Computer players (spec Part C): :class:`EasyBot`, :class:`StandardBot`, :class:`ProBot`.
+"""Computer players: :class:`EasyBot`, :class:`StandardBot`, :class:`ProBot` (spec Part C)
+and :class:`ExpertBot` (search by expected score).
 
 A bot sits above the engine: it is given one seat's
 :class:`~spadeslib.engine.Observation` and the variant's compiled
@@ -15,8 +16,9 @@ end with one bot per seat.
 (True, True)
 
 One module per job: :mod:`.protocol` (the :class:`Bot` protocol), :mod:`.base`
-(dispatch on the phase), :mod:`.easy`, :mod:`.standard`, :mod:`.pro` (the three players),
-:mod:`.strategy` (the Standard play rule and a deal played out with it),
+(dispatch on the phase), :mod:`.easy`, :mod:`.standard`, :mod:`.pro`, :mod:`.expert`
+(the four players), :mod:`.worth` (what a deal's ending is worth to a side, by the
+scoring), the Standard play rule in :mod:`spadeslib.engine.policies`,
 :mod:`.auction` and :mod:`.bidding` (bidding by simulation, on deals of the unseen
 cards from :mod:`spadeslib.engine.determinize`), :mod:`.decisions`
 (passes, exchanges, discards, cuts, draws, blind decisions), :mod:`.tables`,
@@ -25,8 +27,9 @@ cards from :mod:`spadeslib.engine.determinize`), :mod:`.decisions`
 
 from spadeslib.bots.driver import play_game
 from spadeslib.bots.easy import EasyBot
+from spadeslib.bots.expert import ExpertBot
 from spadeslib.bots.pro import ProBot
 from spadeslib.bots.protocol import Bot
 from spadeslib.bots.standard import StandardBot
 
-__all__ = ["Bot", "EasyBot", "ProBot", "StandardBot", "play_game"]
+__all__ = ["Bot", "EasyBot", "ExpertBot", "ProBot", "StandardBot", "play_game"]

@@ -118,6 +118,15 @@ class Auction:
             kept[deal] = found
         return found
 
+    def bids(self, deal: int, me_nil: bool) -> list[int]:
+        """Every seat's bid in ``deal``, known or guessed (``NIL`` for Nil); the bidder's
+        own is 0, or ``NIL`` with ``me_nil``: the bid being tried."""
+        return self._facts(deal, me_nil).bids
+
+    def contracts(self, deal: int, me_nil: bool) -> list[int | None]:
+        """Each side's contract in ``deal``, known or guessed; the bidder's side's ``None``."""
+        return self._facts(deal, me_nil).contracts
+
     def nils(self, deal: int, me_nil: bool) -> int:
         """The Nil bidders of ``deal`` (a mask of seats)."""
         return self._facts(deal, me_nil).nils

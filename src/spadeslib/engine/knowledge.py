@@ -33,6 +33,9 @@ class Knowledge:
     """Whether the seat has looked at its cards (its hand is known to it)."""
     played: int
     """Every card played this deal: the finished tricks and the current trick."""
+    played_by: tuple[int, ...]
+    """Per seat, the cards it played this deal (with :attr:`known`, what is known of the
+    hand it was dealt: what the Expert weighs a seat's bid against)."""
     unknown: int
     """The cards the seat cannot place: in another hand or out of play (a widow, a kitty,
     the other player's discards)."""
@@ -179,6 +182,7 @@ def read(observation: Observation, rules: Rules) -> Knowledge:
         hand=hand,
         looked=observation.hand is not None,
         played=played,
+        played_by=tuple(played_by),
         unknown=unknown,
         known=tuple(known),
         counts=tuple(counts),

@@ -8,10 +8,9 @@ A lineup is written the way a person says it:
   side 0 play Pro and those of side 1 Easy);
 - ``"pro,easy,pro,easy"``: per seat, one level for each seat in turn.
 
-A level is ``random`` (a uniformly random legal action), ``easy``, ``standard`` or
-``pro``, optionally with the number of simulated deals per decision of the two that
-simulate: ``standard:20``. A new level (the coming expert bot) is one entry in
-:data:`LEVELS`.
+A level is ``random`` (a uniformly random legal action), ``easy``, ``standard``, ``pro``
+or ``expert``, optionally with the number of simulated deals per decision of those that
+simulate: ``standard:20``, ``expert:500``. A new level is one entry in :data:`LEVELS`.
 
 Every random choice comes from :func:`derive_seed`: a game's seed and each seat's bot seed
 are functions of the simulation's seed and the deal's or game's index alone, never of
@@ -61,16 +60,25 @@ def _pro(seed: int, simulations: int | None) -> Bot:
     return ProBot(seed, simulations=simulations or 100)
 
 
+def _expert(seed: int, simulations: int | None) -> Bot:
+    from spadeslib.bots import ExpertBot
+    from spadeslib.bots.expert import DEFAULT_BUDGET
+
+    return ExpertBot(seed, budget=simulations or DEFAULT_BUDGET)
+
+
 LEVELS: Final[dict[str, Callable[[int, int | None], Bot] | None]] = {
     "random": None,
     "easy": _easy,
     "standard": _standard,
     "pro": _pro,
+    "expert": _expert,
 }
 """Each level's bot, made from a seed and the simulations per decision (``None``: the
-bot's own default). ``random`` has no bot: the engine picks a random legal action."""
+bot's own default; for ``expert``, its budget of sampled deals). ``random`` has no bot:
+the engine picks a random legal action."""
 
-_SIMULATE: Final = frozenset({"standard", "pro"})
+_SIMULATE: Final = frozenset({"standard", "pro", "expert"})
 """The levels that take a number of simulations."""
 
 

@@ -25,19 +25,19 @@ from spadeslib.scoring.types import GameEvent, Standing, WinReason, new_contract
 if TYPE_CHECKING:
     from spadeslib.compiler.rules import Rules
 
-__all__ = ["contracts_of", "finish_deal"]
+__all__ = ["contracts_of", "finish_deal", "side_contracts"]
 
 
 def contracts_of(state: State) -> tuple[Contract, ...]:
     """Each side's :class:`~spadeslib.scoring.Contract` for the deal just played."""
     rules = state.rules
     bids_itself = rules.first_deal_bids_itself and state.first_deal
-    return _contracts(
+    return side_contracts(
         rules, state.bids, state.contracts, state.side_blind, state.came_out, bids_itself
     )
 
 
-def _contracts(  # noqa: PLR0917 - the state's fields, in their order
+def side_contracts(  # noqa: PLR0917 - the state's fields, in their order
     rules: Rules,
     all_bids: Sequence[int],
     contracts: Sequence[int],
@@ -45,6 +45,9 @@ def _contracts(  # noqa: PLR0917 - the state's fields, in their order
     came_out: int,
     bids_itself: bool,
 ) -> tuple[Contract, ...]:
+    """Each side's :class:`~spadeslib.scoring.Contract` from the auction's numbers (bids
+    per seat, ``NIL``/``BLIND_NIL`` for the Nils; contracts per side; sides' blind and
+    came-out bits): the engine's at the end of a deal, and a bot's for a deal it imagines."""
     if bids_itself:
         return tuple(Contract() for _ in rules.sides)
     zero_counts = not rules.variant.bidding.nil.enabled  # a bid of 0 is a bid, not Nil
@@ -155,7 +158,7 @@ def finish_deal(state: State, numbers: Sequence[tuple[int, int, int, int]] | Non
     def score() -> DealScore:  # the explained score, made if someone reads it
         return score_deal_unchecked(
             rules,
-            _contracts(rules, *inputs, bids_itself),
+            side_contracts(rules, *inputs, bids_itself),
             tricks,
             _standings(*before),
             bids_itself=bids_itself,

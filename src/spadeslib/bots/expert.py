@@ -1,0 +1,241 @@
+"""Expert: chooses its cards and its bids by the expected score of the whole deal.
+
+Where Pro asks "which card is likeliest to win this trick", Expert asks "which card
+leaves my side the best score when the deal is over", and the same of its bids:
+
+- **Sampling.** It draws ``budget`` deals of the cards it cannot see, consistent with
+  everything its seat has seen (cards played, voids shown, cards passed, given or
+  discarded: :class:`~spadeslib.engine.determinize.Determinizer`, natively where the core
+  is built), and weighs each by how well it explains the bids made: a seat's point count
+  (:func:`~spadeslib.bots.guesses.quick_bid` of the cards it was dealt in that sample:
+  the cards it still holds and those it played) against its bid, a normal likelihood of
+  spread :data:`BID_SPREAD` tricks.
+- **Playing.** For each legal card (one of each run of equivalent cards: cards of a suit
+  with no card of another hand between them take the same tricks) it plays the card in
+  every sample and the rest of the deal with every seat following the Standard rule
+  (:func:`~spadeslib.engine.policies.play_out_many`, natively), and scores each ending with
+  the variant's own scoring (:class:`~spadeslib.bots.worth.Worth`: contracts, sets, bags
+  and their coming penalty, Nil and Blind Nil, ten for 200, the game's end). It plays the
+  card of the best weighted average, the lowest such card on a tie. The same samples serve
+  every card, so the comparison is between cards, not between luck.
+- **Bidding.** For each legal number and Nil it plays the sampled deals out to that
+  contract (the seats yet to bid given the bid their sampled hands suggest,
+  :class:`~spadeslib.bots.auction.Auction`) and takes the bid of the best expected worth:
+  what the bids already made and the scores make of it (a side near the target, behind, or
+  near the bag limit bids differently). Team bids, raises, NYC's coming out, blind
+  decisions, passes and exchanges are Standard's (:mod:`spadeslib.bots.bidding`,
+  :mod:`spadeslib.bots.decisions`).
+
+``budget`` is the number of deals sampled per decision, so a seed and a budget give the
+same decisions on every machine. ``time_limit`` (seconds, optional) stops sampling early,
+a batch at a time, when a decision has taken that long: faster, and no longer
+reproducible.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Iterator, Sequence
+from typing import Final
+
+from spadeslib.bots.auction import Auction
+from spadeslib.bots.guesses import quick_bid
+from spadeslib.bots.standard import StandardBot, legal_mask, play_action, situation
+from spadeslib.bots.tables import Tables, determinizer, tables_of
+from spadeslib.bots.worth import Worth, seat_bids
+from spadeslib.compiler import Rules
+from spadeslib.compiler.bids import NIL
+from spadeslib.engine import Action, Observation
+from spadeslib.engine.knowledge import Knowledge, read
+from spadeslib.engine.policies import play_out_many
+from spadeslib.errors import ArgumentError
+
+__all__ = ["BID_SPREAD", "DEFAULT_BUDGET", "ExpertBot"]
+
+DEFAULT_BUDGET: Final = 200
+"""Deals sampled per decision by default."""
+
+BID_SPREAD: Final = 2.0
+"""How far, in tricks, a seat's bid strays from its point count (the spread of the
+likelihood that weighs the samples): the counts are rough, and a bidder sees more."""
+
+_BATCH: Final = 32
+"""Samples per batch when a time limit is set."""
+
+
+def distinct_cards(rules: Rules, mask: int, live: int) -> list[int]:
+    """One card (the lowest) of each run of equivalent cards of ``mask``: cards of one
+    effective suit between which no card of ``live`` (the cards in other hands) lies."""
+    order = rules.order
+    above = rules.above
+    suit_of = rules.suit_of
+    bits = []
+    while mask:
+        low = mask & -mask
+        bits.append(low.bit_length() - 1)
+        mask ^= low
+    bits.sort(key=order.__getitem__)
+    out: list[int] = []
+    for bit in bits:
+        if out:
+            last = out[-1]
+            between = above[last] & ~above[bit] & ~(1 << bit)
+            if suit_of[last] == suit_of[bit] and not between & live:
+                continue
+        out.append(bit)
+    return out
+
+
+def evidence(
+    rules: Rules,
+    tables: Tables,
+    knowledge: Knowledge,
+    bids: Sequence[int],
+    deals: Sequence[Sequence[int]],
+) -> list[float]:
+    """Each sampled deal's weight: how well it explains the bids made (see the module
+    docstring). Uniform where no other seat made a bid of its own hand."""
+    seat = knowledge.seat
+    if rules.variant.bidding.form.kind == "partnership":  # a side's bid, not a hand's
+        return [1.0] * len(deals)
+    bidders = [
+        (other, 0 if bid == NIL else bid)
+        for other, bid in enumerate(bids)
+        if other != seat and (bid >= 0 or bid == NIL)
+    ]
+    if not bidders:
+        return [1.0] * len(deals)
+    played_by = knowledge.played_by
+    scale = -0.5 / (BID_SPREAD * BID_SPREAD)
+    weights = []
+    for hands in deals:
+        misfit = 0
+        for other, bid in bidders:
+            gap = quick_bid(rules, tables, hands[other] | played_by[other]) - bid
+            misfit += gap * gap
+        weights.append(math.exp(scale * misfit))
+    return weights
+
+
+class ExpertBot(StandardBot):
+    """The Expert computer player (see the module docstring)."""
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        budget: int = DEFAULT_BUDGET,
+        *,
+        time_limit: float | None = None,
+    ) -> None:
+        if budget < 1:
+            raise ArgumentError(f"budget must be at least 1 sampled deal, not {budget!r}")
+        if time_limit is not None and not time_limit > 0:
+            raise ArgumentError(
+                f"time_limit must be a positive number of seconds, not {time_limit!r}"
+            )
+        super().__init__(seed, simulations=budget)
+        self.budget = budget
+        self.time_limit = time_limit
+
+    def __repr__(self) -> str:
+        limit = "" if self.time_limit is None else f", time_limit={self.time_limit!r}"
+        return f"ExpertBot(seed={self.seed!r}, budget={self.budget!r}{limit})"
+
+    def _batches(self) -> Iterator[int]:
+        """The sizes of the batches of samples of one decision: the whole budget, or with
+        a time limit batches until the budget is drawn or the time is up."""
+        if self.time_limit is None:
+            yield self.budget
+            return
+        deadline = time.perf_counter() + self.time_limit
+        left = self.budget
+        while left > 0:
+            size = min(_BATCH, left)
+            yield size
+            left -= size
+            if time.perf_counter() >= deadline:
+                return
+
+    def play(self, observation: Observation, rules: Rules, legal: Sequence[Action]) -> Action:
+        knowledge, table, _ = situation(observation, rules)
+        live = rules.full_mask & ~knowledge.played & ~knowledge.hand
+        candidates = distinct_cards(rules, legal_mask(rules, knowledge, legal), live)
+        if len(candidates) == 1:
+            return play_action(rules, legal, candidates[0])
+        worth = Worth(observation, rules)
+        bids = seat_bids(observation)
+        contracts = worth.contracts(
+            bids, [contract or 0 for contract in observation.contracts], observation.blind
+        )
+        tables = tables_of(rules)
+        sampler = determinizer(knowledge, tables)
+        totals = [0.0] * len(candidates)
+        for size in self._batches():
+            deals = sampler.samples(self.stream, size)
+            weights = evidence(rules, tables, knowledge, bids, deals)
+            n = len(deals)
+            for index, bit in enumerate(candidates):
+                counts, _ = play_out_many(
+                    rules,
+                    [table] * n,
+                    deals,
+                    leaders=[knowledge.leader] * n,
+                    must_leads=[0] * n,  # binds only a first lead: the card tried leads it
+                    tricks=knowledge.tricks,
+                    trick=knowledge.trick,
+                    trick_number=knowledge.trick_number,
+                    broken=knowledge.broken,
+                    played=knowledge.played,
+                    first=bit,
+                )
+                totals[index] += sum(
+                    weight * worth(contracts, tricks)
+                    for weight, tricks in zip(weights, counts, strict=True)
+                )
+        best = max(totals)
+        return play_action(rules, legal, candidates[totals.index(best)])
+
+    def bid(self, observation: Observation, rules: Rules, legal: Sequence[Action]) -> Action:
+        choices = [
+            (NIL if action.kind == "nil" else action.number, action)
+            for action in legal
+            if action.kind in ("bid", "nil") and action.parts is None
+        ]
+        partnership = rules.variant.bidding.form.kind == "partnership"
+        seat = observation.seat
+        if (
+            not choices
+            or any(action.kind not in ("bid", "nil") for action in legal)
+            or (partnership and observation.bids[seat] in ("nil", "blind nil"))
+        ):  # a misdeal to call, NYC's coming out, a Blind Nil captain's team bid
+            return super().bid(observation, rules, legal)
+        knowledge = read(observation, rules)
+        worth = Worth(observation, rules)
+        side = rules.side_of[seat]
+        made = seat_bids(observation)
+        tables = tables_of(rules)
+        totals = [0.0] * len(choices)
+        for size in self._batches():
+            auction = Auction(observation, rules, knowledge, self.stream, size)
+            weights = evidence(rules, tables, knowledge, made, auction.deals)
+            every = range(size)
+            for index, (number, _) in enumerate(choices):
+                assert number is not None
+                me_nil = number == NIL
+                if partnership:  # a team bid: the side's contract
+                    own = [number] * size
+                else:
+                    own = [(0 if me_nil else number) + auction.others(d, me_nil) for d in every]
+                runs = auction.runs(every, own, me_nil=me_nil)
+                total = 0.0
+                for deal, tricks in zip(every, runs, strict=True):
+                    bids = list(auction.bids(deal, me_nil))
+                    bids[seat] = number
+                    sides = [c or 0 for c in auction.contracts(deal, me_nil)]
+                    sides[side] = own[deal]
+                    contracts = worth.contracts(bids, sides, observation.blind)
+                    total += weights[deal] * worth(contracts, tricks)
+                totals[index] += total
+        best = max(totals)
+        return choices[totals.index(best)][1]
