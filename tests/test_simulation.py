@@ -93,7 +93,7 @@ def test_lineup_simulations_and_its_text() -> None:
         ("standrad", "did you mean 'standard'"),
         ("easy,easy", "2 levels, one per seat, but nyc has 4 seats"),
         ("pro/easy/random", "3 levels, one per side, but nyc has 2 sides"),
-        ("easy:5", "only pro and standard take a number of simulations"),
+        ("easy:5", "only expert, pro, standard take a number of simulations"),
         ("standard:0", "a whole number of at least 1"),
         ("standard:x", "a whole number of at least 1"),
         ("", "no bot level given"),
@@ -320,7 +320,7 @@ def test_plot_without_matplotlib_says_how_to_install_it(monkeypatch: pytest.Monk
         ({"deals": 5, "seed": -1}, "seed must be"),
         ({"deals": 5, "workers": 0}, "workers must be"),
         ({"games": 5, "max_deals": 0}, "max_deals must be"),
-        ({"deals": 5, "bots": "expert"}, "unknown bot level 'expert'"),
+        ({"deals": 5, "bots": "expart"}, "unknown bot level 'expart'; did you mean 'expert'"),
     ],
 )
 def test_bad_arguments(arguments: dict[str, object], words: str) -> None:

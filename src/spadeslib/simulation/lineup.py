@@ -138,7 +138,7 @@ def _seat(text: str) -> Seat:
         return Seat(level)
     if level not in _SIMULATE:
         raise ArgumentError(
-            f"{text.strip()!r}: only {' and '.join(sorted(_SIMULATE))} take a number of simulations"
+            f"{text.strip()!r}: only {', '.join(sorted(_SIMULATE))} take a number of simulations"
         )
     if not count.isdigit() or int(count) < 1:
         raise ArgumentError(

@@ -1,0 +1,178 @@
+"""The Expert: the worth of a deal's ending by the scoring, equivalent cards, the bids as
+evidence, and its choices in positions where the Standard rule goes wrong."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from spadeslib.bots import ExpertBot, StandardBot
+from spadeslib.bots.expert import distinct_cards, evidence
+from spadeslib.bots.tables import tables_of
+from spadeslib.bots.worth import GAME_WORTH, Worth, seat_bids
+from spadeslib.compiler.bids import NIL
+from spadeslib.engine import Game, Observation
+from spadeslib.engine.knowledge import read
+from spadeslib.errors import ArgumentError
+
+# Seat 1 holds no club and two trumps, the ace and the three; seat 0 leads the clubs.
+RUFF = [
+    "AC KC QC JC TC 9C AD KD QD AH KH QH JH",
+    "AS 3S 2D 3D 4D 5D 6D 2H 3H 4H 5H 6H 7H",
+    "8C 7C 6C KS QS JS TS 9S 7D 8D 9D TD JD",
+    "5C 4C 3C 2C 8S 7S 6S 5S 4S 2S 8H 9H TH",
+]
+
+
+def _game(bids: list[str], *, deal: list[str] = RUFF, variant: str = "standard") -> Game:
+    game = Game(variant, dealer=3, deal=[hand.split() for hand in deal])
+    for bid in bids:
+        game.apply(bid)
+    return game
+
+
+def _observation(game: Game, **changes: object) -> Observation:
+    seat = game.current_player
+    assert seat is not None
+    return dataclasses.replace(game.observation(seat), **changes)  # type: ignore[arg-type]
+
+
+# -- the worth of an ending ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("tricks", "scores", "bags", "worth"),
+    [
+        # bid 4 + 3 = 7 against 3 + 3 = 6; both made exactly: 70 - 60
+        ((4, 3, 3, 3), (0, 0), (0, 0), 10.0),
+        # side 0 takes one more, side 1 is set: 71 and a bag (10 a bag) against -60
+        ((5, 2, 3, 3), (0, 0), (0, 0), 71 - 10 + 60),
+        # the same with 9 bags before: the tenth costs its 100 now, and no bag is carried
+        ((5, 2, 3, 3), (0, 0), (9, 0), 71 - 100 + 60),
+        # ... where taking no overtrick keeps the 9 bags: 9 x 10 to pay later
+        ((4, 3, 3, 3), (0, 0), (9, 0), 70 - 90 - 60),
+        # side 0 reaches 500: the game
+        ((4, 3, 3, 3), (440, 0), (0, 0), 510 - 60 + GAME_WORTH),
+    ],
+)
+def test_an_ending_is_worth_the_side_s_equity_less_the_others(
+    tricks: tuple[int, ...], scores: tuple[int, int], bags: tuple[int, int], worth: float
+) -> None:
+    game = _game(["bid 4", "bid 3", "bid 3", "bid 3"])
+    observation = _observation(game, scores=scores, bags=bags)
+    rules = game.variant.compile()
+    value = Worth(observation, rules)
+    contracts = value.contracts(seat_bids(observation), [7, 6], (False, False))
+    assert value(contracts, tricks) == pytest.approx(worth)
+
+
+def test_a_failed_nil_costs_its_side() -> None:
+    game = _game(["nil", "bid 3", "bid 4", "bid 3"])
+    observation = _observation(game)
+    rules = game.variant.compile()
+    value = Worth(observation, rules)
+    contracts = value.contracts(seat_bids(observation), [4, 6], (False, False))
+    # 40 + 100 for the Nil, against 63 and 3 bags
+    assert value(contracts, (0, 3, 4, 6)) == pytest.approx(140 - (63 - 30))
+    # 40 - 100 for the Nil + 1 for its trick, a bag, against 62 and 2 bags
+    assert value(contracts, (1, 3, 4, 5)) == pytest.approx(-59 - 10 - (62 - 20))
+
+
+# -- equivalent cards ------------------------------------------------------------------------
+
+
+def test_cards_with_no_other_hand_s_card_between_them_are_one_choice() -> None:
+    rules = Game("standard").variant.compile()
+    mask = rules.mask_of(["AS", "KS", "9S", "7S", "2H"])
+    # QS, JS, TS and 8S are elsewhere: only AS and KS, touching, are one choice
+    live = rules.mask_of(["QS", "JS", "TS", "8S", "3S"])
+    assert len(distinct_cards(rules, mask, live)) == 4
+    # with QS..TS played, AS and KS and 9S take the same tricks; 8S still splits 9S and 7S
+    live = rules.mask_of(["8S", "3S"])
+    chosen = distinct_cards(rules, mask, live)
+    assert [rules.deck[bit].code for bit in chosen] == [
+        rules.deck[rules.card_bits(card)[0]].code for card in ("2H", "7S", "9S")
+    ]
+
+
+# -- the bids as evidence -------------------------------------------------------------------
+
+
+def test_a_sample_that_explains_the_bids_weighs_more() -> None:
+    game = _game(["bid 6"])
+    rules = game.variant.compile()
+    knowledge = read(game.observation(1), rules)
+    tables = tables_of(rules)
+    strong = rules.mask_of(["AS", "KS", "QS", "JS", "AH", "AD", "AC"])
+    weak = rules.mask_of(["2S", "3H", "4H", "5D", "6D", "7C", "8C"])
+    weights = evidence(
+        rules, tables, knowledge, [6, -3, -3, -3], [[strong, 0, 0, 0], [weak, 0, 0, 0]]
+    )
+    assert weights[0] > 10 * weights[1]
+    assert evidence(rules, tables, knowledge, [-3, -3, -3, -3], [[weak, 0, 0, 0]]) == [1.0]
+    nil = evidence(
+        rules, tables, knowledge, [NIL, -3, -3, -3], [[strong, 0, 0, 0], [weak, 0, 0, 0]]
+    )
+    assert nil[1] > nil[0]
+
+
+# -- choices ---------------------------------------------------------------------------------
+
+
+def test_expert_ruffs_low_where_standard_ruffs_with_its_ace() -> None:
+    game = _game(["bid 4", "bid 3", "bid 3", "bid 3", "play AC"])
+    rules = game.variant.compile()
+    observation = game.observation(1)
+    assert str(StandardBot(1).act(observation, rules)) == "play AS"
+    assert str(ExpertBot(1, budget=100).act(observation, rules)) != "play AS"
+
+
+def test_a_nil_bidder_ducks_under_the_card_led() -> None:
+    game = _game(
+        ["bid 4", "nil", "bid 3", "bid 3", "play AH"], deal=[RUFF[0], RUFF[3], RUFF[2], RUFF[1]]
+    )
+    rules = game.variant.compile()
+    action = ExpertBot(2, budget=50).act(game.observation(1), rules)
+    assert str(action.cards[0]) in ("8H", "9H", "TH")
+
+
+def test_the_same_seed_and_budget_decide_the_same() -> None:
+    game = _game(["bid 4", "bid 3", "bid 3", "bid 3", "play AC"])
+    rules = game.variant.compile()
+    observation = game.observation(1)
+    choices = {str(ExpertBot(5, budget=40).act(observation, rules)) for _ in range(3)}
+    assert len(choices) == 1
+
+
+def test_a_time_limit_still_decides() -> None:
+    game = _game(["bid 4"])
+    rules = game.variant.compile()
+    action = ExpertBot(1, budget=64, time_limit=1e-9).act(game.observation(1), rules)
+    assert action in game.legal_actions()
+
+
+@pytest.mark.parametrize(
+    ("arguments", "words"),
+    [
+        ({"budget": 0}, "budget must be at least 1"),
+        ({"time_limit": 0}, "time_limit must be a positive number"),
+        ({"time_limit": -1.0}, "time_limit must be a positive number"),
+    ],
+)
+def test_bad_settings_are_refused(arguments: dict[str, object], words: str) -> None:
+    with pytest.raises(ArgumentError, match=words):
+        ExpertBot(1, **arguments)  # type: ignore[arg-type]
+
+
+def test_expert_bids_by_the_score_of_the_deal() -> None:
+    """A strong hand bids high; the same hand, its side at 480 of 500 with the opponents
+    far behind, bids no more than it needs to be sure of the game."""
+    game = _game([], deal=[RUFF[2], RUFF[0], RUFF[1], RUFF[3]])
+    rules = game.variant.compile()
+    bot = ExpertBot(3, budget=100)
+    usual = bot.act(game.observation(0), rules)
+    assert usual.kind == "bid" and (usual.number or 0) >= 3
+    ahead = _observation(game, scores=(480, 0))
+    near = ExpertBot(3, budget=100).act(ahead, rules)
+    assert near.kind == "bid" and (near.number or 0) <= (usual.number or 0)
