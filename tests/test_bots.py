@@ -10,7 +10,7 @@ from collections.abc import Callable
 import pytest
 
 import spadeslib
-from spadeslib.bots import Bot, EasyBot, ProBot, StandardBot, play_game
+from spadeslib.bots import Bot, EasyBot, ExpertBot, ProBot, StandardBot, play_game
 from spadeslib.bots.base import BaseBot
 from spadeslib.cards import Card
 from spadeslib.compiler import Rules
@@ -28,6 +28,8 @@ def _bots(kind: str, players: int, seed: int = 0) -> list[BaseBot]:
         return [EasyBot(seed + seat) for seat in range(players)]
     if kind == "standard":
         return [StandardBot(seed + seat, simulations=SIMS) for seat in range(players)]
+    if kind == "expert":
+        return [ExpertBot(seed + seat, budget=SIMS) for seat in range(players)]
     return [ProBot(seed + seat, simulations=SIMS) for seat in range(players)]
 
 
@@ -75,7 +77,7 @@ def _variant(name: str) -> Variant:
 VARIANTS = sorted(spadeslib.bundled_variants()) + sorted(HOUSE_MIXES)
 
 
-@pytest.mark.parametrize("kind", ["easy", "standard", "pro"])
+@pytest.mark.parametrize("kind", ["easy", "standard", "pro", "expert"])
 @pytest.mark.parametrize("name", VARIANTS)
 def test_bots_only_choose_legal_actions(name: str, kind: str) -> None:
     variant = _variant(name)
@@ -161,7 +163,7 @@ def test_a_desperate_side_bids_blind_nil_and_exchanges() -> None:
 # -- seeds ---------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("kind", ["standard", "pro"])
+@pytest.mark.parametrize("kind", ["standard", "pro", "expert"])
 def test_the_same_seed_gives_the_same_decisions(kind: str) -> None:
     def record() -> list[str]:
         game = Game("standard", seed=21)
@@ -185,7 +187,7 @@ def test_play_game_is_reproducible_and_returns_the_result() -> None:
 
 
 def test_play_game_needs_a_bot_per_seat() -> None:
-    with pytest.raises(ValueError, match="no bot for seat 3"):
+    with pytest.raises(ValueError, match="no player for seat 3"):
         play_game(Game("standard", seed=1), [EasyBot(0)] * 3)
     with pytest.raises(RuntimeError, match="not over after 10 actions"):
         play_game(
@@ -195,7 +197,7 @@ def test_play_game_needs_a_bot_per_seat() -> None:
 
 def test_bots_follow_the_protocol_and_refuse_to_act_out_of_turn() -> None:
     game = Game("standard", seed=1, dealer=3)
-    for bot in (EasyBot(0), StandardBot(0), ProBot(0)):
+    for bot in (EasyBot(0), StandardBot(0), ProBot(0), ExpertBot(0)):
         assert isinstance(bot, Bot)
         with pytest.raises(ValueError, match="seat 2 has no decision"):
             bot.act(game.observation(2), game.variant.compile())
@@ -229,6 +231,7 @@ MAKERS: dict[str, Callable[[], Bot]] = {
     "easy": lambda: EasyBot(3),
     "standard": lambda: StandardBot(3, 8),
     "pro": lambda: ProBot(3, 8),
+    "expert": lambda: ExpertBot(3, 8),
 }
 
 
@@ -370,3 +373,41 @@ def test_standard_bids_nil_or_almost_nothing_on_a_weak_hand() -> None:
 def test_standard_bids_a_middling_hand_near_its_tricks() -> None:
     action = _first_bid("AS 7S 3S AH QH 8H 4H KD 9D 5D JC 6C 2C")
     assert action.kind == "bid" and action.number is not None and 2 <= action.number <= 5
+
+
+def test_a_bot_reads_the_rules_from_the_observation() -> None:
+    game = Game("standard", seed=1)
+    seat = game.current_player
+    assert seat is not None
+    observation = game.observation(seat)
+    assert observation.rules is game.variant.compile()
+    bot = StandardBot(0, simulations=SIMS)
+    assert bot.act(observation) == StandardBot(0, simulations=SIMS).act(
+        observation, game.variant.compile()
+    )
+    read_back = Observation.from_dict(observation.to_dict())
+    assert read_back == observation and read_back.rules is None
+    with pytest.raises(ValueError, match="pass them"):
+        bot.act(read_back)
+
+
+def test_play_game_lets_the_caller_play_a_seat() -> None:
+    """Seat 0 is played by a function (a person, an agent): it answers in text, and an
+    illegal answer leaves the game as it was, so play_game can go on after it."""
+    asked: list[int] = []
+
+    def lowest_card(observation: Observation) -> str:
+        asked.append(observation.seat)
+        return str(observation.legal_actions[0])
+
+    game = Game("standard", seed=5)
+    result = play_game(game, [lowest_card, EasyBot(1), EasyBot(2), EasyBot(3)])
+    assert result is game.result and game.is_over
+    assert asked and set(asked) == {0}
+
+    stubborn = Game("standard", seed=5, dealer=3)
+    with pytest.raises(spadeslib.IllegalActionError):
+        play_game(stubborn, [lambda observation: "bid 99", *[EasyBot(s) for s in (1, 2, 3)]])
+    assert stubborn.current_player == 0 and stubborn.record()["actions"] == []
+    with pytest.raises(ValueError, match="neither a bot"):
+        play_game(stubborn, [EasyBot(0), EasyBot(1), 7, EasyBot(3)])  # type: ignore[list-item]

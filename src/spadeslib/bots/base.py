@@ -33,7 +33,14 @@ class BaseBot:
         """Draws the deals the bots simulate (:mod:`spadeslib.engine.determinize`): the
         library's own generator, so a native implementation reproduces them."""
 
-    def act(self, observation: Observation, rules: Rules) -> Action:
+    def act(self, observation: Observation, rules: Rules | None = None) -> Action:
+        if rules is None:
+            rules = observation.rules
+            if rules is None:
+                raise ArgumentError(
+                    "this observation was read back from data and does not carry the "
+                    "game's rules: pass them, bot.act(observation, variant.compile())"
+                )
         legal = observation.legal_actions
         if not legal:
             raise ArgumentError(

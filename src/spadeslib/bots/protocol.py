@@ -4,7 +4,7 @@
 >>> from spadeslib.bots import StandardBot
 >>> game = Game("standard", seed=1)
 >>> seat = game.current_player
->>> action = StandardBot(seed=0, simulations=4).act(game.observation(seat), game.variant.compile())
+>>> action = StandardBot(seed=0, simulations=4).act(game.observation(seat))
 >>> action in game.legal_actions()
 True
 """
@@ -24,13 +24,14 @@ class Bot(Protocol):
     """A computer player.
 
     :meth:`act` gets the observation of the seat to act (``game.observation(seat)``: its
-    hand, the bids, the tricks, its legal actions; never another seat's cards) and the
-    compiled rules of the variant (public: the deck, the ranking, who may play what). It
-    returns one of ``observation.legal_actions``. A bot keeps no state between calls other
-    than its random generator, so the same seed and the same observations give the same
-    actions.
+    hand, the bids, the tricks, its legal actions; never another seat's cards) and,
+    optionally, the compiled rules of the variant (public: the deck, the ranking, who may
+    play what; by default ``observation.rules``, which an observation read back from data
+    lacks). It returns one of ``observation.legal_actions``. A bot keeps no state between
+    calls other than its random generator, so the same seed and the same observations give
+    the same actions.
     """
 
-    def act(self, observation: Observation, rules: Rules) -> Action:
+    def act(self, observation: Observation, rules: Rules | None = None) -> Action:
         """The action this bot takes, one of ``observation.legal_actions``."""
         ...

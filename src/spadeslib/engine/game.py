@@ -50,6 +50,7 @@ from spadeslib.engine.shuffle import SplitMix64
 from spadeslib.engine.state import PHASE_NAMES, Phase, State
 from spadeslib.engine.tensors import information_state_tensor, observation_tensor
 from spadeslib.errors import ArgumentError, IllegalActionError, RecordError
+from spadeslib.scoring.types import GameResult
 from spadeslib.variant import Variant
 
 __all__ = ["TERMINAL", "Game", "LegalActions"]
@@ -445,9 +446,10 @@ class Game:
         return self._s.phase == _OVER
 
     @property
-    def result(self) -> Any:
+    def result(self) -> GameResult | None:
         """The :class:`spadeslib.scoring.GameResult` once the game is over, else ``None``."""
-        return self._s.result
+        result: GameResult | None = self._s.result
+        return result
 
     @property
     def winner(self) -> int | None:

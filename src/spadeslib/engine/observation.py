@@ -11,14 +11,17 @@ the game never changes an observation already taken, and it has no way back to t
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from spadeslib.cards import Card
 from spadeslib.compiler.action_text import Action
 from spadeslib.compiler.bids import NO_BID, format_bid
 from spadeslib.engine.results import DealResult
 from spadeslib.engine.state import PHASE_NAMES, Phase, State
+
+if TYPE_CHECKING:
+    from spadeslib.compiler.rules import Rules
 
 __all__ = ["Observation", "has_bid", "observe", "received_mask"]
 
@@ -77,6 +80,9 @@ class Observation:
     """Every finished deal (all its cards were played face up; the widow is shown)."""
     is_over: bool
     winner: int | None
+    rules: Rules | None = field(default=None, compare=False, repr=False)
+    """The game's compiled rules (public), so a bot needs nothing but the observation:
+    not part of its data (:meth:`to_dict`), so ``None`` in one read back from data."""
 
     def to_dict(self) -> dict[str, Any]:
         """This observation as a JSON-ready dict: cards and actions as their text
@@ -180,4 +186,5 @@ def observe(state: State, seat: int, legal: list[int] | None) -> Observation:
         history=state.history,
         is_over=state.phase == Phase.OVER,
         winner=None if result is None else result.winner,
+        rules=rules,
     )

@@ -80,6 +80,8 @@ def observation_to_dict(observation: Observation) -> dict[str, Any]:
     """``observation`` as a JSON-ready dict (see the module docstring)."""
     out: dict[str, Any] = {}
     for field in dataclasses.fields(observation):
+        if field.name not in _READ:  # the rules: the variant's, not the observation's data
+            continue
         value = getattr(observation, field.name)
         write = _WRITE.get(field.name)
         out[field.name] = (
@@ -251,7 +253,7 @@ def observation_from_dict(cls: type[Observation], data: object) -> Observation:
     """The observation ``data`` describes (see the module docstring)."""
     if not isinstance(data, dict):
         raise RecordError(f"an observation is a JSON object, not {type(data).__name__}")
-    names = [field.name for field in dataclasses.fields(cls)]
+    names = [field.name for field in dataclasses.fields(cls) if field.name in _READ]
     unknown = set(data) - set(names)
     if unknown:
         raise RecordError(f"observation: unknown key(s) {sorted(unknown)}")
