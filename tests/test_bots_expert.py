@@ -8,10 +8,10 @@ import dataclasses
 import pytest
 
 from spadeslib.bots import ExpertBot, StandardBot
-from spadeslib.bots.expert import distinct_cards, evidence
+from spadeslib.bots.evidence import claims, evidence
+from spadeslib.bots.expert import distinct_cards
 from spadeslib.bots.tables import tables_of
 from spadeslib.bots.worth import GAME_WORTH, Worth, seat_bids
-from spadeslib.compiler.bids import NIL
 from spadeslib.engine import Game, Observation
 from spadeslib.engine.knowledge import read
 from spadeslib.errors import ArgumentError
@@ -102,19 +102,33 @@ def test_cards_with_no_other_hand_s_card_between_them_are_one_choice() -> None:
 def test_a_sample_that_explains_the_bids_weighs_more() -> None:
     game = _game(["bid 6"])
     rules = game.variant.compile()
-    knowledge = read(game.observation(1), rules)
+    observation = game.observation(1)
+    knowledge = read(observation, rules)
     tables = tables_of(rules)
     strong = rules.mask_of(["AS", "KS", "QS", "JS", "AH", "AD", "AC"])
     weak = rules.mask_of(["2S", "3H", "4H", "5D", "6D", "7C", "8C"])
-    weights = evidence(
-        rules, tables, knowledge, [6, -3, -3, -3], [[strong, 0, 0, 0], [weak, 0, 0, 0]]
-    )
+    made = claims(observation, rules)
+    assert made == [((0,), 6)]
+    weights = evidence(rules, tables, knowledge, made, [[strong, 0, 0, 0], [weak, 0, 0, 0]])
     assert weights[0] > 10 * weights[1]
-    assert evidence(rules, tables, knowledge, [-3, -3, -3, -3], [[weak, 0, 0, 0]]) == [1.0]
-    nil = evidence(
-        rules, tables, knowledge, [NIL, -3, -3, -3], [[strong, 0, 0, 0], [weak, 0, 0, 0]]
-    )
+    assert evidence(rules, tables, knowledge, [], [[weak, 0, 0, 0]]) == [1.0]
+    nil = evidence(rules, tables, knowledge, [((0,), 0)], [[strong, 0, 0, 0], [weak, 0, 0, 0]])
     assert nil[1] > nil[0]
+    # a seat's own bid claims nothing to itself
+    assert claims(game.observation(0), rules) == []
+
+
+def test_a_team_bid_claims_the_partnership_s_hands() -> None:
+    game = Game("nyc", seed=3)  # the first deal bids itself: the second has team bids
+    rules = game.variant.compile()
+    while game.deal_number == 0 or game.phase != "play":
+        seat = game.current_player
+        assert seat is not None
+        game.apply(game.legal_actions()[0])
+    observation = game.observation(0)
+    made = claims(observation, rules)
+    other = 1 - rules.side_of[0]
+    assert made == [(rules.sides[other], observation.contracts[other])]
 
 
 # -- choices ---------------------------------------------------------------------------------

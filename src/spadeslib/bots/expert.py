@@ -6,10 +6,9 @@ leaves my side the best score when the deal is over", and the same of its bids:
 - **Sampling.** It draws ``budget`` deals of the cards it cannot see, consistent with
   everything its seat has seen (cards played, voids shown, cards passed, given or
   discarded: :class:`~spadeslib.engine.determinize.Determinizer`, natively where the core
-  is built), and weighs each by how well it explains the bids made: a seat's point count
-  (:func:`~spadeslib.bots.guesses.quick_bid` of the cards it was dealt in that sample:
-  the cards it still holds and those it played) against its bid, a normal likelihood of
-  spread :data:`BID_SPREAD` tricks.
+  is built), and weighs each by how well it explains the bids made
+  (:mod:`spadeslib.bots.evidence`: a point count of the hands each bid was made from,
+  against the bid).
 - **Playing.** For each legal card (one of each run of equivalent cards: cards of a suit
   with no card of another hand between them take the same tricks) it plays the card in
   every sample and the rest of the deal with every seat following the Standard rule
@@ -20,10 +19,12 @@ leaves my side the best score when the deal is over", and the same of its bids:
   every card, so the comparison is between cards, not between luck.
 - **Bidding.** For each legal number and Nil it plays the sampled deals out to that
   contract (the seats yet to bid given the bid their sampled hands suggest,
-  :class:`~spadeslib.bots.auction.Auction`) and takes the bid of the best expected worth:
+  :class:`~spadeslib.bots.auction.Auction`) and takes the bid of the best expected worth
+  (every bid on a quarter of the budget, the :data:`SHORTLIST` best on the rest):
   what the bids already made and the scores make of it (a side near the target, behind, or
-  near the bag limit bids differently). Team bids, raises, NYC's coming out, blind
-  decisions, passes and exchanges are Standard's (:mod:`spadeslib.bots.bidding`,
+  near the bag limit bids differently); a partnership's captain the same for its team
+  bids. Team bids naming a Nil, raises, NYC's coming out, blind decisions, passes and
+  exchanges are Standard's (:mod:`spadeslib.bots.bidding`,
   :mod:`spadeslib.bots.decisions`).
 
 ``budget`` is the number of deals sampled per decision, so a seed and a budget give the
@@ -34,15 +35,14 @@ reproducible.
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Iterator, Sequence
 from typing import Final
 
 from spadeslib.bots.auction import Auction
-from spadeslib.bots.guesses import quick_bid
+from spadeslib.bots.evidence import claims, evidence
 from spadeslib.bots.standard import StandardBot, legal_mask, play_action, situation
-from spadeslib.bots.tables import Tables, determinizer, tables_of
+from spadeslib.bots.tables import determinizer, tables_of
 from spadeslib.bots.worth import Worth, seat_bids
 from spadeslib.compiler import Rules
 from spadeslib.compiler.bids import NIL
@@ -51,14 +51,14 @@ from spadeslib.engine.knowledge import Knowledge, read
 from spadeslib.engine.policies import play_out_many
 from spadeslib.errors import ArgumentError
 
-__all__ = ["BID_SPREAD", "DEFAULT_BUDGET", "ExpertBot"]
+__all__ = ["DEFAULT_BUDGET", "SHORTLIST", "ExpertBot", "distinct_cards"]
 
-DEFAULT_BUDGET: Final = 200
+DEFAULT_BUDGET: Final = 400
 """Deals sampled per decision by default."""
 
-BID_SPREAD: Final = 2.0
-"""How far, in tricks, a seat's bid strays from its point count (the spread of the
-likelihood that weighs the samples): the counts are rough, and a bidder sees more."""
+SHORTLIST: Final = 4
+"""The bids judged on the whole budget: every legal bid is first judged on a quarter of
+it, and the best of them on the rest (most bids are plainly wrong for a hand)."""
 
 _BATCH: Final = 32
 """Samples per batch when a time limit is set."""
@@ -87,37 +87,6 @@ def distinct_cards(rules: Rules, mask: int, live: int) -> list[int]:
     return out
 
 
-def evidence(
-    rules: Rules,
-    tables: Tables,
-    knowledge: Knowledge,
-    bids: Sequence[int],
-    deals: Sequence[Sequence[int]],
-) -> list[float]:
-    """Each sampled deal's weight: how well it explains the bids made (see the module
-    docstring). Uniform where no other seat made a bid of its own hand."""
-    seat = knowledge.seat
-    if rules.variant.bidding.form.kind == "partnership":  # a side's bid, not a hand's
-        return [1.0] * len(deals)
-    bidders = [
-        (other, 0 if bid == NIL else bid)
-        for other, bid in enumerate(bids)
-        if other != seat and (bid >= 0 or bid == NIL)
-    ]
-    if not bidders:
-        return [1.0] * len(deals)
-    played_by = knowledge.played_by
-    scale = -0.5 / (BID_SPREAD * BID_SPREAD)
-    weights = []
-    for hands in deals:
-        misfit = 0
-        for other, bid in bidders:
-            gap = quick_bid(rules, tables, hands[other] | played_by[other]) - bid
-            misfit += gap * gap
-        weights.append(math.exp(scale * misfit))
-    return weights
-
-
 class ExpertBot(StandardBot):
     """The Expert computer player (see the module docstring)."""
 
@@ -142,14 +111,16 @@ class ExpertBot(StandardBot):
         limit = "" if self.time_limit is None else f", time_limit={self.time_limit!r}"
         return f"ExpertBot(seed={self.seed!r}, budget={self.budget!r}{limit})"
 
-    def _batches(self) -> Iterator[int]:
-        """The sizes of the batches of samples of one decision: the whole budget, or with
-        a time limit batches until the budget is drawn or the time is up."""
+    def _batches(self, samples: int) -> Iterator[int]:
+        """The sizes of the batches of ``samples`` samples: all at once, or with a time
+        limit batches until they are drawn or the time is up."""
+        if samples <= 0:
+            return
         if self.time_limit is None:
-            yield self.budget
+            yield samples
             return
         deadline = time.perf_counter() + self.time_limit
-        left = self.budget
+        left = samples
         while left > 0:
             size = min(_BATCH, left)
             yield size
@@ -169,11 +140,12 @@ class ExpertBot(StandardBot):
             bids, [contract or 0 for contract in observation.contracts], observation.blind
         )
         tables = tables_of(rules)
+        made = claims(observation, rules)
         sampler = determinizer(knowledge, tables)
         totals = [0.0] * len(candidates)
-        for size in self._batches():
+        for size in self._batches(self.budget):
             deals = sampler.samples(self.stream, size)
-            weights = evidence(rules, tables, knowledge, bids, deals)
+            weights = evidence(rules, tables, knowledge, made, deals)
             n = len(deals)
             for index, bit in enumerate(candidates):
                 counts, _ = play_out_many(
@@ -198,7 +170,7 @@ class ExpertBot(StandardBot):
 
     def bid(self, observation: Observation, rules: Rules, legal: Sequence[Action]) -> Action:
         choices = [
-            (NIL if action.kind == "nil" else action.number, action)
+            (NIL if action.kind == "nil" else action.number or 0, action)
             for action in legal
             if action.kind in ("bid", "nil") and action.parts is None
         ]
@@ -212,30 +184,53 @@ class ExpertBot(StandardBot):
             return super().bid(observation, rules, legal)
         knowledge = read(observation, rules)
         worth = Worth(observation, rules)
+        first = max(self.budget // 4, 1)
+        totals = self._bid_worths(observation, rules, knowledge, worth, choices=choices, size=first)
+        if len(choices) > SHORTLIST:
+            kept = sorted(sorted(range(len(choices)), key=lambda i: -totals[i])[:SHORTLIST])
+            choices = [choices[i] for i in kept]
+            totals = [totals[i] for i in kept]
+        for size in self._batches(self.budget - first):
+            more = self._bid_worths(
+                observation, rules, knowledge, worth, choices=choices, size=size
+            )
+            totals = [a + b for a, b in zip(totals, more, strict=True)]
+        return choices[totals.index(max(totals))][1]
+
+    def _bid_worths(
+        self,
+        observation: Observation,
+        rules: Rules,
+        knowledge: Knowledge,
+        worth: Worth,
+        *,
+        choices: Sequence[tuple[int, Action]],
+        size: int,
+    ) -> list[float]:
+        """Each choice's weighted worth summed over ``size`` new sampled deals."""
+        seat = observation.seat
         side = rules.side_of[seat]
-        made = seat_bids(observation)
-        tables = tables_of(rules)
-        totals = [0.0] * len(choices)
-        for size in self._batches():
-            auction = Auction(observation, rules, knowledge, self.stream, size)
-            weights = evidence(rules, tables, knowledge, made, auction.deals)
-            every = range(size)
-            for index, (number, _) in enumerate(choices):
-                assert number is not None
-                me_nil = number == NIL
-                if partnership:  # a team bid: the side's contract
-                    own = [number] * size
-                else:
-                    own = [(0 if me_nil else number) + auction.others(d, me_nil) for d in every]
-                runs = auction.runs(every, own, me_nil=me_nil)
-                total = 0.0
-                for deal, tricks in zip(every, runs, strict=True):
-                    bids = list(auction.bids(deal, me_nil))
-                    bids[seat] = number
-                    sides = [c or 0 for c in auction.contracts(deal, me_nil)]
-                    sides[side] = own[deal]
-                    contracts = worth.contracts(bids, sides, observation.blind)
-                    total += weights[deal] * worth(contracts, tricks)
-                totals[index] += total
-        best = max(totals)
-        return choices[totals.index(best)][1]
+        partnership = rules.variant.bidding.form.kind == "partnership"
+        auction = Auction(observation, rules, knowledge, self.stream, size)
+        weights = evidence(
+            rules, tables_of(rules), knowledge, claims(observation, rules), auction.deals
+        )
+        every = range(size)
+        totals = []
+        for number, _ in choices:
+            me_nil = number == NIL
+            if partnership:  # a team bid: the side's contract
+                own = [number] * size
+            else:
+                own = [(0 if me_nil else number) + auction.others(d, me_nil) for d in every]
+            runs = auction.runs(every, own, me_nil=me_nil)
+            total = 0.0
+            for deal, tricks in zip(every, runs, strict=True):
+                bids = list(auction.bids(deal, me_nil))
+                bids[seat] = number
+                sides = [c or 0 for c in auction.contracts(deal, me_nil)]
+                sides[side] = own[deal]
+                contracts = worth.contracts(bids, sides, observation.blind)
+                total += weights[deal] * worth(contracts, tricks)
+            totals.append(total)
+        return totals

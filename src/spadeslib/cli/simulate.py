@@ -63,7 +63,7 @@ def _common(parser: argparse.ArgumentParser, *, compare: bool) -> None:
         help="who plays: one level for all (standard), one per side (pro/easy) or one per "
         "seat (pro,easy,pro,easy); levels random, easy, standard, pro, expert; standard:20 "
         "simulates 20 deals per decision instead of 100, expert:500 samples 500 instead "
-        "of 200 (default: random)",
+        "of 400 (default: random)",
     )
     if compare:
         parser.add_argument(
