@@ -64,6 +64,8 @@ def _side_facts(row: dict[str, Any], side: int, members: Sequence[int]) -> dict[
         "tricks": sum(row[f"tricks_{seat}"] for seat in members),
         "made": 1.0 if made else 0.0,
         "contract": 0.0 if made is None else 1.0,
+        "set_short": 1.0 if row.get(f"set_short_{side}") else 0.0,
+        "set_over": 1.0 if row.get(f"set_over_{side}") else 0.0,
         "nil_bids": len(nils),
         "nils_made": sum(1 for seat in nils if row[f"tricks_{seat}"] == 0),
         "bags": row[f"bags_{side}"],
@@ -127,6 +129,12 @@ def match(
             "tricks": _interval(got["tricks"]),
             "bags": _interval(got["bags"]),
             "made": _interval([m for m, c in zip(got["made"], got["contract"], strict=True) if c]),
+            "set_short": _interval(
+                [m for m, c in zip(got["set_short"], got["contract"], strict=True) if c]
+            ),
+            "set_over": _interval(
+                [m for m, c in zip(got["set_over"], got["contract"], strict=True) if c]
+            ),
             "contracts": contracts,
             "nil_bids_per_deal": _interval(got["nil_bids"]),
             "nils_made": sum(got["nils_made"]) / nil_bids if nil_bids else math.nan,
@@ -175,6 +183,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         got = found[who]
         print(f"  {who}: points {_show(got['points'])}  tricks {_show(got['tricks'])}")
         print(f"     contracts made {_show(got['made'])}  bags {_show(got['bags'])}")
+        short, over = _show(got["set_short"]), _show(got["set_over"])
+        print(f"     set short {short}  set by overtricks {over}")
         nils = _show(got["nil_bids_per_deal"])
         print(f"     Nil bids a deal {nils}  Nils made {got['nils_made']:.3f}")
     return 0

@@ -278,7 +278,7 @@ def test_contradiction_row_is_what_validate_reports(path: str, text: str, messag
     ]
 
 
-@pytest.mark.parametrize("page", ["README.md", "index.md", "api.md", "engine.md"])
+@pytest.mark.parametrize("page", ["README.md", "index.md", "api.md", "engine.md", "bots.md"])
 def test_python_sessions_on_the_page_run(page: str) -> None:
     text = (ROOT / page if page == "README.md" else DOCS / page).read_text(encoding="utf-8")
     sessions = [m for m in _FENCE.finditer(text) if m.group(1) == "pycon"]
