@@ -151,6 +151,38 @@ def test_a_nil_bidder_ducks_under_the_card_led() -> None:
     assert str(action.cards[0]) in ("8H", "9H", "TH")
 
 
+def test_expert_covers_its_partner_s_nil() -> None:
+    """Its partner's Nil leads the 9 of hearts, second hand plays under it: the Expert
+    goes over the 9, so that the Nil does not win the trick."""
+    deal = [
+        "9H 4H 2C 3C 4C 5C 2D 3D 4D 5D 6D 7D 2S",
+        "2H 5H 6H KH 6C 7C 8C 9C 8D 9D 3S 4S 5S",
+        "TH 3H AH QH TC JC QC TD JD QD 6S 7S 8S",
+        "7H 8H JH KC AC KD AD 9S TS JS QS KS AS",
+    ]
+    game = _game(["nil", "bid 3", "bid 4", "bid 3", "play 9H", "play 5H"], deal=deal)
+    rules = game.variant.compile()
+    action = ExpertBot(4, budget=100).act(game.observation(2), rules)
+    assert str(action) in ("play TH", "play QH", "play AH")
+
+
+def test_expert_lets_an_enemy_nil_take_the_trick() -> None:
+    """Seat 3 bid Nil and plays last; every heart left is above the 4, so the Expert
+    plays the 4 and the Nil must take the trick if it holds a heart. The Standard rule,
+    short of its contract, wins with the ace instead."""
+    deal = [
+        "2H KH 2C 3C 4C 5C 2D 3D 4D 5D AS KS QS",
+        "3H QH 6C 7C 8C 9C 6D 7D 8D 9D JS TS 9S",
+        "4H AH JH TC JC QC TD JD QD 8S 7S 6S 5S",
+        "5H 6H 7H 8H 9H TH KC AC KD AD 4S 3S 2S",
+    ]
+    game = _game(["bid 4", "bid 3", "bid 4", "nil", "play 2H", "play 3H"], deal=deal)
+    rules = game.variant.compile()
+    observation = game.observation(2)
+    assert str(StandardBot(4).act(observation, rules)) == "play AH"
+    assert str(ExpertBot(4, budget=100).act(observation, rules)) == "play 4H"
+
+
 def test_the_same_seed_and_budget_decide_the_same() -> None:
     game = _game(["bid 4", "bid 3", "bid 3", "bid 3", "play AC"])
     rules = game.variant.compile()

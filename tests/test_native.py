@@ -8,6 +8,7 @@ install without a compiler); ``.ci/run`` checks that it is built where it can be
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 from typing import Any
@@ -609,3 +610,22 @@ def test_playouts_take_standings_whose_score_still_fits() -> None:
     for bad in (Standing(bags=MAX_BAGS + 1), Standing(sets_in_a_row=MAX_SETS + 1)):
         with pytest.raises(ArgumentError, match="range"):
             spadeslib.playouts("suicide", 1, seed=1, standings=[bad, bad])
+
+
+@pytest.mark.parametrize("name", BUNDLED)
+def test_the_expert_decides_the_same_on_both_paths(name: str) -> None:
+    """The Expert's samples and playouts are the Python reference's, so a deal it plays
+    natively is the deal it plays in Python, decision for decision."""
+    from spadeslib.bots import ExpertBot
+
+    def played(pure: bool) -> list[str]:
+        with _backend.pure_python() if pure else contextlib.nullcontext():
+            game = Game(name, seed=4)
+            bots = [ExpertBot(seat, budget=8) for seat in range(game.variant.table.players)]
+            while not game.is_over and game.deal_number < 1:
+                seat = game.current_player
+                assert seat is not None
+                game.apply(bots[seat].act(game.observation(seat)))
+            return game.record()["actions"]  # type: ignore[no-any-return]
+
+    assert played(pure=False) == played(pure=True)
