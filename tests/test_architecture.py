@@ -165,6 +165,33 @@ def _compiler() -> set[str]:
     return {module for module in MODULES if _step(module) == "compiler"}
 
 
+def _caches_keyed_on_rules(path: Path) -> list[str]:
+    """The functions of a module cached by ``functools`` whose first argument is a
+    ``Rules``."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if not isinstance(node, ast.FunctionDef) or not node.args.args:
+            continue
+        first = node.args.args[0].annotation
+        cached = any("cache" in ast.unparse(d) for d in node.decorator_list)
+        if cached and first is not None and ast.unparse(first).strip("'\"") == "Rules":
+            found.append(node.name)
+    return found
+
+
+def test_per_variant_tables_live_on_the_rules() -> None:
+    """A table derived from a variant is built once, in the compiler (a field of Rules),
+    or kept with the rules by Rules.derived: no module keeps its own cache keyed on Rules."""
+    cached = {
+        module: names
+        for module, path in sorted(MODULES.items())
+        if _step(module) != "compiler" and (names := _caches_keyed_on_rules(path))
+    }
+    assert cached == {}
+    compiler = MODULES["spadeslib.compiler.bidding.raises"]
+    assert _caches_keyed_on_rules(compiler) != []  # the check sees one where there is one
+
+
 def test_the_checks_see_an_upward_import_and_a_circle() -> None:
     """The checks themselves work: the engine's game imports the compiler (downward),
     and the allowed circle through Variant.compile() is found as a circle."""

@@ -82,6 +82,23 @@ def test_the_rules_hold_the_deal_and_auction_tables_the_engine_reads() -> None:
         assert labels[: six.players] == tuple((dealer + 1 + k) % 6 for k in range(6))
 
 
+def test_a_table_of_a_step_above_is_built_once_and_kept_with_its_rules() -> None:
+    """Rules.derived: what the bots and the tensors build per variant, without the
+    compiler importing them."""
+    built: list[object] = []
+
+    def build(rules: object) -> list[object]:
+        built.append(rules)
+        return [rules]
+
+    standard = spadeslib.load_variant("standard").compile()
+    nyc = spadeslib.load_variant("nyc").compile()
+    first = standard.derived(build)
+    assert standard.derived(build) is first and first == [standard]
+    assert nyc.derived(build) == [nyc]
+    assert built == [standard, nyc]
+
+
 def test_a_bundled_name_loads_once() -> None:
     nyc = spadeslib.load_variant("nyc")
     assert spadeslib.load_variant("nyc") is nyc

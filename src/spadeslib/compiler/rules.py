@@ -31,7 +31,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from spadeslib.cards import Card, parse_cards
 from spadeslib.compiler import deal_positions as _deal_positions
@@ -51,6 +51,8 @@ if TYPE_CHECKING:
     from spadeslib.compiler.action_ids import ActionSpace
 
 __all__ = ["Rules", "StrengthTable", "compile_rules"]
+
+T = TypeVar("T")
 
 
 class StrengthTable(tuple[int, ...]):
@@ -222,6 +224,7 @@ class Rules:
     _first_leader: _leaders.FirstLeader
     _kernel: list[object]
     _actions: list[ActionSpace]
+    _derived: dict[Callable[[Rules], object], object]
 
     # The hot path: plain functions of their modules, bound here as methods.
     legal_plays = _follow.legal_plays
@@ -252,6 +255,22 @@ class Rules:
         """These tables for the native core (a ``spadeslib._native.Kernel``), or ``None``
         when Python plays (:func:`spadeslib.backend`). Built on first use."""
         return kernel_of(self)
+
+    def derived(self, build: Callable[[Rules], T]) -> T:
+        """``build(self)``, made on first use and kept with these rules.
+
+        The home of the per-variant tables a step above the compiler makes for itself
+        (the bots' tables, the engine's tensor layouts), which the compiler cannot build
+        without importing that step: like the tables built here, they are made once and
+        live as long as the rules. ``build`` is the key: pass the same module-level
+        function every time.
+        """
+        kept = self._derived
+        try:
+            return cast(T, kept[build])
+        except KeyError:
+            made = kept[build] = build(self)
+            return made
 
     def __reduce__(self) -> tuple[Callable[[Variant], Rules], tuple[Variant]]:
         # Pickled as its variant: unpickling compiles it again (or finds it in the cache).
@@ -456,4 +475,5 @@ def _compile(variant: Variant) -> Rules:
         _first_leader=_leaders.FIRST_LEADERS[play.first_lead],
         _kernel=[],
         _actions=[],
+        _derived={},
     )
