@@ -205,7 +205,7 @@ def _bidding(draw: Draw, hand: int, partnerships: str, players: int) -> Data:
         meanings: list[str | None] = [None]
         if blind_nil_on:
             meanings.append("blind_nil")
-        # Both partners Nil must stay biddable for the alias (see checks._double_nil_both).
+        # Both partners Nil must stay biddable for the alias (see checks.nil._double_nil_both).
         both_biddable = (
             "partner_min_bid" not in nil
             and form.get("min_team_bid", 0) == 0
