@@ -1,5 +1,6 @@
 """The pipeline runs one way (docs/architecture.md): each step imports only the steps below
-it, and no modules import each other in a circle.
+it, and no modules import each other in a circle. Modules stay small, and the tables
+derived from a variant live with its compiled rules.
 
 Read from the source with :mod:`ast`, so an import inside a function (made late to keep
 ``import spadeslib`` light) counts as much as one at the top; only imports under
@@ -163,6 +164,20 @@ def _compiler() -> set[str]:
     """The compiler's modules: Variant.compile() closes a circle through them, the one
     allowed (see ALLOWED_UPWARD)."""
     return {module for module in MODULES if _step(module) == "compiler"}
+
+
+MOST_LINES = 500
+"""Small modules with one job (docs/architecture.md): one that grows past this is split
+along a seam of its job."""
+
+
+def test_no_module_is_over_500_lines() -> None:
+    lines = {
+        module: len(path.read_text(encoding="utf-8").splitlines())
+        for module, path in MODULES.items()
+    }
+    assert {module: count for module, count in sorted(lines.items()) if count > MOST_LINES} == {}
+    assert max(lines.values()) > MOST_LINES // 2  # the count sees the modules' lines
 
 
 def _caches_keyed_on_rules(path: Path) -> list[str]:
