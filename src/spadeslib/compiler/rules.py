@@ -121,13 +121,11 @@ class Rules:
     """For each dealer, the first seat of each side in bidding order: who decides for a
     team, sides in the order they bid."""
     bid_turns: tuple[tuple[tuple[str, int, int], ...], ...]
-    """For each dealer, the turns of the auction's first round as the engine's steps
-    (``("bid", seat, 0)``): each captain with partnership bidding, else every seat, in
-    bidding order."""
+    """For each dealer, the first round's turns, as the engine steps through them
+    (:attr:`Seats.bid_turns <spadeslib.compiler.seats.Seats.bid_turns>`)."""
     look_orders: tuple[tuple[int, ...], ...]
-    """For each dealer, the captains, then every other seat by number: the order in which
-    the engine settles who may still bid blind (a partner's answer depends on its
-    captain's)."""
+    """For each dealer, the order the engine settles who may still bid blind in, captains
+    first (:attr:`Seats.look_orders <spadeslib.compiler.seats.Seats.look_orders>`)."""
 
     # Facts about the variant the engine asks on every deal or every bid, worked out once
     # here: reading them through the pydantic model costs a chain of attribute lookups.
