@@ -1,5 +1,6 @@
 """The pipeline runs one way (docs/architecture.md): each step imports only the steps below
-it, and no modules import each other in a circle.
+it, and no modules import each other in a circle. Modules stay small, and the tables
+derived from a variant live with its compiled rules.
 
 Read from the source with :mod:`ast`, so an import inside a function (made late to keep
 ``import spadeslib`` light) counts as much as one at the top; only imports under
@@ -163,6 +164,47 @@ def _compiler() -> set[str]:
     """The compiler's modules: Variant.compile() closes a circle through them, the one
     allowed (see ALLOWED_UPWARD)."""
     return {module for module in MODULES if _step(module) == "compiler"}
+
+
+MOST_LINES = 500
+"""Small modules with one job (docs/architecture.md): one that grows past this is split
+along a seam of its job."""
+
+
+def test_no_module_is_over_500_lines() -> None:
+    lines = {
+        module: len(path.read_text(encoding="utf-8").splitlines())
+        for module, path in MODULES.items()
+    }
+    assert {module: count for module, count in sorted(lines.items()) if count > MOST_LINES} == {}
+    assert max(lines.values()) > MOST_LINES // 2  # the count sees the modules' lines
+
+
+def _caches_keyed_on_rules(path: Path) -> list[str]:
+    """The functions of a module cached by ``functools`` whose first argument is a
+    ``Rules``."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if not isinstance(node, ast.FunctionDef) or not node.args.args:
+            continue
+        first = node.args.args[0].annotation
+        cached = any("cache" in ast.unparse(d) for d in node.decorator_list)
+        if cached and first is not None and ast.unparse(first).strip("'\"") == "Rules":
+            found.append(node.name)
+    return found
+
+
+def test_per_variant_tables_live_on_the_rules() -> None:
+    """A table derived from a variant is built once, in the compiler (a field of Rules),
+    or kept with the rules by Rules.derived: no module keeps its own cache keyed on Rules."""
+    cached = {
+        module: names
+        for module, path in sorted(MODULES.items())
+        if _step(module) != "compiler" and (names := _caches_keyed_on_rules(path))
+    }
+    assert cached == {}
+    compiler = MODULES["spadeslib.compiler.bidding.raises"]
+    assert _caches_keyed_on_rules(compiler) != []  # the check sees one where there is one
 
 
 def test_the_checks_see_an_upward_import_and_a_circle() -> None:

@@ -64,6 +64,41 @@ def test_the_rules_hold_what_the_engine_and_scoring_read() -> None:
         ]
 
 
+def test_the_rules_hold_the_deal_and_auction_tables_the_engine_reads() -> None:
+    standard = spadeslib.load_variant("standard").compile()
+    assert standard.bid_turns[0] == (("bid", 1, 0), ("bid", 2, 0), ("bid", 3, 0), ("bid", 0, 0))
+    assert standard.look_orders[0] == (1, 2, 0, 3)  # the captains first, then by seat
+    nyc = spadeslib.load_variant("nyc").compile()
+    assert nyc.bid_turns[3] == (("bid", 0, 0), ("bid", 1, 0))  # one team bid per side
+    faces = standard.cards_of(standard.face_cards)
+    assert len(faces) == 12 and {card.rank for card in faces} == {"K", "Q", "J"}
+    assert standard.first_round_only and standard.first_copies is None
+    assert not spadeslib.load_variant("mitchell-spades").compile().first_round_only
+    six = spadeslib.load_variant("six-handed").compile()
+    first = six.first_copies
+    assert first is not None and first.bit_count() == six.size // 2
+    for dealer in range(six.players):
+        labels = six.deal_positions[dealer][0]
+        assert labels[: six.players] == tuple((dealer + 1 + k) % 6 for k in range(6))
+
+
+def test_a_table_of_a_step_above_is_built_once_and_kept_with_its_rules() -> None:
+    """Rules.derived: what the bots and the tensors build per variant, without the
+    compiler importing them."""
+    built: list[object] = []
+
+    def build(rules: object) -> list[object]:
+        built.append(rules)
+        return [rules]
+
+    standard = spadeslib.load_variant("standard").compile()
+    nyc = spadeslib.load_variant("nyc").compile()
+    first = standard.derived(build)
+    assert standard.derived(build) is first and first == [standard]
+    assert nyc.derived(build) == [nyc]
+    assert built == [standard, nyc]
+
+
 def test_a_bundled_name_loads_once() -> None:
     nyc = spadeslib.load_variant("nyc")
     assert spadeslib.load_variant("nyc") is nyc

@@ -185,7 +185,7 @@ def test_deals_of_two_packs_match_the_plain_definition(variant: Variant, seed: i
 
 def test_two_pack_copies_by_mask_match_the_card_by_card_rule() -> None:
     rules = load_variant("six-handed").compile()
-    first = dealing._first_copies(rules)
+    first = rules.first_copies
     assert first is not None
     rng = random.Random(5)
     for _ in range(300):

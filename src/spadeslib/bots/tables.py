@@ -1,4 +1,6 @@
-"""Per-variant tables the bots index on their hot path, built once per compiled variant.
+"""Per-variant tables the bots index on their hot path, built once per compiled variant
+and kept with it (:meth:`Rules.derived <spadeslib.compiler.Rules.derived>`: the compiler
+keeps them without knowing the bots).
 
 A bot compares cards of different suits by ``Rules.order`` (every trump above every plain
 card, then by strength within the card's own suit); the tables here are what only the
@@ -7,7 +9,6 @@ bots need beyond the compiled rules.
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 
 from spadeslib.compiler import Rules
@@ -46,9 +47,12 @@ class Tables:
     the simulations count every simulated hand)."""
 
 
-@functools.lru_cache(maxsize=64)
 def tables_of(rules: Rules) -> Tables:
-    """The :class:`Tables` of ``rules`` (cached)."""
+    """The :class:`Tables` of ``rules``, built on first use and kept with them."""
+    return rules.derived(_build)
+
+
+def _build(rules: Rules) -> Tables:
     size = rules.size
     faces: list[set[int]] = [set(), set(), set(), set()]
     for bit in range(size):

@@ -17,7 +17,7 @@ from spadeslib.variant.deal import Kitty
 if TYPE_CHECKING:
     from spadeslib.variant.root import Variant
 
-__all__ = ["PHASE_NAMES", "Phase", "deal_phases", "following_phases"]
+__all__ = ["PHASE_NAMES", "Phase", "deal_phases", "first_round_only", "following_phases"]
 
 
 class Phase(IntEnum):
@@ -105,3 +105,18 @@ def following_phases(sequence: tuple[Phase, ...]) -> dict[Phase, tuple[Phase, ..
     after = {phase: sequence[index + 1 :] for index, phase in enumerate(sequence)}
     after[Phase.DEAL] = sequence
     return after
+
+
+_AFTER_FIRST_ROUND = frozenset({Phase.EXCHANGE, Phase.PLAY})
+
+
+def first_round_only(variant: Variant, after: dict[Phase, tuple[Phase, ...]]) -> bool:
+    """Whether a deal's auction is its first round and nothing the native auction cannot
+    play: no misdeal to call, no raise round or left-over cards after it, no Nil exchange.
+    (The variant's part of the engine's test; ``after``: :func:`following_phases`.)"""
+    nil = variant.bidding.nil
+    return (
+        not variant.misdeal.conditions
+        and _AFTER_FIRST_ROUND.issuperset(after[Phase.BID])
+        and not (nil.enabled and nil.exchange)
+    )

@@ -31,16 +31,17 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from spadeslib.cards import Card, parse_cards
+from spadeslib.compiler import deal_positions as _deal_positions
 from spadeslib.compiler import follow as _follow
 from spadeslib.compiler import leaders as _leaders
 from spadeslib.compiler import tricks as _tricks
 from spadeslib.compiler.bidding import relevance as _relevance
 from spadeslib.compiler.kernel import kernel_of
 from spadeslib.compiler.layout import SPADES, SUIT_LETTERS, Layout, build_layout, why_absent
-from spadeslib.compiler.phases import Phase, deal_phases, following_phases
+from spadeslib.compiler.phases import Phase, deal_phases, first_round_only, following_phases
 from spadeslib.compiler.scoring import Settings, read_settings
 from spadeslib.compiler.seats import build_seats
 from spadeslib.errors import CardNotInDeckError
@@ -50,6 +51,8 @@ if TYPE_CHECKING:
     from spadeslib.compiler.action_ids import ActionSpace
 
 __all__ = ["Rules", "StrengthTable", "compile_rules"]
+
+T = TypeVar("T")
 
 
 class StrengthTable(tuple[int, ...]):
@@ -117,6 +120,12 @@ class Rules:
     captains: tuple[tuple[int, ...], ...]
     """For each dealer, the first seat of each side in bidding order: who decides for a
     team, sides in the order they bid."""
+    bid_turns: tuple[tuple[tuple[str, int, int], ...], ...]
+    """For each dealer, the first round's turns, as the engine steps through them
+    (:attr:`Seats.bid_turns <spadeslib.compiler.seats.Seats.bid_turns>`)."""
+    look_orders: tuple[tuple[int, ...], ...]
+    """For each dealer, the order the engine settles who may still bid blind in, captains
+    first (:attr:`Seats.look_orders <spadeslib.compiler.seats.Seats.look_orders>`)."""
 
     # Facts about the variant the engine asks on every deal or every bid, worked out once
     # here: reading them through the pydantic model costs a chain of attribute lookups.
@@ -129,6 +138,13 @@ class Rules:
     dealt_per_hand: int
     """Cards each hand receives from the round-robin deal itself (0 when the players draw
     their hands, as two-handed Spades does)."""
+    deal_positions: tuple[_deal_positions.Positions, ...]
+    """For each dealer, where the seeded deal puts each position of the shuffled order
+    (:data:`spadeslib.compiler.deal_positions.Positions`)."""
+    first_copies: int | None
+    """The mask of every face's first copy when each face is two neighbouring bits (two
+    packs: the deal then settles the copies with a few mask operations a hand); ``None``
+    otherwise."""
     draws: bool
     """The players draw their hands (``deal.method`` ``draw_and_discard``): no blind
     decisions, each player has seen cards before the auction."""
@@ -139,8 +155,13 @@ class Rules:
     """Blind Nil or blind bids are played: some seat may have to decide before looking."""
     misdeals: bool
     """Some hand may call a misdeal (``misdeal.conditions`` is not empty)."""
+    face_cards: int
+    """The printed kings, queens and jacks: what a misdeal's ``no_face_cards`` looks for."""
     first_deal_bids_itself: bool
     """``bidding.first_deal_bids_itself``: no auction in the first deal."""
+    first_round_only: bool
+    """The auction is its first round, with nothing the native auction cannot play
+    (:func:`spadeslib.compiler.phases.first_round_only`)."""
     relevant: _relevance.Relevant
     """What the legal bids depend on (:class:`spadeslib.compiler.bidding.Relevant`)."""
     phases: tuple[Phase, ...]
@@ -201,6 +222,7 @@ class Rules:
     _first_leader: _leaders.FirstLeader
     _kernel: list[object]
     _actions: list[ActionSpace]
+    _derived: dict[Callable[[Rules], object], object]
 
     # The hot path: plain functions of their modules, bound here as methods.
     legal_plays = _follow.legal_plays
@@ -231,6 +253,22 @@ class Rules:
         """These tables for the native core (a ``spadeslib._native.Kernel``), or ``None``
         when Python plays (:func:`spadeslib.backend`). Built on first use."""
         return kernel_of(self)
+
+    def derived(self, build: Callable[[Rules], T]) -> T:
+        """``build(self)``, made on first use and kept with these rules.
+
+        The home of the per-variant tables a step above the compiler makes for itself
+        (the bots' tables, the engine's tensor layouts), which the compiler cannot build
+        without importing that step: like the tables built here, they are made once and
+        live as long as the rules. ``build`` is the key: pass the same module-level
+        function every time.
+        """
+        kept = self._derived
+        try:
+            return cast(T, kept[build])
+        except KeyError:
+            made = kept[build] = build(self)
+            return made
 
     def __reduce__(self) -> tuple[Callable[[Variant], Rules], tuple[Variant]]:
         # Pickled as its variant: unpickling compiles it again (or finds it in the cache).
@@ -351,6 +389,7 @@ def _compile(variant: Variant) -> Rules:
     deck_model = variant.deck
     draws = variant.deal.method.kind == "draw_and_discard"
     phases = deal_phases(variant)
+    after = following_phases(phases)
 
     def strength(card: Card | str) -> int:
         face = _card(card)
@@ -362,6 +401,9 @@ def _compile(variant: Variant) -> Rules:
     suit_of, strengths = layout.suit_of, layout.strengths
     copies = tuple(bits_of[card] for card in layout.deck)
     size = len(layout.deck)
+    players = variant.table.players
+    cut = players if variant.deal.french_cut else 0
+    per_hand = 0 if draws else variant.deal.hand_size - int(variant.deal.french_cut)
 
     return Rules(
         variant=variant,
@@ -382,18 +424,24 @@ def _compile(variant: Variant) -> Rules:
         side_masks=seats.side_masks,
         bidding_orders=seats.bidding_orders,
         captains=seats.captains,
+        bid_turns=seats.bid_turns,
+        look_orders=seats.look_orders,
         everyone=(1 << variant.table.players) - 1,
         copies=copies,
-        cut_cards=variant.table.players if variant.deal.french_cut else 0,
-        dealt_per_hand=0 if draws else variant.deal.hand_size - int(variant.deal.french_cut),
+        cut_cards=cut,
+        dealt_per_hand=per_hand,
+        deal_positions=_deal_positions.positions(players, size, cut, per_hand),
+        first_copies=_deal_positions.first_copies(copies),
         draws=draws,
         partnership=variant.bidding.form.kind == "partnership",
         blind_bids=variant.bidding.blind_nil.enabled or variant.bidding.blind.enabled,
         misdeals=bool(variant.misdeal.conditions),
+        face_cards=sum(1 << bit for bit, card in enumerate(layout.deck) if card.rank in "KQJ"),
         first_deal_bids_itself=variant.bidding.first_deal_bids_itself,
+        first_round_only=first_round_only(variant, after),
         relevant=_relevance.relevant(variant),
         phases=phases,
-        after=following_phases(phases),
+        after=after,
         scoring=read_settings(variant),
         score_memo={},
         non_trumps=layout.full_mask & ~trump_mask,
@@ -425,4 +473,5 @@ def _compile(variant: Variant) -> Rules:
         _first_leader=_leaders.FIRST_LEADERS[play.first_lead],
         _kernel=[],
         _actions=[],
+        _derived={},
     )

@@ -1,5 +1,6 @@
-"""Who sits where: sides, partners, and for each dealer the order of the auction and the
-seat that decides for each team (A1, A3, B6, B14).
+"""Who sits where: sides, partners, and for each dealer the order of the auction, the
+seat that decides for each team and the order the blind decisions are settled in (A1, A3,
+B6, B14).
 
 Everything here depends only on the table and the dealer, so it is worked out once per
 variant for every dealer and read from tuples on every deal.
@@ -34,6 +35,14 @@ class Seats:
     captains: tuple[tuple[int, ...], ...]
     """For each dealer, the first seat of each side in bidding order: who decides for a
     team, sides in the order they bid."""
+    bid_turns: tuple[tuple[tuple[str, int, int], ...], ...]
+    """For each dealer, the turns of the auction's first round as the engine's steps
+    (``("bid", seat, 0)``): each captain with partnership bidding, else every seat, in
+    bidding order."""
+    look_orders: tuple[tuple[int, ...], ...]
+    """For each dealer, the captains, then every other seat by number: the order in which
+    the engine settles who may still bid blind (a partner's answer depends on its
+    captain's)."""
 
 
 def build_seats(variant: Variant) -> Seats:
@@ -66,6 +75,7 @@ def build_seats(variant: Variant) -> Seats:
                 seen.add(side_of[seat])
                 leads.append(seat)
         captains.append(tuple(leads))
+    bidders = captains if variant.bidding.form.kind == "partnership" else orders
     return Seats(
         sides=sides,
         side_of=tuple(side_of),
@@ -73,4 +83,9 @@ def build_seats(variant: Variant) -> Seats:
         side_masks=tuple(sum(1 << seat for seat in seats) for seats in sides),
         bidding_orders=tuple(orders),
         captains=tuple(captains),
+        bid_turns=tuple(tuple(("bid", seat, 0) for seat in order) for order in bidders),
+        look_orders=tuple(
+            first + tuple(seat for seat in range(players) if seat not in first)
+            for first in captains
+        ),
     )

@@ -14,7 +14,6 @@ and each hand is read from those bytes in C.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -81,36 +80,13 @@ def shuffle_deal(rules: Rules, seed: int, index: int, dealer: int, *, native: bo
     if rules.dealt_per_hand == 0:  # the players draw: the whole order is the stock
         dealt = ((0,) * rules.players, tuple(shuffled_stream(rules.size, seed, index)))
     else:
-        labels, left, picks, twos = _positions(rules, dealer)
+        labels, left, picks, twos = rules.deal_positions[dealer]
         # the seat (or place among the other cards) each card's position gives it, by card
         found = shuffled_labels(rules.size, seed, index, labels)
         # the highest card first, each seat's hand is the binary number of '1' for its cards
         hands = tuple(map(int, map(found[::-1].translate, picks), twos))
         dealt = (hands, tuple(map(found.index, left)) if left else ())
     return dealt if rules.packs == 1 else canonical_copies(rules, dealt)
-
-
-@functools.lru_cache(maxsize=1024)
-def _positions(
-    rules: Rules, dealer: int
-) -> tuple[tuple[int, ...], range, tuple[bytes, ...], tuple[int, ...]]:
-    """For :func:`shuffle_deal`: the label of each position of the shuffled order (the
-    seat :func:`deal_from_order` gives it to, or ``players + k`` for the ``k``-th of the
-    other cards: the cut's first, then those after the deal), the labels of the other
-    cards in order, for each seat a translation of the labels to ``1`` for that seat's
-    and ``0`` for any other, and a ``2`` (the base) for each seat."""
-    players = rules.players
-    cut = rules.cut_cards
-    end = cut + rules.dealt_per_hand * players
-    labels = list(range(players, players + cut))
-    labels += [(dealer + 1 + step) % players for step in range(end - cut)]
-    labels += range(players + cut, players + cut + rules.size - end)
-    picks = tuple(
-        bytes(ord("1") if label == seat else ord("0") for label in range(256))
-        for seat in range(players)
-    )
-    left = range(players, players + cut + rules.size - end)
-    return tuple(labels), left, picks, (2,) * players
 
 
 def canonical_copies(rules: Rules, dealt: Dealt) -> Dealt:
@@ -123,7 +99,7 @@ def canonical_copies(rules: Rules, dealt: Dealt) -> Dealt:
     """
     if rules.packs == 1:
         return dealt
-    first = _first_copies(rules)
+    first = rules.first_copies
     if first is None:
         hands = _canonical_hands(rules, dealt[0])
     else:
@@ -181,18 +157,6 @@ def _canonical_pairs(first: int, dealt: tuple[int, ...]) -> tuple[int, ...]:
         taken |= mask
         hands.append(mask)
     return tuple(hands)
-
-
-@functools.lru_cache(maxsize=256)
-def _first_copies(rules: Rules) -> int | None:
-    """The mask of every face's first copy, when each face is two neighbouring bits (the
-    layout puts a face's copies side by side); ``None`` otherwise."""
-    first = 0
-    for bits in rules.copies:
-        if len(bits) != 2 or bits[1] != bits[0] + 1:
-            return None
-        first |= 1 << bits[0]
-    return first
 
 
 def read_deal(rules: Rules, given: object, where: str = "deal") -> Dealt:

@@ -23,8 +23,8 @@ import json
 import os
 import random
 import secrets
-from collections.abc import Iterator, Sequence
-from typing import Any, Final, overload
+from collections.abc import Sequence
+from typing import Any, Final
 
 from spadeslib.cards import Card
 from spadeslib.compiler.action_ids import ActionSpace
@@ -34,17 +34,21 @@ from spadeslib.engine import phases as _phases
 from spadeslib.engine.dealing import DealInput, read_deal
 from spadeslib.engine.describe import describe
 from spadeslib.engine.determinize import Weight
+from spadeslib.engine.legal_actions import LegalActions
 from spadeslib.engine.observation import Observation, observe
 from spadeslib.engine.positions import apply_checked, is_dealt, new_state, rebuild, replay
 from spadeslib.engine.record import (
+    check_replayed,
     check_state_dict,
     make_record,
+    read_json,
     read_record,
     read_state_dict,
     state_dict,
 )
 from spadeslib.engine.resample import resampled
 from spadeslib.engine.results import DealResult, Dealt
+from spadeslib.engine.returns import returns
 from spadeslib.engine.rollout import rollout as _rollout
 from spadeslib.engine.shuffle import SplitMix64
 from spadeslib.engine.state import PHASE_NAMES, Phase, State
@@ -73,54 +77,6 @@ def resolve_variant(variant: Variant | str | os.PathLike[str]) -> Variant:
     from spadeslib.loader import load_variant
 
     return load_variant(variant)
-
-
-class LegalActions(Sequence[Action]):
-    """The legal actions now, as a sequence sorted by id (like python-chess's
-    ``board.legal_moves``): supports ``in`` (an action or its text), ``len``, iteration and
-    indexing. Taken from one moment: it does not follow the game afterwards."""
-
-    __slots__ = ("_ids", "_space")
-
-    def __init__(self, game: Game) -> None:
-        self._ids = game.legal_action_ids()
-        self._space = game._s.space
-
-    def __len__(self) -> int:
-        return len(self._ids)
-
-    @overload
-    def __getitem__(self, index: int) -> Action: ...
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[Action]: ...
-    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
-        if isinstance(index, slice):
-            return [self._space.action(i) for i in self._ids[index]]
-        return self._space.action(self._ids[index])
-
-    def __iter__(self) -> Iterator[Action]:
-        action = self._space.action
-        return (action(i) for i in self._ids)
-
-    def __contains__(self, item: object) -> bool:
-        if isinstance(item, str):
-            try:
-                item = Action.parse(item)
-            except ActionParseError:
-                return False
-        if not isinstance(item, Action):
-            return False
-        try:
-            return self._space.id_of(item) in self._ids
-        except ActionParseError:
-            return False
-
-    def ids(self) -> list[int]:
-        """The ids of these actions."""
-        return list(self._ids)
-
-    def __repr__(self) -> str:
-        return f"<LegalActions ({', '.join(str(a) for a in self)})>"
 
 
 class Game:
@@ -355,27 +311,7 @@ class Game:
         It never deals: between deals the next deal stays undealt (an OpenSpiel chance
         node may be about to give it, :meth:`deal_next`).
         """
-        s = self._s  # the scores and the result are up to date without the play's cards
-        rules = s.rules
-        if scope == "deal":
-            if not s.history:
-                return (0.0,) * s.players
-            points = [side.total for side in s.history[-1].score.sides]
-            return tuple(float(points[rules.side_of[seat]]) for seat in range(s.players))
-        if scope != "game":
-            raise ArgumentError(f"scope is 'game' or 'deal', not {scope!r}")
-        result = s.result
-        if result is None:
-            return (0.0,) * s.players
-        sides = len(rules.sides)
-        if sides < 2:
-            return (0.0,) * s.players
-        winners = result.winners
-        value = [
-            (sides / (sides - 1)) * ((1 / len(winners) if side in winners else 0.0) - 1 / sides)
-            for side in range(sides)
-        ]
-        return tuple(value[rules.side_of[seat]] for seat in range(s.players))
+        return returns(self._s, scope)
 
     def resampled(
         self, seat: int, rng: SplitMix64 | int | None = None, *, weight: Weight | None = None
@@ -523,20 +459,7 @@ class Game:
                 game.apply(text)
             except IllegalActionError as error:
                 raise RecordError(f"actions[{index}]: {error}") from None
-        s = _dealt(game._s)
-        if s.pending_deals:
-            raise RecordError(f"deals: {len(s.pending_deals)} deal(s) more than the actions reach")
-        if len(s.deals) > len(deals):  # the game dealt on from the seed: the record is cut
-            raise RecordError(
-                f"deals: the record has {len(deals)} deal(s), but its actions reach deal "
-                f"{len(s.deals)}; a record lists every deal dealt (was it cut short?)"
-            )
-        for index, ((dealer, _), (wanted, _)) in enumerate(zip(s.deals, deals, strict=True)):
-            if dealer != wanted:
-                raise RecordError(
-                    f"deals[{index}].dealer: the game has seat {dealer} "
-                    f"dealing, the record says {wanted}"
-                )
+        check_replayed(_dealt(game._s), deals)
         return game
 
     def to_json(self, **kwargs: Any) -> str:
@@ -546,15 +469,7 @@ class Game:
     @classmethod
     def from_json(cls, text: str | bytes) -> Game:
         """:meth:`replay` a record from JSON text."""
-        try:
-            data = json.loads(text)
-        except ValueError as error:
-            raise RecordError(f"not JSON: {error}") from None
-        except RecursionError:  # json's own guard against deep nesting
-            raise RecordError(
-                "not a record: its JSON nests too deeply to read (a record nests a few levels)"
-            ) from None
-        return cls.replay(data)
+        return cls.replay(read_json(text))
 
     @classmethod
     def from_state_dict(cls, data: object, *, variant: Variant | None = None) -> Game:

@@ -21,6 +21,7 @@ against the variant and replays each action; any failure is a
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING, Any
 
 from spadeslib.cards import Card
@@ -147,6 +148,38 @@ def read_record(record: object) -> tuple[Any, int, list[tuple[int, Dealt]], list
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise RecordError("actions: expected a list of action strings like 'bid 4'")
     return variant, seed, deals, actions
+
+
+def check_replayed(state: State, deals: list[tuple[int, Dealt]]) -> None:
+    """Raise :class:`~spadeslib.errors.RecordError` unless the game in ``state``, replayed from
+    a record's actions, used exactly the record's ``deals``, each from its dealer."""
+    if state.pending_deals:
+        raise RecordError(f"deals: {len(state.pending_deals)} deal(s) more than the actions reach")
+    if len(state.deals) > len(deals):  # the game dealt on from the seed: the record is cut
+        raise RecordError(
+            f"deals: the record has {len(deals)} deal(s), but its actions reach deal "
+            f"{len(state.deals)}; a record lists every deal dealt (was it cut short?)"
+        )
+    for index, ((dealer, _), (wanted, _)) in enumerate(zip(state.deals, deals, strict=True)):
+        if dealer != wanted:
+            raise RecordError(
+                f"deals[{index}].dealer: the game has seat {dealer} "
+                f"dealing, the record says {wanted}"
+            )
+
+
+def read_json(text: str | bytes) -> object:
+    """The data of a record's JSON ``text``; a :class:`~spadeslib.errors.RecordError` for
+    text that is not JSON or nests too deeply to read."""
+    try:
+        data = json.loads(text)
+    except ValueError as error:
+        raise RecordError(f"not JSON: {error}") from None
+    except RecursionError:  # json's own guard against deep nesting
+        raise RecordError(
+            "not a record: its JSON nests too deeply to read (a record nests a few levels)"
+        ) from None
+    return data
 
 
 def state_dict(state: State) -> dict[str, Any]:

@@ -32,7 +32,6 @@ know goes in (a property test holds them to it, over resampled hidden cards).
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -228,18 +227,25 @@ def _auction_columns(space: Any) -> list[int]:
     return sorted(space.auction_ids)
 
 
-@functools.lru_cache(maxsize=256)
 def observation_layout(rules: Rules) -> TensorLayout:
-    """The layout of ``rules``' observation tensor (see the module docstring)."""
+    """The layout of ``rules``' observation tensor (see the module docstring), made once
+    and kept with the rules."""
+    return rules.derived(_observation_layout)
+
+
+def information_state_layout(rules: Rules) -> TensorLayout:
+    """The layout of ``rules``' information-state tensor: the observation's pieces, then
+    the deal's history (see the module docstring); made once and kept with the rules."""
+    return rules.derived(_information_state_layout)
+
+
+def _observation_layout(rules: Rules) -> TensorLayout:
     return TensorLayout(
         "observation", rules.variant.name, [*_card_pieces(rules), *_public_pieces(rules)]
     )
 
 
-@functools.lru_cache(maxsize=256)
-def information_state_layout(rules: Rules) -> TensorLayout:
-    """The layout of ``rules``' information-state tensor: the observation's pieces, then
-    the deal's history (see the module docstring)."""
+def _information_state_layout(rules: Rules) -> TensorLayout:
     return TensorLayout(
         "information state",
         rules.variant.name,
@@ -454,15 +460,10 @@ class _Encoder:
         out[origin:] = np.unpackbits(raw, count=count, bitorder="little")
 
 
-@functools.lru_cache(maxsize=256)
-def _encoder(rules: Rules) -> _Encoder:
-    return _Encoder(rules)
-
-
 def observation_tensor(state: State, seat: int, out: Any = None) -> Any:
     """``seat``'s observation tensor now (float32, :func:`observation_layout`); ``out``:
     an array of that size to fill instead of a new one."""
-    encoder = _encoder(state.rules)
+    encoder = state.rules.derived(_Encoder)
     if out is None:
         out = encoder.np.zeros(encoder.layout.size, encoder.np.float32)
     return encoder.fill(state, seat, out, info=False)
@@ -470,7 +471,7 @@ def observation_tensor(state: State, seat: int, out: Any = None) -> Any:
 
 def information_state_tensor(state: State, seat: int, out: Any = None) -> Any:
     """``seat``'s information-state tensor now (float32, :func:`information_state_layout`)."""
-    encoder = _encoder(state.rules)
+    encoder = state.rules.derived(_Encoder)
     if out is None:
         out = encoder.np.zeros(encoder.info.size, encoder.np.float32)
     return encoder.fill(state, seat, out, info=True)

@@ -1,7 +1,8 @@
 """Loading variants: YAML text or files -> composed plain data -> a validated model.
 
 The steps, each in its own module: :mod:`~spadeslib.loader.yaml_source` parses safely
-and keeps a mark (file, line, column) for every key and value;
+into the nodes of :mod:`~spadeslib.loader.yaml_nodes`, which become plain data with a mark
+(file, line, column) for every key and value;
 :mod:`~spadeslib.loader.compose` applies ``extends`` and ``house_rules`` (finding what they
 name with :mod:`~spadeslib.loader.references`, merging with :mod:`~spadeslib.loader.merge`);
 :mod:`~spadeslib.loader.problems` validates against the model and turns every error into a

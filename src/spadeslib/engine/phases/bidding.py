@@ -13,8 +13,7 @@ turn. A misdeal is called instead of bidding (:mod:`.misdeal`). The deal that bi
 
 from __future__ import annotations
 
-import functools
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any
 
 from spadeslib import _backend
 from spadeslib.compiler import bidding as B
@@ -24,10 +23,7 @@ from spadeslib.engine import flow
 from spadeslib.engine.kernel_sources import attach_sources
 from spadeslib.engine.phases import blind, misdeal
 from spadeslib.engine.phases.auction import closes_round, needs_bid, others_total
-from spadeslib.engine.state import Phase, State
-
-if TYPE_CHECKING:
-    from spadeslib.compiler.rules import Rules
+from spadeslib.engine.state import State
 
 __all__ = ["RULES"]
 
@@ -42,7 +38,7 @@ def enter(state: State) -> bool:
     rules = state.rules
     if rules.first_deal_bids_itself and state.first_deal:
         return False
-    state.steps = _steps(rules, state.dealer)
+    state.steps = rules.bid_turns[state.dealer]
     state.step = 0
     _advance(state)
     kernel: Any = rules.kernel
@@ -77,29 +73,8 @@ def _natively(state: State) -> bool:
     return (
         state.seen == state.rules.everyone
         and state.bids.count(NO_BID) == state.players
-        and _first_round_only(state.rules)
+        and state.rules.first_round_only
     )
-
-
-@functools.lru_cache(maxsize=256)
-def _first_round_only(rules: Rules) -> bool:
-    """The variant's part of :func:`_natively`, worked out once."""
-    nil = rules.variant.bidding.nil
-    return (
-        not rules.misdeals
-        and _AFTER_FIRST_ROUND.issuperset(rules.after[Phase.BID])
-        and not (nil.enabled and nil.exchange)
-    )
-
-
-_AFTER_FIRST_ROUND: Final = frozenset({Phase.EXCHANGE, Phase.PLAY})
-
-
-@functools.lru_cache(maxsize=1024)
-def _steps(rules: Rules, dealer: int) -> tuple[tuple[str, int, int], ...]:
-    """The first round's turns: each captain (partnership) or each seat, in bidding order."""
-    order = rules.captains[dealer] if rules.partnership else rules.bidding_orders[dealer]
-    return tuple(("bid", seat, 0) for seat in order)
 
 
 def _advance(state: State) -> None:

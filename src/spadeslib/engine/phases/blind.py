@@ -26,7 +26,6 @@ from spadeslib.engine.state import Phase, State
 
 if TYPE_CHECKING:
     from spadeslib.compiler.action_ids import ActionSpace
-    from spadeslib.compiler.rules import Rules
 
 __all__ = ["RULES", "options", "refresh_seen", "refusal"]
 
@@ -106,7 +105,7 @@ def refresh_seen(state: State) -> None:
     if rules.partnership:
         _refresh_sides(state)
         return
-    for seat in _refresh_order(rules, state.dealer):
+    for seat in rules.look_orders[state.dealer]:
         if not state.seen >> seat & 1 and not _options(state, seat):
             state.seen |= 1 << seat
 
@@ -134,7 +133,7 @@ def _refresh_sides(state: State) -> None:
         return found[1]
 
     blind_ids = state.space.blind_ids
-    for seat in _refresh_order(rules, state.dealer):
+    for seat in rules.look_orders[state.dealer]:
         if state.seen >> seat & 1:
             continue
         if seat in captains:
@@ -149,13 +148,6 @@ def _refresh_sides(state: State) -> None:
                     break
         if not possible:
             state.seen |= 1 << seat
-
-
-@functools.lru_cache(maxsize=1024)
-def _refresh_order(rules: Rules, dealer: int) -> tuple[int, ...]:
-    """Captains first: a partner's answer depends on its captain's."""
-    first = rules.captains[dealer]
-    return first + tuple(seat for seat in range(rules.players) if seat not in first)
 
 
 def start(state: State) -> None:

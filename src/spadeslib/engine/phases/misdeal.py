@@ -18,7 +18,6 @@ Nil, only a partner who has not bid may still have it called, and only without
 
 from __future__ import annotations
 
-import functools
 from typing import TYPE_CHECKING
 
 from spadeslib.compiler.bids import NO_BID
@@ -30,11 +29,6 @@ if TYPE_CHECKING:
     from spadeslib.compiler.rules import Rules
 
 __all__ = ["apply", "hand_qualifies", "problem"]
-
-
-@functools.lru_cache(maxsize=256)
-def _face_mask(rules: Rules) -> int:
-    return sum(1 << bit for bit, card in enumerate(rules.deck) if card.rank in "KQJ")
 
 
 def hand_qualifies(rules: Rules, hand: int) -> str | None:
@@ -50,7 +44,7 @@ def hand_qualifies(rules: Rules, hand: int) -> str | None:
             (hand & mask).bit_count() >= condition.length for mask in rules.suit_masks
         ):
             return kind
-        if isinstance(condition, NoFaceCards) and not hand & _face_mask(rules):
+        if isinstance(condition, NoFaceCards) and not hand & rules.face_cards:
             return kind
     return None
 

@@ -1,53 +1,19 @@
-"""Hypothesis strategies for spadeslib's own types, for your tests and ours.
-
-Hypothesis is an optional dependency (``pip install spadeslib[testing]``); import this
-module only from tests.
-
->>> from hypothesis import given
->>> from spadeslib.testing import variants
->>> @given(variants(players=4))
-... def test_every_variant_compiles(variant):
-...     assert variant.compile().players == 4
-
-Every strategy builds its value by construction, choosing each setting only among the
-values the settings already drawn allow, so every example is valid and a failing one
-shrinks towards the standard game (4 players in pairs, one pack, 13 cards each, the
-defaults of :class:`~spadeslib.variant.Variant`). Arguments are keyword-only, and
-arguments that no value could satisfy raise :class:`hypothesis.errors.InvalidArgument`.
-
-Hands are int masks over the bits of a :class:`~spadeslib.compiler.Rules`; deals are
-lists of :class:`~spadeslib.cards.Card` (``rules.mask_of`` turns a list into a mask).
-"""
+"""A variant's data drawn section by section, each setting among the values the settings
+already drawn allow, so that every draw is valid and a failing one shrinks towards the
+standard game (:func:`spadeslib.testing.variants` checks the arguments and validates)."""
 
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any
 
 from hypothesis import strategies as st
-from hypothesis.errors import InvalidArgument
 
-from spadeslib.cards import RANKS, SUITS, Card
-from spadeslib.compiler.rules import Rules
+from spadeslib.cards import RANKS, SUITS
 from spadeslib.variant.bidding import Bidding
 from spadeslib.variant.nil import Nil
-from spadeslib.variant.root import Variant
 
-if TYPE_CHECKING:
-    import random
-
-    from spadeslib.engine import Action, Game
-
-__all__ = [
-    "DealtCards",
-    "actions",
-    "cards",
-    "deals",
-    "games",
-    "hands",
-    "plausible_action_id",
-    "variants",
-]
+__all__ = ["PARTNERSHIPS", "variant_data"]
 
 Draw = st.DrawFn
 Data = dict[str, Any]
@@ -64,7 +30,7 @@ def _choice(values: tuple[Any, ...]) -> st.SearchStrategy[Any]:
 _PLAYERS = (4, 2, 3, 6)
 """Player counts, the simplest first (Hypothesis shrinks towards the first)."""
 
-_PARTNERSHIPS = {4: ("pairs", "none"), 6: ("pairs", "trios", "none"), 2: ("none",), 3: ("none",)}
+PARTNERSHIPS = {4: ("pairs", "none"), 6: ("pairs", "trios", "none"), 2: ("none",), 3: ("none",)}
 """The partnerships each player count allows, the usual one first."""
 
 _NAMES = tuple(rank + suit for rank in RANKS for suit in SUITS)
@@ -103,9 +69,6 @@ _MISDEALS: st.SearchStrategy[Data] = st.sampled_from(
         {"kind": "no_face_cards"},
     )
 )
-
-
-# -- the variant, section by section --------------------------------------------------
 
 
 def _deck(draw: Draw, players: int, packs: int) -> Data:
@@ -242,7 +205,7 @@ def _bidding(draw: Draw, hand: int, partnerships: str, players: int) -> Data:
         meanings: list[str | None] = [None]
         if blind_nil_on:
             meanings.append("blind_nil")
-        # Both partners Nil must stay biddable for the alias (see checks._double_nil_both).
+        # Both partners Nil must stay biddable for the alias (see checks.nil._double_nil_both).
         both_biddable = (
             "partner_min_bid" not in nil
             and form.get("min_team_bid", 0) == 0
@@ -382,14 +345,17 @@ def _misdeal(draw: Draw) -> Data:
 
 
 @st.composite
-def _variant_data(
+def variant_data(
     draw: Draw, players: int | None, partnerships: str | None, packs: int | None
 ) -> Data:
+    """A variant's data (what :meth:`Variant.model_validate
+    <spadeslib.variant.Variant.model_validate>` takes), ``None`` arguments drawn too;
+    the arguments are checked by :func:`spadeslib.testing.variants`."""
     if players is None:
-        allowed = [n for n in _PLAYERS if partnerships is None or partnerships in _PARTNERSHIPS[n]]
+        allowed = [n for n in _PLAYERS if partnerships is None or partnerships in PARTNERSHIPS[n]]
         players = draw(_choice(tuple(allowed)))
     if partnerships is None:
-        partnerships = draw(_choice(_PARTNERSHIPS[players]))
+        partnerships = draw(_choice(PARTNERSHIPS[players]))
     if packs is None:
         packs = draw(_choice((1, 2)))
     deck = _deck(draw, players, packs)
@@ -409,178 +375,3 @@ def _variant_data(
     data["scoring"] = _scoring(draw, hand)
     data["game_end"] = _game_end(draw)
     return data
-
-
-# -- public strategies ----------------------------------------------------------------
-
-
-def variants(
-    *,
-    players: int | None = None,
-    partnerships: str | None = None,
-    packs: int | None = None,
-) -> st.SearchStrategy[Variant]:
-    """Valid :class:`~spadeslib.variant.Variant` objects, every section varied.
-
-    ``players`` (2, 3, 4 or 6), ``partnerships`` (``pairs``, ``trios`` or ``none``) and
-    ``packs`` (1 or 2) fix those choices; the rest is drawn to fit them: jokers are always
-    elevated, removed cards are never elevated, the hand size and the rule for left-over
-    cards match the deck, and the bidding, play and scoring options only combine in ways
-    :mod:`spadeslib.variant.checks` accepts.
-    """
-    if players is not None and players not in _PARTNERSHIPS:
-        raise InvalidArgument(f"players={players!r}: must be one of 2, 3, 4 or 6")
-    if partnerships is not None and partnerships not in ("pairs", "trios", "none"):
-        raise InvalidArgument(f"partnerships={partnerships!r}: must be 'pairs', 'trios' or 'none'")
-    if (
-        players is not None
-        and partnerships is not None
-        and (partnerships not in _PARTNERSHIPS[players])
-    ):
-        raise InvalidArgument(
-            f"partnerships={partnerships!r} is impossible with "
-            f"players={players}; allowed: {_PARTNERSHIPS[players]}"
-        )
-    if packs is not None and packs not in (1, 2):
-        raise InvalidArgument(f"packs={packs!r}: must be 1 or 2")
-    return _variant_data(players, partnerships, packs).map(Variant.model_validate)
-
-
-def cards(*, rules: Rules | None = None) -> st.SearchStrategy[Card]:
-    """Card faces: any of the 54 (``AS`` .. ``2C``, ``BJ``, ``LJ``), or with ``rules`` only
-    those its deck holds."""
-    if rules is None:
-        return st.sampled_from([Card(code) for code in range(54)])
-    return st.sampled_from(sorted(set(rules.deck)))
-
-
-def hands(rules: Rules, *, size: int | None = None, exclude: int = 0) -> st.SearchStrategy[int]:
-    """Hands as int masks over ``rules``' bits: ``size`` distinct bits (default
-    ``rules.hand_size``) outside the mask ``exclude``. Shrinks towards low clubs."""
-    if not isinstance(rules, Rules):
-        raise InvalidArgument(f"rules={rules!r}: expected compiled Rules (variant.compile())")
-    size = rules.hand_size if size is None else size
-    free = [bit for bit in range(rules.size) if not exclude >> bit & 1]
-    if not 0 <= size <= len(free):
-        raise InvalidArgument(
-            f"size={size!r}: must be between 0 and the {len(free)} cards available"
-        )
-    if size == 0:
-        return st.just(0)
-    return st.lists(st.sampled_from(free), unique=True, min_size=size, max_size=size).map(_mask)
-
-
-def _mask(bits: list[int]) -> int:
-    mask = 0
-    for bit in bits:
-        mask |= 1 << bit
-    return mask
-
-
-class DealtCards(NamedTuple):
-    """One deal: each seat's hand, then the cards not in any hand (a kitty, a widow, the
-    discards of the two-handed deal), each a list of :class:`~spadeslib.cards.Card`."""
-
-    hands: tuple[list[Card], ...]
-    leftover: list[Card]
-
-
-def deals(rules: Rules) -> st.SearchStrategy[DealtCards]:
-    """Full deals of ``rules``' deck: every card once (twice with two packs), each seat
-    ``rules.hand_size`` cards, the rest in ``leftover``. Shrinks towards dealing the deck
-    in order."""
-    if not isinstance(rules, Rules):
-        raise InvalidArgument(f"rules={rules!r}: expected compiled Rules (variant.compile())")
-    hand, players = rules.hand_size, rules.players
-
-    def split(order: list[Card]) -> DealtCards:
-        return DealtCards(
-            hands=tuple(order[seat * hand : (seat + 1) * hand] for seat in range(players)),
-            leftover=order[players * hand :],
-        )
-
-    return st.permutations(rules.deck).map(split)
-
-
-# -- games ----------------------------------------------------------------------------
-
-
-def games(
-    variant: Variant | str | None = None,
-    *,
-    max_actions: int = 200,
-    to_the_end: bool = False,
-) -> st.SearchStrategy[Game]:
-    """:class:`~spadeslib.engine.Game` objects reached by random legal actions.
-
-    ``variant``: a variant or a bundled name; by default one drawn by :func:`variants`.
-    The game is seeded from the draw and played for a drawn number of actions up to
-    ``max_actions`` (shrinking to 0: a freshly dealt game), each chosen by Hypothesis, so
-    a failing game shrinks to few, simple choices. With ``to_the_end`` the game then goes
-    on until it is over, chosen by a Hypothesis-seeded random generator (a whole game is
-    too many choices to shrink one by one). The players bid about a fair share of the
-    tricks, so games under any variant end; every action is legal. Replays exactly: the
-    seed and the actions are in ``game.record()``.
-    """
-    if not isinstance(max_actions, int) or max_actions < 0:
-        raise InvalidArgument(f"max_actions={max_actions!r}: must be an int >= 0")
-    if variant is not None and not isinstance(variant, (Variant, str)):
-        raise InvalidArgument(f"variant={variant!r}: expected a Variant or a bundled name")
-    chosen: st.SearchStrategy[Variant | str] = variants() if variant is None else st.just(variant)
-    return _games(chosen, max_actions, to_the_end)
-
-
-@st.composite
-def _games(
-    draw: Draw, chosen: st.SearchStrategy[Variant | str], max_actions: int, to_the_end: bool
-) -> Game:
-    from spadeslib.engine import Game
-
-    game = Game(draw(chosen), seed=draw(st.integers(0, 2**64 - 1)))
-    _play_for(game, draw(st.randoms()), draw(st.integers(0, max_actions)))
-    if to_the_end:
-        _play_for(game, draw(st.randoms(use_true_random=True)), 1_000_000)
-    return game
-
-
-def _play_for(game: Game, rng: random.Random, steps: int) -> None:
-    for _ in range(steps):
-        if game.is_over:
-            return
-        game.apply_id(plausible_action_id(game, rng))
-
-
-def actions(game: Game) -> st.SearchStrategy[Action]:
-    """One of ``game``'s legal actions now (none once the game is over)."""
-    legal = list(game.legal_actions())
-    if not legal:
-        raise InvalidArgument("the game is over: it has no legal actions")
-    return st.sampled_from(legal)
-
-
-def plausible_action_id(game: Game, rng: random.Random) -> int:
-    """A random legal action id for ``game``, bids drawn near a fair share of the tricks.
-
-    Uniformly random bids fail most contracts and a game to 500 then never ends; bidding a
-    fair share keeps random games finite. Blind decisions and raises mostly decline.
-    """
-    ids = game.legal_action_ids()
-    if game.phase not in ("bidding", "raise", "blind"):
-        return ids[rng.randrange(len(ids))]
-    rules = game.variant.compile()
-    legal = list(game.legal_actions())
-    quiet = [i for i, a in zip(ids, legal, strict=True) if a.kind in ("look", "stand")]
-    if quiet and rng.random() < 0.9:
-        return quiet[rng.randrange(len(quiet))]
-    team = game.variant.bidding.form.kind == "partnership" or game.phase == "raise"
-    share = rules.hand_size * (len(rules.sides[0]) if team else 1) // rules.players
-    band = [
-        i
-        for i, a in zip(ids, legal, strict=True)
-        if a.kind in ("bid", "raise")
-        and a.number is not None
-        and max(1, share - 2) <= a.number <= share
-    ]
-    if band and rng.random() < 0.95:
-        return band[rng.randrange(len(band))]
-    return ids[rng.randrange(len(ids))]
