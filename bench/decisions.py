@@ -5,7 +5,9 @@
 The positions come from seeded games played by Pro bots (every decision with more than one
 legal action, of every seat, over whole deals); the bot under test (a level of
 ``spadeslib simulate --bots``, e.g. ``expert`` or ``expert:800``) then decides each of a
-spread of them once, on one core. Prints milliseconds for the cards played and the bids.
+spread of them once, on one core. Prints milliseconds of CPU time (``time.process_time``:
+on a shared machine the wall clock counts the other jobs too) for the cards played and
+the bids.
 
 Timings only: nothing here asserts a speed (see docs/performance.md for the numbers).
 """
@@ -61,9 +63,9 @@ def main() -> None:
     for index, observation in enumerate(chosen):
         bot = make_bot(seat, args.seed + index)
         assert bot is not None
-        started = time.perf_counter()
+        started = time.process_time()
         bot.act(observation)
-        times.setdefault(observation.phase, []).append(time.perf_counter() - started)
+        times.setdefault(observation.phase, []).append(time.process_time() - started)
     print(f"{args.variant}, {seat}: {len(chosen)} decisions")
     for phase, spent in sorted(times.items()):
         ordered = sorted(spent)
