@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import random
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -157,3 +158,70 @@ def test_a_resampled_state_looks_the_same_to_its_seat_and_is_ismcts_s_world() ->
     evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(0))
     bot = ismcts.ISMCTSBot(game, evaluator, 2.0, 8, random_state=np.random.RandomState(1))
     assert bot.step(state) in state.legal_actions()
+
+
+def _same_or_same_error(mine: object, theirs: object) -> None:
+    """Both calls give the same answer, or both raise pyspiel's error."""
+    results = []
+    for call in (mine, theirs):
+        try:
+            results.append(call())  # type: ignore[operator]
+        except pyspiel.SpielError:
+            results.append("SpielError")
+    assert results[0] == results[1]
+
+
+MISDEALS = "extends: standard\nhouse_rules: [misdeal-one-spade]\n"
+
+
+@pytest.mark.parametrize("name", ["standard", "two-handed", MISDEALS])
+def test_the_methods_answered_in_python_are_pyspiel_s_own(name: str, tmp_path: Path) -> None:
+    """The state answers ``is_chance_node``, ``legal_actions``, ``legal_actions_mask`` and
+    the tensors from the turn it keeps, where pyspiel's C++ versions call back into the
+    state several times; each gives what the C++ version gives (or the same error), at
+    chance nodes, at every player's turn, after a misdeal and at the end."""
+    if name == MISDEALS:
+        path = tmp_path / "misdeals.yaml"
+        path.write_text(name)
+        name = str(path)
+    game = pyspiel.load_game(GAME_NAME, {"variant": name, "deals": 6})
+    players = game.num_players()
+    base = pyspiel.State
+    rng = random.Random(3)
+    state = game.new_initial_state()
+    steps = misdeals = 0
+    while True:
+        assert state.is_chance_node() == base.is_chance_node(state)
+        assert state.is_player_node() == base.is_player_node(state)
+        for player in (None, pyspiel.PlayerId.CHANCE, *range(players)):
+            args = () if player is None else (int(player),)
+            _same_or_same_error(
+                lambda a=args: state.legal_actions(*a), lambda a=args: base.legal_actions(state, *a)
+            )
+            _same_or_same_error(
+                lambda a=args: state.legal_actions_mask(*a),
+                lambda a=args: base.legal_actions_mask(state, *a),
+            )
+        if steps % 7 == 0 or state.is_terminal():
+            for player in (None, -1, players, *range(players)):
+                args = () if player is None else (player,)
+                for method in ("observation_tensor", "information_state_tensor"):
+                    _same_or_same_error(
+                        lambda a=args, m=method: getattr(state, m)(*a),
+                        lambda a=args, m=method: getattr(base, m)(state, *a),
+                    )
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
+        else:
+            legal = state.legal_actions()
+            texts = [state.action_to_string(action) for action in legal]
+            if "misdeal" in texts and rng.random() < 0.5:  # (a random bid seldom is one)
+                state.apply_action(legal[texts.index("misdeal")])
+                misdeals += 1
+            else:
+                state.apply_action(rng.choice(legal))
+        steps += 1
+    assert steps > 300
+    assert misdeals > 0 or not name.endswith("misdeals.yaml")
