@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 import random
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -225,3 +226,62 @@ def test_the_methods_answered_in_python_are_pyspiel_s_own(name: str, tmp_path: P
         steps += 1
     assert steps > 300
     assert misdeals > 0 or not name.endswith("misdeals.yaml")
+
+
+def _dealt(game: object, seed: int) -> object:
+    state = game.new_initial_state()  # type: ignore[attr-defined]
+    rng = random.Random(seed)
+    while state.is_chance_node():
+        state.apply_action(rng.choice(state.chance_outcomes())[0])
+    return state
+
+
+def test_a_spadesbot_plays_its_bot_s_choice_one_card_a_step(tmp_path: Path) -> None:
+    from spadeslib.adapters.openspiel import SpadesBot
+    from spadeslib.bots import StandardBot
+    from spadeslib.engine import Action
+
+    path = tmp_path / "passing.yaml"
+    path.write_text("extends: standard\nhouse_rules: [passing-three]\n")
+    game = pyspiel.load_game(GAME_NAME, {"variant": str(path)})
+    rules = load_variant(path).compile()
+    state = _dealt(game, 1)
+    bot, twin = SpadesBot(StandardBot(seed=5)), StandardBot(seed=5)  # twin: asked directly
+    for _ in range(60):
+        seat = state.current_player()
+        expected = state.game.action_space.id_of(twin.act(state.game.observation(seat), rules))
+        assert bot.step(state) == expected
+        state.apply_action(expected)
+
+    class WholePass:
+        """A bot that answers a pass with all three cards at once (Game.apply's form)."""
+
+        def act(self, observation: Any, rules: Any = None) -> Action:
+            cards = " ".join(str(card) for card in observation.hand[:3])
+            return Action.parse(f"pass {cards}" if observation.phase == "passing" else "")
+
+    state = _dealt(game, 2)
+    seat = state.current_player()
+    whole = SpadesBot(WholePass())  # type: ignore[arg-type]
+    choice = WholePass().act(state.game.observation(seat))
+    for expected in state.game.action_space.ids_of(choice):  # one card a step, same seat
+        assert state.current_player() == seat
+        assert whole.step(state) == expected
+        state.apply_action(expected)
+    assert len(choice.cards) == 3 and state.current_player() != seat  # its pass is made
+
+
+def test_a_spadesbot_refuses_what_it_cannot_play() -> None:
+    from spadeslib.adapters.openspiel import SpadesBot
+    from spadeslib.bots import EasyBot
+
+    with pytest.raises(ArgumentError, match="spadeslib bot"):
+        SpadesBot(object())  # type: ignore[arg-type]
+    bot = SpadesBot(EasyBot(seed=1))
+    game = pyspiel.load_game(GAME_NAME)
+    with pytest.raises(ArgumentError, match="at its turn"):
+        bot.step(game.new_initial_state())  # a chance node
+    with pytest.raises(ArgumentError, match="spadeslib state"):
+        bot.step(pyspiel.load_game("tic_tac_toe").new_initial_state())
+    state = _dealt(game, 2)
+    assert bot.step(state) in state.legal_actions()

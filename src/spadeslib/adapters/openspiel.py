@@ -32,7 +32,8 @@ decision); the observation string is the seat's
 :class:`~spadeslib.engine.Observation` as JSON, the information-state string the
 information-state tensor's nonzero entries. States clone, serialise (the action history)
 and deserialise, and ``resample_from_infostate`` deals the cards a seat has not seen anew,
-so OpenSpiel's IS-MCTS bot can play.
+so OpenSpiel's IS-MCTS bot can play. :class:`SpadesBot` makes any of spadeslib's bots
+an OpenSpiel bot, to play beside OpenSpiel's own (``evaluate_bots``, docs/agents.md).
 """
 
 from __future__ import annotations
@@ -45,6 +46,7 @@ import numpy as np
 import pyspiel
 
 from spadeslib.adapters._episode import check_reward
+from spadeslib.bots import Bot
 from spadeslib.engine import Game
 from spadeslib.engine.dealing import canonical_copies, deal_from_order
 from spadeslib.engine.game import resolve_variant
@@ -52,7 +54,7 @@ from spadeslib.engine.tensors import as_list, information_state_layout, observat
 from spadeslib.errors import ArgumentError, IllegalActionError
 from spadeslib.variant import Variant
 
-__all__ = ["GAME_NAME", "SpadesGame", "SpadesState", "register"]
+__all__ = ["GAME_NAME", "SpadesBot", "SpadesGame", "SpadesState", "register"]
 
 GAME_NAME: Final = "spadeslib"
 
@@ -391,6 +393,46 @@ class SpadesState(pyspiel.State):  # type: ignore[misc]
         if self.game.between_deals:
             return f"dealing deal {self.game.deal_number + 1}: {len(self._order)} card(s) dealt"
         return repr(self.game)
+
+
+class SpadesBot(pyspiel.Bot):  # type: ignore[misc]
+    """One of spadeslib's bots (:mod:`spadeslib.bots`: ``StandardBot(seed)`` and the
+    others) as an OpenSpiel bot of the game ``spadeslib``: ``step(state)`` asks it for
+    the choice of the seat to act, from that seat's
+    :class:`~spadeslib.engine.Observation`, and returns its action id. A choice of
+    several cards (a pass, an exchange) is one id per card: the first is returned, the
+    others at the seat's next steps."""
+
+    def __init__(self, bot: Bot) -> None:
+        if not callable(getattr(bot, "act", None)):
+            raise ArgumentError(f"a SpadesBot plays a spadeslib bot (with act()), not {bot!r}")
+        pyspiel.Bot.__init__(self)
+        self.bot = bot
+        self._rest: list[int] = []
+        """The ids of the last choice still to play, and the history length they follow."""
+        self._at = -1
+
+    def step(self, state: SpadesState) -> int:
+        game = state.game if isinstance(state, SpadesState) else None
+        if game is None or state.current_player() < 0:
+            raise ArgumentError(
+                f"a SpadesBot plays a seat of a spadeslib state at its turn, not {state}"
+            )
+        moves = len(state.history())
+        if self._rest and self._at == moves and self._rest[0] in state.legal_actions():
+            self._at += 1
+            return self._rest.pop(0)
+        seat = state.current_player()
+        choice = self.bot.act(game.observation(seat), state._spec.rules)
+        first, *rest = game.action_space.ids_of(choice)
+        self._rest, self._at = rest, moves + 1
+        return first
+
+    def restart_at(self, state: SpadesState) -> None:
+        self._rest, self._at = [], -1
+
+    def inform_action(self, state: SpadesState, player: int, action: int) -> None:
+        pass
 
 
 class SpadesObserver:
