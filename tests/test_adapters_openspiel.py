@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import copy
 import random
+from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -156,4 +158,130 @@ def test_a_resampled_state_looks_the_same_to_its_seat_and_is_ismcts_s_world() ->
     assert any(world.game.hand(s) != state.game.hand(s) for s in others)
     evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(0))
     bot = ismcts.ISMCTSBot(game, evaluator, 2.0, 8, random_state=np.random.RandomState(1))
+    assert bot.step(state) in state.legal_actions()
+
+
+def _same_or_same_error(mine: object, theirs: object) -> None:
+    """Both calls give the same answer, or both raise pyspiel's error."""
+    results = []
+    for call in (mine, theirs):
+        try:
+            results.append(call())  # type: ignore[operator]
+        except pyspiel.SpielError:
+            results.append("SpielError")
+    assert results[0] == results[1]
+
+
+MISDEALS = "extends: standard\nhouse_rules: [misdeal-one-spade]\n"
+
+
+@pytest.mark.parametrize("name", ["standard", "two-handed", MISDEALS])
+def test_the_methods_answered_in_python_are_pyspiel_s_own(name: str, tmp_path: Path) -> None:
+    """The state answers ``is_chance_node``, ``legal_actions``, ``legal_actions_mask`` and
+    the tensors from the turn it keeps, where pyspiel's C++ versions call back into the
+    state several times; each gives what the C++ version gives (or the same error), at
+    chance nodes, at every player's turn, after a misdeal and at the end."""
+    if name == MISDEALS:
+        path = tmp_path / "misdeals.yaml"
+        path.write_text(name)
+        name = str(path)
+    game = pyspiel.load_game(GAME_NAME, {"variant": name, "deals": 6})
+    players = game.num_players()
+    base = pyspiel.State
+    rng = random.Random(3)
+    state = game.new_initial_state()
+    steps = misdeals = 0
+    while True:
+        assert state.is_chance_node() == base.is_chance_node(state)
+        assert state.is_player_node() == base.is_player_node(state)
+        for player in (None, pyspiel.PlayerId.CHANCE, *range(players)):
+            args = () if player is None else (int(player),)
+            _same_or_same_error(
+                lambda a=args: state.legal_actions(*a), lambda a=args: base.legal_actions(state, *a)
+            )
+            _same_or_same_error(
+                lambda a=args: state.legal_actions_mask(*a),
+                lambda a=args: base.legal_actions_mask(state, *a),
+            )
+        if steps % 7 == 0 or state.is_terminal():
+            for player in (None, -1, players, *range(players)):
+                args = () if player is None else (player,)
+                for method in ("observation_tensor", "information_state_tensor"):
+                    _same_or_same_error(
+                        lambda a=args, m=method: getattr(state, m)(*a),
+                        lambda a=args, m=method: getattr(base, m)(state, *a),
+                    )
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
+        else:
+            legal = state.legal_actions()
+            texts = [state.action_to_string(action) for action in legal]
+            if "misdeal" in texts and rng.random() < 0.5:  # (a random bid seldom is one)
+                state.apply_action(legal[texts.index("misdeal")])
+                misdeals += 1
+            else:
+                state.apply_action(rng.choice(legal))
+        steps += 1
+    assert steps > 300
+    assert misdeals > 0 or not name.endswith("misdeals.yaml")
+
+
+def _dealt(game: object, seed: int) -> object:
+    state = game.new_initial_state()  # type: ignore[attr-defined]
+    rng = random.Random(seed)
+    while state.is_chance_node():
+        state.apply_action(rng.choice(state.chance_outcomes())[0])
+    return state
+
+
+def test_a_spadesbot_plays_its_bot_s_choice_one_card_a_step(tmp_path: Path) -> None:
+    from spadeslib.adapters.openspiel import SpadesBot
+    from spadeslib.bots import StandardBot
+    from spadeslib.engine import Action
+
+    path = tmp_path / "passing.yaml"
+    path.write_text("extends: standard\nhouse_rules: [passing-three]\n")
+    game = pyspiel.load_game(GAME_NAME, {"variant": str(path)})
+    rules = load_variant(path).compile()
+    state = _dealt(game, 1)
+    bot, twin = SpadesBot(StandardBot(seed=5)), StandardBot(seed=5)  # twin: asked directly
+    for _ in range(60):
+        seat = state.current_player()
+        expected = state.game.action_space.id_of(twin.act(state.game.observation(seat), rules))
+        assert bot.step(state) == expected
+        state.apply_action(expected)
+
+    class WholePass:
+        """A bot that answers a pass with all three cards at once (Game.apply's form)."""
+
+        def act(self, observation: Any, rules: Any = None) -> Action:
+            cards = " ".join(str(card) for card in observation.hand[:3])
+            return Action.parse(f"pass {cards}" if observation.phase == "passing" else "")
+
+    state = _dealt(game, 2)
+    seat = state.current_player()
+    whole = SpadesBot(WholePass())  # type: ignore[arg-type]
+    choice = WholePass().act(state.game.observation(seat))
+    for expected in state.game.action_space.ids_of(choice):  # one card a step, same seat
+        assert state.current_player() == seat
+        assert whole.step(state) == expected
+        state.apply_action(expected)
+    assert len(choice.cards) == 3 and state.current_player() != seat  # its pass is made
+
+
+def test_a_spadesbot_refuses_what_it_cannot_play() -> None:
+    from spadeslib.adapters.openspiel import SpadesBot
+    from spadeslib.bots import EasyBot
+
+    with pytest.raises(ArgumentError, match="spadeslib bot"):
+        SpadesBot(object())  # type: ignore[arg-type]
+    bot = SpadesBot(EasyBot(seed=1))
+    game = pyspiel.load_game(GAME_NAME)
+    with pytest.raises(ArgumentError, match="at its turn"):
+        bot.step(game.new_initial_state())  # a chance node
+    with pytest.raises(ArgumentError, match="spadeslib state"):
+        bot.step(pyspiel.load_game("tic_tac_toe").new_initial_state())
+    state = _dealt(game, 2)
     assert bot.step(state) in state.legal_actions()

@@ -108,3 +108,47 @@ def test_render_says_whose_turn_it_is() -> None:
     text = table.render()
     assert text == f"{table.unwrapped.game.describe()}; scores [0, 0]"
     assert raw_env("standard").render() is None
+
+
+def test_the_wrapper_checks_the_order_of_calls_as_pettingzoo_s_does() -> None:
+    """``env()``'s wrapper reads the environment's attributes directly (PettingZoo's own
+    goes through a failed lookup each time), with the same checks before ``reset()``."""
+    from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+
+    table = env("standard")
+    assert isinstance(table, OrderEnforcingWrapper)
+    for name in ("agents", "agent_selection", "rewards", "terminations", "truncations", "infos"):
+        with pytest.raises(AttributeError, match=f"{name} cannot be accessed before reset"):
+            getattr(table, name)
+    with pytest.raises(AttributeError, match="before reset"):
+        table.last()
+    with pytest.raises(AttributeError, match="private attribute"):
+        table._episode  # noqa: B018
+    table.reset(seed=1)
+    raw = table.unwrapped
+    assert table.agents is raw.agents and table.agent_selection == raw.agent_selection
+    assert table._cumulative_rewards is raw._cumulative_rewards
+    assert table.last()[1:] == raw.last()[1:]
+
+
+def test_rewards_come_at_the_end_of_each_deal_and_are_zero_in_between() -> None:
+    table = env("standard", deals=2, reward="points")
+    table.reset(seed=4)
+    game = table.unwrapped.game
+    ends = 0
+    for agent in table.agent_iter():
+        observation, _, termination, truncation, _ = table.last()
+        if termination or truncation:
+            table.step(None)
+            continue
+        before = game.deal_number
+        table.step(int(np.flatnonzero(observation["action_mask"])[0]))
+        if game.deal_number != before:
+            ends += 1
+            points = game.returns("deal")
+            assert table.rewards == {f"seat_{s}": points[s] for s in range(4)}
+            assert any(points)
+        else:
+            assert set(table.rewards.values()) == {0.0}
+            assert table._cumulative_rewards[agent] == 0.0  # an agent's reward, once it acts
+    assert ends == 2

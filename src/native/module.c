@@ -1,8 +1,9 @@
 /* spadeslib._native: the CPython boundary of the native core.
  *
- * Three types and a few functions: `Kernel` (a compiled variant's tables, filled by
+ * Four types and a few functions: `Kernel` (a compiled variant's tables, filled by
  * spadeslib/compiler/kernel.py), `Play` (the play of one deal, for Game's play phase),
- * `Table` (a 2-D int32 array that numpy and memoryview read without a copy), the seeded
+ * `Table` (a 2-D int32 array that numpy and memoryview read without a copy), `Tensors`
+ * (a variant's tensor layout, tensors.c, filling a seat's tensors), the seeded
  * deal, and the batched playouts (playout.c). Every argument is checked here, before any
  * loop; a bad one raises spadeslib.errors.ArgumentError. No global state: the module's
  * types and the error class live in its module state (multi-phase initialisation).
@@ -490,6 +491,10 @@ static PyMethodDef module_methods[] = {
     {"cpu_features", native_features, METH_NOARGS, "The CPU features the hot loops use here."},
     {"place", native_place, METH_VARARGS,
      "place(state, free, rooms, places, known, n) -> (hands, state): Determinizer.samples."},
+    {"float_list", native_float_list, METH_O,
+     "float_list(tensor) -> list: a float32 array's entries as floats (tensors.c)."},
+    {"mark", (PyCFunction)(void (*)(void))native_mark, METH_FASTCALL,
+     "mark(out, ids): out[id] = 1 for each id, a one-byte array (tensors.c)."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -509,6 +514,8 @@ static int module_exec(PyObject *module) {
     if (!st->play_type || PyModule_AddType(module, st->play_type) < 0) return -1;
     st->table_type = (PyTypeObject *)PyType_FromModuleAndSpec(module, &table_spec, NULL);
     if (!st->table_type || PyModule_AddType(module, st->table_type) < 0) return -1;
+    st->tensors_type = (PyTypeObject *)PyType_FromModuleAndSpec(module, &tensors_spec, NULL);
+    if (!st->tensors_type || PyModule_AddType(module, st->tensors_type) < 0) return -1;
 
     if (PyModule_AddIntConstant(module, "MAX_CARDS", MAX_CARDS) < 0) return -1;
     if (PyModule_AddIntConstant(module, "MAX_PLAYERS", MAX_PLAYERS) < 0) return -1;
@@ -521,6 +528,7 @@ static int module_traverse(PyObject *module, visitproc visit, void *arg) {
     Py_VISIT(st->kernel_type);
     Py_VISIT(st->play_type);
     Py_VISIT(st->table_type);
+    Py_VISIT(st->tensors_type);
     return 0;
 }
 
@@ -532,6 +540,7 @@ static int module_clear(PyObject *module) {
     Py_CLEAR(st->kernel_type);
     Py_CLEAR(st->play_type);
     Py_CLEAR(st->table_type);
+    Py_CLEAR(st->tensors_type);
     return 0;
 }
 

@@ -27,7 +27,7 @@ const int32_t *native_cache_put(cache *c, uint64_t key, const int32_t *values, i
 typedef struct native_state {
     PyObject *argument_error;
     PyObject *zero, *sixty_four;
-    PyTypeObject *kernel_type, *play_type, *table_type;
+    PyTypeObject *kernel_type, *play_type, *table_type, *tensors_type;
 } native_state;
 
 typedef struct KernelObject {
@@ -45,7 +45,7 @@ typedef struct KernelObject {
 
 
 extern PyModuleDef native_module;
-extern PyType_Spec play_spec, table_spec;
+extern PyType_Spec play_spec, table_spec, tensors_spec; /* tensors.c */
 
 native_state *state_of_type(PyTypeObject *type);
 PyObject *argument_error(native_state *st, const char *format, ...);
@@ -110,6 +110,9 @@ typedef struct PlayObject {
 PyObject *native_start_auction(PyObject *module, PyObject *args);
 /* determinize.c */
 PyObject *native_place(PyObject *module, PyObject *args);
+/* tensors.c */
+PyObject *native_float_list(PyObject *module, PyObject *obj);
+PyObject *native_mark(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 
 
 /* deal.c */

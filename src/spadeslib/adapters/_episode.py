@@ -125,7 +125,10 @@ class Episode:
 
     @property
     def done(self) -> bool:
-        return self.terminated or self.truncated
+        """The episode is over: the game is, or its deals are played."""
+        game = self.game
+        deals = self.deals
+        return game.is_over or (deals is not None and game.deal_number >= deals)
 
     def render(self, mode: str | None) -> str | None:
         """The environments' ``render()``: one line, whose turn to do what and the
@@ -145,7 +148,9 @@ class Episode:
         unchanged); return the rewards it earns each seat, or ``None`` for none."""
         game = self.game
         before = game.deal_number
-        if isinstance(action_id, Action):  # a bot's choice
+        if type(action_id) is int:  # the usual case, checked by apply_id itself
+            game.apply_id(action_id)
+        elif isinstance(action_id, Action):  # a bot's choice
             game.apply(action_id)
         else:
             game.apply_id(as_id(action_id, game))

@@ -43,7 +43,7 @@ from gymnasium import spaces
 
 from spadeslib.adapters._episode import RENDER_MODES, Episode, check_tensor
 from spadeslib.bots import Bot, EasyBot, ProBot, StandardBot
-from spadeslib.engine.tensors import information_state_layout, observation_layout
+from spadeslib.engine.tensors import information_state_layout, legal_mask, observation_layout
 from spadeslib.errors import ArgumentError, IllegalActionError
 from spadeslib.variant import Variant
 
@@ -174,10 +174,11 @@ class SpadesEnv(gymnasium.Env[Any, Any]):
 
     def _info(self, *, illegal: bool) -> dict[str, Any]:
         game = self._episode.game
-        mask = np.zeros(game.num_distinct_actions, np.int8)
-        if not self._episode.done:
-            mask[game.legal_action_ids()] = 1
-        return {"action_mask": mask, "illegal_action": illegal}
+        legal = () if self._episode.done else game.legal_action_ids()
+        return {
+            "action_mask": legal_mask(legal, game.num_distinct_actions),
+            "illegal_action": illegal,
+        }
 
     def render(self) -> str | None:
         return self._episode.render(self.render_mode)

@@ -22,7 +22,8 @@ the variant draws one; default 0).
 outcome a card not dealt yet (id: its place in the compiled deck, ``Rules.deck``), all
 equally likely; the cards in that order are dealt as the variant deals a shuffled deck
 (the French cut's cards first, then one card at a time from the dealer's left, the rest
-to the kitty, widow or stock). A misdeal deals again through chance.
+to the kitty, widow or stock). A misdeal is the exception: the engine deals its
+replacement at once from the game's ``seed`` (no chance nodes; the same dealer deals).
 
 Player actions are the variant's dense action ids (``num_distinct_actions``). The
 observation and information-state tensors are the seat's
@@ -31,28 +32,34 @@ decision); the observation string is the seat's
 :class:`~spadeslib.engine.Observation` as JSON, the information-state string the
 information-state tensor's nonzero entries. States clone, serialise (the action history)
 and deserialise, and ``resample_from_infostate`` deals the cards a seat has not seen anew,
-so OpenSpiel's IS-MCTS bot can play.
+so OpenSpiel's IS-MCTS bot can play. :class:`SpadesBot` makes any of spadeslib's bots
+an OpenSpiel bot, to play beside OpenSpiel's own (``evaluate_bots``, docs/agents.md).
 """
 
 from __future__ import annotations
 
 import json
+from bisect import bisect_left
 from typing import Any, Final
 
 import numpy as np
 import pyspiel
 
 from spadeslib.adapters._episode import check_reward
+from spadeslib.bots import Bot
 from spadeslib.engine import Game
 from spadeslib.engine.dealing import canonical_copies, deal_from_order
 from spadeslib.engine.game import resolve_variant
-from spadeslib.engine.tensors import information_state_layout, observation_layout
+from spadeslib.engine.tensors import as_list, information_state_layout, observation_layout
 from spadeslib.errors import ArgumentError, IllegalActionError
 from spadeslib.variant import Variant
 
-__all__ = ["GAME_NAME", "SpadesGame", "SpadesState", "register"]
+__all__ = ["GAME_NAME", "SpadesBot", "SpadesGame", "SpadesState", "register"]
 
 GAME_NAME: Final = "spadeslib"
+
+_CHANCE: Final = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL: Final = int(pyspiel.PlayerId.TERMINAL)
 
 _DEFAULTS: Final[dict[str, Any]] = {
     "variant": "standard",
@@ -103,9 +110,23 @@ class _Setup:
         self.variant = resolve_variant(str(given["variant"]))
         self.rules = self.variant.compile()
         self.first_dealer = Game(self.variant, seed=seed).dealer
+        self._outcomes: dict[int, list[tuple[int, float]]] = {}
+
+    def outcomes(self, left: int) -> list[tuple[int, float]]:
+        """Each card's chance outcome when ``left`` cards are still to deal, by card: made
+        once per count and kept, so a chance node's list holds shared pairs instead of a
+        new pair per card."""
+        made = self._outcomes.get(left)
+        if made is None:
+            chance = 1.0 / left
+            made = self._outcomes[left] = [(bit, chance) for bit in range(self.rules.size)]
+        return made
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Setup:
         return self
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {**self.__dict__, "_outcomes": {}}  # (a serialised state: made again)
 
 
 class _Kept:
@@ -188,85 +209,159 @@ class SpadesState(pyspiel.State):  # type: ignore[misc]
         self._spec = game.setup
         self._kept: _Kept | None = None
         self._order: list[int] = []
+        """The cards dealt so far of the deal being dealt, in order."""
+        self._left = list(range(game.setup.rules.size))
+        """The cards still to deal, in order: the chance outcomes."""
         self._returns = [0.0] * game.setup.rules.players
+        self._player = _CHANCE
+        """Whose turn: worked out once an action (every method reads it, pyspiel's C++
+        several times a step)."""
 
     @property
     def game(self) -> Game | None:
-        """The Spades game (``None`` while its first deal is being dealt)."""
+        """The Spades game (``None`` while its first deal is being dealt). For reading:
+        the state changes only through ``apply_action``, which keeps whose turn it is."""
         return None if self._kept is None else self._kept.game
 
     # -- whose turn --------------------------------------------------------------------
 
-    def _dealing(self) -> bool:
-        return self.game is None or self.game.between_deals
-
-    def _cut(self) -> bool:
-        """The deals asked for are played (the Spades game may go on)."""
+    def _turn(self) -> int:
+        """Whose turn it is now: the game's seat, chance while a deal is dealt, terminal
+        once the game is over or the deals asked for are played."""
+        game = self.game
+        if game is None:
+            return _CHANCE
         deals = self._spec.deals
-        return self.game is not None and bool(deals) and self.game.deal_number >= deals
-
-    def current_player(self) -> int:
-        if self.is_terminal():
-            return int(pyspiel.PlayerId.TERMINAL)
-        if self._dealing():
-            return int(pyspiel.PlayerId.CHANCE)
-        assert self.game is not None
-        seat = self.game.current_player
+        if game.is_over or (deals and game.deal_number >= deals):
+            return _TERMINAL
+        if game.between_deals:
+            return _CHANCE
+        seat = game.current_player
         assert seat is not None
         return seat
 
+    def current_player(self) -> int:
+        return self._player
+
     def is_terminal(self) -> bool:
-        game = self.game
-        return game is not None and (game.is_over or self._cut())
+        return self._player == _TERMINAL
 
     def _legal_actions(self, player: int) -> list[int]:
-        assert self.game is not None and not self._dealing()
-        return self.game.legal_action_ids()
+        assert self._kept is not None and self._player >= 0
+        return self._kept.game.legal_action_ids()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        dealt = 0
-        for bit in self._order:
-            dealt |= 1 << bit
-        left = [bit for bit in range(self._spec.rules.size) if not dealt >> bit & 1]
-        chance = 1.0 / len(left)
-        return [(bit, chance) for bit in left]
+        left = self._left
+        outcomes = self._spec.outcomes(len(left))
+        return [outcomes[bit] for bit in left]
+
+    # -- pyspiel's methods, answered here -----------------------------------------------
+    # pyspiel's C++ versions of these call back into the Python state two to four times
+    # each (whose turn, then the method itself), at a microsecond or more a call; these
+    # answer the same from the turn kept (tests/test_adapters_openspiel.py holds each to
+    # its C++ version). C++ callers (pyspiel's own bots and tests) take the C++ path.
+
+    def is_chance_node(self) -> bool:
+        return self._player == _CHANCE
+
+    def is_player_node(self) -> bool:
+        return self._player >= 0
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        current = self._player
+        if current == _TERMINAL:
+            return []
+        if current == _CHANCE:  # any player's: the chance outcomes, as pyspiel answers
+            return list(self._left)
+        if player is None or player == current:
+            assert self._kept is not None
+            return self._kept.game.legal_action_ids()
+        if player < 0:  # a pseudo-player: pyspiel's own error
+            legal: list[int] = pyspiel.State.legal_actions(self, player)
+            return legal
+        return []
+
+    def legal_actions_mask(self, player: int | None = None) -> list[int]:
+        if player is None:
+            player = self._player
+        rules = self._spec.rules
+        mask = [0] * (rules.size if player == _CHANCE else rules.actions.num_distinct_actions)
+        for action in self.legal_actions(player):
+            mask[action] = 1
+        return mask
+
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        return self._tensor(player, perfect_recall=False)
+
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        return self._tensor(player, perfect_recall=True)
+
+    def _tensor(self, player: int | None, *, perfect_recall: bool) -> list[float]:
+        if player is None:
+            player = self._player
+        if type(player) is not int or not 0 <= player < self._spec.rules.players:
+            # not a seat: pyspiel's own check and error
+            method = (
+                pyspiel.State.information_state_tensor
+                if perfect_recall
+                else pyspiel.State.observation_tensor
+            )
+            tensor: list[float] = method(self, player)
+            return tensor
+        return as_list(_tensor_of(self, player, None, perfect_recall=perfect_recall))
 
     # -- moves -------------------------------------------------------------------------
 
     def _apply_action(self, action: int) -> None:
-        if self._dealing():
-            self._deal(action)
-            return
-        game = self.game
-        assert game is not None
-        before = game.deal_number
-        game.apply_id(action)
-        if self._spec.reward == "points":
-            if game.deal_number != before:
+        if self._player == _CHANCE:
+            if self._deal(action):
+                return  # more cards to deal: still chance
+        else:
+            kept = self._kept
+            assert kept is not None
+            game = kept.game
+            before = game.deal_number
+            game.apply_id(action)
+            if game.deal_number == before:  # the deal goes on, or was a misdeal
+                if game.between_deals:
+                    self._player = _CHANCE
+                else:
+                    seat = game.current_player
+                    assert seat is not None
+                    self._player = seat
+                return
+            if self._spec.reward == "points":
                 for seat, points in enumerate(game.returns("deal")):
                     self._returns[seat] += points
-        elif game.is_over:
-            self._returns = list(game.returns("game"))
+            elif game.is_over:  # (a game ends only as a deal is scored)
+                self._returns = list(game.returns("game"))
+        self._player = self._turn()
 
-    def _deal(self, bit: int) -> None:
+    def _deal(self, bit: int) -> bool:
+        """Deal card ``bit`` next; whether there are more cards to deal."""
         rules = self._spec.rules
-        if not 0 <= bit < rules.size or bit in self._order:
+        left = self._left
+        place = bisect_left(left, bit) if type(bit) is int else len(left)
+        if place == len(left) or left[place] != bit:
             raise IllegalActionError(bit, "not a card still to deal", rule="deal")
+        del left[place]
         self._order.append(bit)
-        if len(self._order) < rules.size:
-            return
+        if left:
+            return True
         game = self.game
         dealer = self._spec.first_dealer if game is None else game.dealer
         dealt = deal_from_order(rules, dealer, self._order)
         if rules.packs == 2:
             dealt = canonical_copies(rules, dealt)
         self._order = []
+        self._left = list(range(rules.size))
         if game is None:
             self._kept = _Kept(
                 Game(self._spec.variant, seed=self._spec.seed, dealer=dealer, deal=dealt)
             )
         else:
             game.deal_next(dealt)
+        return False
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> SpadesState:
         """A state ``player_id`` cannot tell from this one: the cards it has not seen
@@ -300,6 +395,46 @@ class SpadesState(pyspiel.State):  # type: ignore[misc]
         return repr(self.game)
 
 
+class SpadesBot(pyspiel.Bot):  # type: ignore[misc]
+    """One of spadeslib's bots (:mod:`spadeslib.bots`: ``StandardBot(seed)`` and the
+    others) as an OpenSpiel bot of the game ``spadeslib``: ``step(state)`` asks it for
+    the choice of the seat to act, from that seat's
+    :class:`~spadeslib.engine.Observation`, and returns its action id. A choice of
+    several cards (a pass, an exchange) is one id per card: the first is returned, the
+    others at the seat's next steps."""
+
+    def __init__(self, bot: Bot) -> None:
+        if not callable(getattr(bot, "act", None)):
+            raise ArgumentError(f"a SpadesBot plays a spadeslib bot (with act()), not {bot!r}")
+        pyspiel.Bot.__init__(self)
+        self.bot = bot
+        self._rest: list[int] = []
+        """The ids of the last choice still to play, and the history length they follow."""
+        self._at = -1
+
+    def step(self, state: SpadesState) -> int:
+        game = state.game if isinstance(state, SpadesState) else None
+        if game is None or state.current_player() < 0:
+            raise ArgumentError(
+                f"a SpadesBot plays a seat of a spadeslib state at its turn, not {state}"
+            )
+        moves = len(state.history())
+        if self._rest and self._at == moves and self._rest[0] in state.legal_actions():
+            self._at += 1
+            return self._rest.pop(0)
+        seat = state.current_player()
+        choice = self.bot.act(game.observation(seat), state._spec.rules)
+        first, *rest = game.action_space.ids_of(choice)
+        self._rest, self._at = rest, moves + 1
+        return first
+
+    def restart_at(self, state: SpadesState) -> None:
+        self._rest, self._at = [], -1
+
+    def inform_action(self, state: SpadesState, player: int, action: int) -> None:
+        pass
+
+
 class SpadesObserver:
     """OpenSpiel's observer: one seat's tensor (the observation or, with perfect recall,
     the information state) and its string (see the module docstring)."""
@@ -313,13 +448,7 @@ class SpadesObserver:
         self.dict = {piece.name: layout.view(self.tensor, piece.name) for piece in layout.pieces}
 
     def set_from(self, state: SpadesState, player: int) -> None:
-        game = state.game
-        if game is None or game.between_deals:
-            self.tensor.fill(0)
-        elif self.perfect_recall:
-            game.information_state_tensor(player, out=self.tensor)
-        else:
-            game.observation_tensor(player, out=self.tensor)
+        _tensor_of(state, player, self.tensor, perfect_recall=self.perfect_recall)
 
     def string_from(self, state: SpadesState, player: int) -> str:
         game = state.game
@@ -330,3 +459,19 @@ class SpadesObserver:
             entries = np.flatnonzero(tensor)
             return f"seat {player}: " + " ".join(f"{k}:{tensor[k]:.6g}" for k in entries)
         return json.dumps(game.observation(player).to_dict(), separators=(",", ":"))
+
+
+def _tensor_of(state: SpadesState, player: int, out: Any, *, perfect_recall: bool) -> Any:
+    """``player``'s tensor in ``state`` (into ``out`` if given): the engine's, or all zeros
+    while a deal is dealt (a chance node is nobody's decision)."""
+    game = state.game
+    if game is None or game.between_deals:
+        if out is None:
+            rules = state._spec.rules
+            layout = (information_state_layout if perfect_recall else observation_layout)(rules)
+            return np.zeros(layout.size, np.float32)
+        out.fill(0)
+        return out
+    if perfect_recall:
+        return game.information_state_tensor(player, out=out)
+    return game.observation_tensor(player, out=out)

@@ -38,7 +38,8 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from spadeslib.adapters._episode import RENDER_MODES, Episode, check_tensor
-from spadeslib.engine.tensors import information_state_layout, observation_layout
+from spadeslib.engine import Game
+from spadeslib.engine.tensors import information_state_layout, legal_mask, observation_layout
 from spadeslib.variant import Variant
 
 __all__ = ["SpadesAECEnv", "env", "raw_env"]
@@ -70,7 +71,11 @@ class SpadesAECEnv(AECEnv):  # type: ignore[misc]
         layout = (information_state_layout if self._information_state else observation_layout)(
             rules
         )
-        actions = rules.actions.num_distinct_actions
+        actions = self._actions = rules.actions.num_distinct_actions
+        self._tensor = (
+            Game.information_state_tensor if self._information_state else Game.observation_tensor
+        )
+        self._acting: int | None = None
         self.possible_agents = [f"seat_{seat}" for seat in range(rules.players)]
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         observation = spaces.Dict(
@@ -100,6 +105,7 @@ class SpadesAECEnv(AECEnv):  # type: ignore[misc]
         self._episode.start(seed)
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._rewarded = False
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
@@ -107,21 +113,19 @@ class SpadesAECEnv(AECEnv):  # type: ignore[misc]
         self._select()
 
     def _select(self) -> None:
-        seat = self._episode.game.current_player
-        if seat is not None and not self._episode.done:
-            self.agent_selection = self.possible_agents[seat]
+        """The agent to act next, and the seat whose mask has legal actions (``None`` once
+        the episode is over)."""
+        episode = self._episode
+        seat = episode.game.current_player
+        self._acting = None if episode.done else seat
+        if self._acting is not None:
+            self.agent_selection = self.possible_agents[self._acting]
 
     def observe(self, agent: str) -> dict[str, Any]:
         game = self._episode.game
         seat = self._seats[agent]
-        if self._information_state:
-            tensor = game.information_state_tensor(seat)
-        else:
-            tensor = game.observation_tensor(seat)
-        mask = np.zeros(game.num_distinct_actions, np.int8)
-        if not self._episode.done and game.current_player == seat:
-            mask[game.legal_action_ids()] = 1
-        return {"observation": tensor, "action_mask": mask}
+        mask = legal_mask(game.legal_action_ids() if self._acting == seat else (), self._actions)
+        return {"observation": self._tensor(game, seat), "action_mask": mask}
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -130,17 +134,20 @@ class SpadesAECEnv(AECEnv):  # type: ignore[misc]
             return
         self._cumulative_rewards[agent] = 0.0
         earned = self._episode.step(action)
-        self.rewards = dict.fromkeys(self.agents, 0.0)
         if earned is not None:
-            for other in self.agents:
-                self.rewards[other] = earned[self._seats[other]]
-        if self._episode.done:
+            self.rewards = {other: earned[self._seats[other]] for other in self.agents}
+            self._rewarded = True
+        elif self._rewarded:  # the last step's rewards are over
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self._rewarded = False
+        self._select()
+        if self._acting is None:
             over = self._episode.terminated
             for other in self.agents:
                 self.terminations[other] = over
                 self.truncations[other] = not over
-        self._select()
-        self._accumulate_rewards()
+        if self._rewarded:  # (adding the zeros of a step without rewards changes nothing)
+            self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
@@ -163,6 +170,34 @@ def raw_env(
     return SpadesAECEnv(variant, deals=deals, reward=reward, tensor=tensor, render_mode=render_mode)
 
 
+class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    """PettingZoo's ``OrderEnforcingWrapper``, the same checks, with what every step reads
+    passed straight through: the inherited ``__getattr__`` runs only after a lookup has
+    failed, which raises and catches an ``AttributeError`` each time, eight times a step
+    (it cost more than the game). The attributes below, and ``last()``, are read from
+    the environment directly; anything else goes the inherited way."""
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        out: tuple[Any, float, bool, bool, dict[str, Any]] = self.env.last(observe)
+        return out
+
+
+def _forward(name: str, *, checked: bool = True) -> property:
+    def get(self: _OrderEnforcing) -> Any:
+        if checked and not self._has_reset:
+            raise AttributeError(f"{name} cannot be accessed before reset")
+        return getattr(self.env, name)
+
+    return property(get, doc=f"The environment's ``{name}``.")
+
+
+for _name in ("agents", "agent_selection", "rewards", "terminations", "truncations", "infos"):
+    setattr(_OrderEnforcing, _name, _forward(_name))
+_OrderEnforcing._cumulative_rewards = _forward("_cumulative_rewards", checked=False)
+
+
 def env(
     variant: Variant | str | os.PathLike[str] = "standard",
     *,
@@ -171,7 +206,8 @@ def env(
     tensor: str = "observation",
     render_mode: str | None = None,
 ) -> Any:
-    """The environment in PettingZoo's usual wrappers (the order of calls checked); the
+    """The environment in PettingZoo's usual wrapper, the order of calls checked (its
+    ``OrderEnforcingWrapper``, reading the environment's attributes directly); the
     arguments are the module docstring's."""
     made: Any = raw_env(variant, deals=deals, reward=reward, tensor=tensor, render_mode=render_mode)
-    return wrappers.OrderEnforcingWrapper(made)
+    return _OrderEnforcing(made)

@@ -28,229 +28,50 @@ whom). Earlier deals enter both through the scores, bags and sets.
 Both are built from the state exactly as :func:`~spadeslib.engine.observation.observe`
 builds an :class:`~spadeslib.engine.observation.Observation`: nothing the seat may not
 know goes in (a property test holds them to it, over resampled hidden cards).
+
+Where the native core plays the game, the native core fills them (``src/native/tensors.c``,
+from the layout built here: :data:`NATIVE_PIECES`); :meth:`_Encoder.fill` is the reference,
+and a differential test holds the two to the same entries.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Final
 
+from spadeslib import _backend
 from spadeslib.compiler.bids import BLIND_NIL, NIL, NO_BID
 from spadeslib.compiler.phases import Phase
 from spadeslib.engine.observation import has_bid, received_mask
 from spadeslib.engine.state import State
+from spadeslib.engine.tensor_layout import (
+    NATIVE_PIECES,
+    Piece,
+    TensorLayout,
+    auction_columns,
+    facts,
+    information_state_layout,
+    observation_layout,
+    phase_names,
+)
 
 if TYPE_CHECKING:
     from spadeslib.compiler.rules import Rules
 
+_OVER: Final = Phase.OVER
+_DRAW: Final = Phase.DRAW
+
 __all__ = [
+    "NATIVE_PIECES",
     "Piece",
     "TensorLayout",
+    "as_list",
     "information_state_layout",
     "information_state_tensor",
+    "legal_mask",
     "observation_layout",
     "observation_tensor",
 ]
-
-
-@dataclass(frozen=True, slots=True)
-class Piece:
-    """One named piece of a tensor: ``shape`` entries from ``start``."""
-
-    name: str
-    shape: tuple[int, ...]
-    start: int
-    meaning: str
-
-    @property
-    def size(self) -> int:
-        out = 1
-        for length in self.shape:
-            out *= length
-        return out
-
-    @property
-    def stop(self) -> int:
-        return self.start + self.size
-
-
-class TensorLayout:
-    """The pieces of one kind of tensor for one variant, in order (see the module)."""
-
-    def __init__(self, kind: str, variant: str, pieces: list[tuple[str, tuple[int, ...], str]]):
-        self.kind = kind
-        self.variant = variant
-        out: list[Piece] = []
-        start = 0
-        for name, shape, meaning in pieces:
-            piece = Piece(name, shape, start, meaning)
-            out.append(piece)
-            start = piece.stop
-        self.pieces: tuple[Piece, ...] = tuple(out)
-        self.size = start
-        """The tensor's length."""
-        self._by_name = {piece.name: piece for piece in out}
-
-    @property
-    def shape(self) -> tuple[int]:
-        return (self.size,)
-
-    def __getitem__(self, name: str) -> Piece:
-        return self._by_name[name]
-
-    def __contains__(self, name: object) -> bool:
-        return name in self._by_name
-
-    def view(self, tensor: Any, name: str) -> Any:
-        """The piece ``name`` of ``tensor``, in its shape (a numpy view, not a copy)."""
-        piece = self._by_name[name]
-        return tensor[piece.start : piece.stop].reshape(piece.shape)
-
-    def markdown(self) -> str:
-        """The layout as a Markdown table: each piece's name, shape, entries and meaning."""
-        lines = [
-            "| piece | shape | entries | meaning |",
-            "| --- | --- | --- | --- |",
-        ]
-        for piece in self.pieces:
-            shape = " x ".join(str(length) for length in piece.shape)
-            lines.append(
-                f"| `{piece.name}` | {shape} | {piece.start}-{piece.stop - 1} | {piece.meaning} |"
-            )
-        lines.append(f"| | | **{self.size}** | |")
-        return "\n".join(lines)
-
-    def __repr__(self) -> str:
-        return f"<TensorLayout {self.kind} of {self.variant!r}: {self.size} entries>"
-
-
-# -- the layouts -----------------------------------------------------------------------------
-
-
-def _phase_names(rules: Rules) -> list[str]:
-    return [*(phase.name.lower() for phase in rules.phases), "blind", "over"]
-
-
-def _facts(rules: Rules) -> list[tuple[str, float]]:
-    values = rules.scoring
-    return [
-        ("players / 6", rules.players / 6),
-        ("tricks in a hand / 26", rules.hand_size / 26),
-        ("target / 1000 (0: none)", (values.target or 0) / 1000),
-        ("trick value / 10", values.trick_value / 10),
-        ("Nil made / 200", values.nil_make / 200),
-        ("Blind Nil made / 400", values.blind_nil_make / 400),
-        ("bag limit / 10 (0: no bags)", values.bags_limit / 10 if values.bags_enabled else 0.0),
-        ("bag penalty / 200", values.bags_penalty / 200 if values.bags_enabled else 0.0),
-        ("two packs", float(rules.packs == 2)),
-        ("partnerships", float(len(rules.sides) < rules.players)),
-    ]
-
-
-def _card_pieces(rules: Rules) -> list[tuple[str, tuple[int, ...], str]]:
-    """The pieces made of cards: one entry per card (they come first, in one block)."""
-    n, players = rules.size, rules.players
-    phases = set(rules.phases)
-    out = [
-        ("hand", (n,), "the observer's cards (none before it has looked)"),
-        ("trick", (players, n), "the current trick: the card each seat has played to it"),
-        ("played", (players, n), "the cards each seat has played to this deal's finished tricks"),
-    ]
-    if Phase.PASS in phases:
-        out.append(("passed", (n,), "the cards the observer passed to its partner"))
-    if Phase.EXCHANGE in phases:
-        out.append(("given", (n,), "the cards the observer gave in the Nil exchange"))
-    if phases & {Phase.PASS, Phase.EXCHANGE, Phase.MITCHELL, Phase.DRAW}:
-        out.append(("received", (n,), "the cards the observer received or took (still held)"))
-    if phases & {Phase.KITTY, Phase.KITTY_AFTER, Phase.MITCHELL, Phase.DRAW}:
-        out.append(("discarded", (n,), "the cards the observer discarded"))
-    if Phase.CUT in phases:
-        out.append(("cut", (n,), "the French cut's turned-up cards"))
-        out.append(("cut_given", (players, n), "the turned-up card each seat has been given"))
-    if Phase.DRAW in phases:
-        out.append(("top_card", (n,), "the top of the stock, when the observer draws"))
-    return out
-
-
-def _public_pieces(rules: Rules) -> list[tuple[str, tuple[int, ...], str]]:
-    """The one-hot pieces, then the scaled numbers (each kind in one block)."""
-    players, sides, top = rules.players, len(rules.sides), rules.hand_size
-    return [
-        ("looked", (1,), "1 once the observer has looked at its cards"),
-        ("seat", (players,), "the observer's own seat (absolute)"),
-        ("to_act", (players,), "the seat to act (none once the game is over)"),
-        ("dealer", (players,), "the dealer"),
-        ("phase", (len(_phase_names(rules)),), "the phase: " + ", ".join(_phase_names(rules))),
-        (
-            "bids",
-            (players, top + 4),
-            "each seat's own bid: none, Nil, Blind Nil, then 0 to the tricks",
-        ),
-        ("contracts", (sides, top + 2), "each side's contract: none yet, then 0 to the tricks"),
-        ("blind", (sides,), "the side's contract was bid blind"),
-        ("spades_broken", (1,), "1 once spades are broken"),
-        ("hand_sizes", (players,), "the cards each seat holds / tricks in a hand"),
-        ("tricks_won", (players,), "tricks each seat has won this deal / tricks in a hand"),
-        ("scores", (sides,), "each side's score / the target (500 without one)"),
-        ("bags", (sides,), "each side's bags / the bag limit (10 without one)"),
-        ("sets_in_a_row", (sides,), "each side's sets in a row / 3"),
-        ("trick_number", (1,), "finished tricks / tricks in a hand"),
-        ("deal_number", (1,), "finished deals / 10"),
-        ("variant", (len(_facts(rules)),), "; ".join(name for name, _ in _facts(rules))),
-    ]
-
-
-def _history_pieces(rules: Rules) -> list[tuple[str, tuple[int, ...], str]]:
-    players, top = rules.players, rules.hand_size
-    space = rules.actions
-    return [
-        (
-            "trick_cards",
-            (top, players, rules.size),
-            "every trick of the deal so far: the card each seat played to it",
-        ),
-        ("trick_leaders", (top, players), "every trick of the deal so far: who led it"),
-        (
-            "auction",
-            (_auction_rows(rules), players + len(_auction_columns(space))),
-            "the deal's public decisions in order (bids, blind decisions, raises, splits): "
-            "who, then which (one entry per such action id, from the id of 'nil')",
-        ),
-    ]
-
-
-def _auction_rows(rules: Rules) -> int:
-    return 4 * rules.players + 2
-
-
-def _auction_columns(space: Any) -> list[int]:
-    return sorted(space.auction_ids)
-
-
-def observation_layout(rules: Rules) -> TensorLayout:
-    """The layout of ``rules``' observation tensor (see the module docstring), made once
-    and kept with the rules."""
-    return rules.derived(_observation_layout)
-
-
-def information_state_layout(rules: Rules) -> TensorLayout:
-    """The layout of ``rules``' information-state tensor: the observation's pieces, then
-    the deal's history (see the module docstring); made once and kept with the rules."""
-    return rules.derived(_information_state_layout)
-
-
-def _observation_layout(rules: Rules) -> TensorLayout:
-    return TensorLayout(
-        "observation", rules.variant.name, [*_card_pieces(rules), *_public_pieces(rules)]
-    )
-
-
-def _information_state_layout(rules: Rules) -> TensorLayout:
-    return TensorLayout(
-        "information state",
-        rules.variant.name,
-        [*_card_pieces(rules), *_public_pieces(rules), *_history_pieces(rules)],
-    )
 
 
 # -- filling them ----------------------------------------------------------------------------
@@ -284,7 +105,7 @@ class _Encoder:
             for k, other in enumerate(self.order[seat]):
                 first.setdefault(rules.side_of[other], k)
             self.side_order.append(sorted(first, key=first.__getitem__))
-        names = _phase_names(rules)
+        names = phase_names(rules)
         self.phase_index = {phase: names.index(phase.name.lower()) for phase in rules.phases}
         self.phase_index[Phase.BLIND] = names.index("blind")
         self.phase_index[Phase.OVER] = names.index("over")
@@ -294,14 +115,49 @@ class _Encoder:
         """Where the scaled numbers begin (they run to the end of the observation)."""
         self.size = layout.size
         self.history = info["trick_cards"].start
-        self.facts = [value for _, value in _facts(rules)]
+        self.facts = [value for _, value in facts(rules)]
         values = rules.scoring
         self.score_scale = values.target or 500
         self.bag_scale = values.bags_limit if values.bags_enabled and values.bags_limit else 10
         self.two_packs = rules.packs == 2
         self.canonical_bit = rules.canonical
-        self.columns = {a: k for k, a in enumerate(_auction_columns(rules.actions))}
+        self.columns = {a: k for k, a in enumerate(auction_columns(rules.actions))}
         self.names = frozenset(piece.name for piece in layout.pieces)
+        self.has_received = "received" in self.names
+        self.has_top_card = "top_card" in self.names
+        self.partner = rules.partner_of
+        self._native: list[Any] = []
+
+    def native(self) -> Any:
+        """The native core's ``Tensors`` for this layout (made once), or ``None`` where
+        Python plays."""
+        if not self._native:
+            module = _backend.native()
+            kernel = self.rules.kernel
+            if module is None or kernel is None:
+                return None
+            info = self.info
+            columns = [-1] * self.rules.actions.num_distinct_actions
+            for action_id, column in self.columns.items():
+                columns[action_id] = column
+            sizes = [
+                self.size,
+                info.size,
+                info["phase"].size,
+                len(self.facts),
+                *info["auction"].shape,
+            ]
+            self._native.append(
+                module.Tensors(
+                    kernel,
+                    [info[name].start if name in info else -1 for name in NATIVE_PIECES],
+                    sizes,
+                    (float(self.score_scale), float(self.bag_scale)),
+                    [float(value) for value in self.facts],
+                    columns,
+                )
+            )
+        return self._native[0]
 
     def canonical(self, mask: int) -> int:
         """With two packs, a face's copies filled lowest first."""
@@ -459,19 +315,124 @@ class _Encoder:
         raw = np.frombuffer(big.to_bytes((count + 7) // 8, "little"), np.uint8)
         out[origin:] = np.unpackbits(raw, count=count, bitorder="little")
 
+    def fill_native(self, tensors: Any, state: State, seat: int, out: Any, info: bool) -> Any:
+        """:meth:`fill`, by the native core: the Python decides what is a rule (the cards
+        received, the phase's column, the top of the stock) and hands over the fields."""
+        phase = state.phase
+        over = phase == _OVER
+        looked = over or state.seen >> seat & 1
+        received = 0
+        if self.has_received and looked:
+            partner = self.partner[seat]  # (nothing passed, given or taken: nothing received)
+            if state.seen_cards[seat] or (
+                partner is not None and (state.passed[partner] or state.gave[partner])
+            ):
+                received = received_mask(state, seat)
+        actor = state.actor
+        top_card = -1
+        if (
+            self.has_top_card
+            and phase == _DRAW
+            and actor == seat
+            and state.stock_pos < len(state.stock)
+        ):
+            top_card = state.stock[state.stock_pos]
+        tensors.fill(
+            out,
+            info,
+            seat,
+            state.seen,
+            over,
+            actor if 0 <= actor < self.players else -1,
+            state.dealer,
+            self.phase_index.get(phase, -1),
+            state.broken,
+            state.trick_number,
+            state.deals_played,
+            state.leader,
+            top_card,
+            state.side_blind,
+            state.sides_bid,
+            state.hands,
+            state.first_hands,
+            state.trick,
+            state.passed[seat],
+            state.gave[seat],
+            received,
+            state.discarded[seat],
+            state.cut,
+            state.cut_given,
+            state.bids,
+            state.contracts,
+            state.tricks,
+            state.scores,
+            state.bags,
+            state.sets,
+            state.trick_log,
+            state.decisions,
+        )
+        return out
+
+
+def _encoder(rules: Rules) -> _Encoder:
+    """The encoder of ``rules``, built once per compiled variant."""
+    return rules.derived(_Encoder)
+
+
+def _filled(state: State, seat: int, out: Any, info: bool) -> Any:
+    """The tensor, natively where the game plays natively and ``out`` is an array the
+    native core can write (a new one, or a contiguous float32 one of the right size)."""
+    encoder = _encoder(state.rules)
+    np = encoder.np
+    size = encoder.info.size if info else encoder.size
+    if out is None:
+        out = np.empty(size, np.float32)
+    elif not (
+        type(out) is np.ndarray
+        and out.dtype == np.float32
+        and out.shape == (size,)
+        and out.flags.c_contiguous
+        and out.flags.writeable
+    ):
+        return encoder.fill(state, seat, out, info)
+    tensors = encoder.native() if state.native else None
+    if tensors is None:
+        return encoder.fill(state, seat, out, info)
+    return encoder.fill_native(tensors, state, seat, out, info)
+
 
 def observation_tensor(state: State, seat: int, out: Any = None) -> Any:
     """``seat``'s observation tensor now (float32, :func:`observation_layout`); ``out``:
     an array of that size to fill instead of a new one."""
-    encoder = state.rules.derived(_Encoder)
-    if out is None:
-        out = encoder.np.zeros(encoder.layout.size, encoder.np.float32)
-    return encoder.fill(state, seat, out, info=False)
+    return _filled(state, seat, out, info=False)
 
 
 def information_state_tensor(state: State, seat: int, out: Any = None) -> Any:
     """``seat``'s information-state tensor now (float32, :func:`information_state_layout`)."""
-    encoder = state.rules.derived(_Encoder)
-    if out is None:
-        out = encoder.np.zeros(encoder.info.size, encoder.np.float32)
-    return encoder.fill(state, seat, out, info=True)
+    return _filled(state, seat, out, info=True)
+
+
+def as_list(tensor: Any) -> list[float]:
+    """``tensor.tolist()`` for a float32 tensor (what OpenSpiel's ``observation_tensor()``
+    returns), natively where the native core is built: its 0s and 1s share one float
+    object each."""
+    module = _backend.native()
+    if module is None:
+        out: list[float] = tensor.tolist()
+        return out
+    listed: list[float] = module.float_list(tensor)
+    return listed
+
+
+def legal_mask(ids: Sequence[int], size: int, dtype: Any = None) -> Any:
+    """A mask of ``size`` entries, 1 at each of ``ids`` (numpy ``int8``, or ``dtype``: a
+    one-byte type such as ``bool``), natively where the native core is built."""
+    import numpy as np
+
+    out = np.zeros(size, np.int8 if dtype is None else dtype)
+    module = _backend.native()
+    if module is None or out.itemsize != 1 or not isinstance(ids, list | tuple):
+        out[list(ids)] = 1
+    elif ids:
+        module.mark(out, ids)
+    return out
