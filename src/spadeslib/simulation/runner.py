@@ -24,7 +24,9 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from spadeslib.errors import ArgumentError
+from spadeslib.simulation import batched
 from spadeslib.simulation.playing import Batch, BatchRows, Unit, play_batch
+from spadeslib.simulation.table import concat
 
 if TYPE_CHECKING:
     from spadeslib.simulation.lineup import Lineup
@@ -59,9 +61,13 @@ def batches(
 ) -> list[Batch]:
     """``count`` deals or games cut into batches: small enough for a progress bar that
     moves and for the work to spread over ``parallel`` workers, large enough that a batch
-    costs far more than sending it (random play is fast: its batches are larger)."""
+    costs far more than sending it and setting it up (random play is fast: its batches
+    are larger, and largest where the batched playouts play them)."""
     per_worker = math.ceil(count / max(1, parallel))
-    largest = 2000 if lineup.all_random and unit == "deals" else 20
+    largest = 20
+    if lineup.all_random and unit == "deals":
+        probe = Batch(variant, lineup, unit, seed, 0, 0, max_deals)
+        largest = 50_000 if batched.takes(probe) else 2000
     size = max(1, min(largest, math.ceil(per_worker / 8)))
     return [
         Batch(variant, lineup, unit, seed, start, min(count, start + size), max_deals)
@@ -91,26 +97,37 @@ def run(
         done += work[index].stop - work[index].start
         if progress is not None:
             progress(done, total)
-    deals = [row for index in range(len(work)) for row in results[index].deals]
-    games = [row for index in range(len(work)) for row in results[index].games]
+    deals = concat([results[index].deals for index in range(len(work))])
+    games = concat([results[index].games for index in range(len(work))])
     return BatchRows(deals, games)
 
 
 def _in_pool(work: list[Batch], workers: int) -> Iterator[tuple[int, BatchRows]]:
+    """Play ``work`` on ``workers`` processes: this one and ``workers - 1`` started for it.
+    A started worker takes a second to be ready (a new interpreter, imports, the variant
+    compiled); meanwhile, and whenever it is free, this process plays the batches at the
+    end of the queue that no worker has begun, so a short run is over before a worker
+    has started, and a long one loses no core to waiting."""
     import multiprocessing
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
     context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=min(workers, len(work)), mp_context=context) as pool:
-        pending = {pool.submit(play_batch, batch): index for index, batch in enumerate(work)}
-        try:
-            while pending:
-                finished, _ = wait(pending, return_when=FIRST_COMPLETED)
-                for future in finished:
-                    yield pending.pop(future), future.result()
-        finally:
-            for future in pending:
-                future.cancel()
+    pool = ProcessPoolExecutor(max_workers=min(workers - 1, len(work) - 1), mp_context=context)
+    pending = {index: pool.submit(play_batch, batch) for index, batch in enumerate(work)}
+    try:
+        while pending:
+            for index, future in list(pending.items()):
+                if future.done():
+                    del pending[index]
+                    yield index, future.result()
+            mine = next((index for index in reversed(pending) if pending[index].cancel()), None)
+            if mine is not None:
+                del pending[mine]
+                yield mine, play_batch(work[mine])
+            elif pending:
+                wait(pending.values(), return_when=FIRST_COMPLETED)
+    finally:
+        pool.shutdown(wait=False, cancel_futures=True)
 
 
 def _on_ray(work: list[Batch], address: str) -> Iterator[tuple[int, BatchRows]]:
