@@ -420,6 +420,7 @@ def test_plot_without_matplotlib_says_how_to_install_it(monkeypatch: pytest.Monk
         ({"deals": 5, "seed": -1}, "seed must be"),
         ({"deals": 5, "workers": 0}, "workers must be"),
         ({"games": 5, "max_deals": 0}, "max_deals must be"),
+        ({"games": 5, "max_deals": 2**25}, "max_deals must be a whole number from 1 to"),
         ({"deals": 5, "bots": "expart"}, "unknown bot level 'expart'; did you mean 'expert'"),
     ],
 )

@@ -144,7 +144,7 @@ def _result(
 ) -> SimulationResult:
     games = rows.games if unit == "games" else None
     found = samples(variant, rows.deals, games)
-    figures = tuple(figure_of(sample) for sample in found if len(sample.values))
+    figures = tuple(figure_of(sample) for sample in found if len(sample))
     return SimulationResult(
         variant=variant,
         bots=str(lineup),

@@ -267,7 +267,7 @@ def _contracts(variant: Variant, rows: _Columns, out: _Collector) -> None:
         [rows[f"contract_{k}"][rows.present(f"made_{k}")] for k in rows.sides]
     )
     made = np.concatenate([rows[f"made_{k}"][rows.present(f"made_{k}")] for k in rows.sides])
-    order = np.argsort(contract, kind="stable")
+    order = np.argsort(contract.astype(np.int16), kind="stable")  # a radix sort
     contract, made = contract[order], made[order]
     starts = np.flatnonzero(np.diff(contract, prepend=contract[:1] - 1))
     for first, stop in zip(starts.tolist(), [*starts[1:].tolist(), len(contract)], strict=True):

@@ -204,7 +204,7 @@ def compare_results(a: SimulationResult, b: SimulationResult) -> Comparison:
     differences = []
     for sample_a in a.samples:
         sample_b = samples_b.get(sample_a.key)
-        if sample_b is None or not len(sample_a.values) or not len(sample_b.values):
+        if sample_b is None or not len(sample_a) or not len(sample_b):
             continue
         differences.append(_difference(sample_a, sample_b, shared[sample_a.level]))
     return Comparison(a, b, tuple(differences), duplicate)
