@@ -140,16 +140,19 @@ def _side_columns(
             code = code * 2 + places[:, j]
     for j in range(count):
         code = code * (rules.hand_size + 1) + tricks[:, j]
-    table = _situations(rules, side).look_up(code)
+    table = _Situations.of(rules, side).look_up(code)
     made, short, over = table[:, 0] == 1, table[:, 1] == 1, table[:, 2] == 1
     return made, short, over, table[:, 0] < 0, table[:, 4], table[:, 5], table[:, 6] == 1
 
 
 class _Situations:
     """A side's situations met so far, by code: a dense table where the codes are few
-    (a contract, two Nil flags and the tricks of each seat of the side: some 85,000 for a
-    partnership of 13 tricks), so a batch costs one lookup per deal and a Python call per
-    situation not met before."""
+    (a contract, two Nil flags and the tricks of each seat of the side: some 170,000 for a
+    partnership of 13 tricks), else a dict, so a batch costs one lookup per deal and a
+    Python call per situation not met before. Kept in the rules' scoring memo
+    (:attr:`Rules.score_memo <spadeslib.compiler.Rules.score_memo>`) beside the numbers
+    :mod:`spadeslib.scoring.numbers` keeps there: like those, made once per situation and
+    kept as long as the rules."""
 
     def __init__(self, rules: Rules, side: int) -> None:
         import numpy as np
@@ -157,34 +160,45 @@ class _Situations:
         members = len(rules.sides[side])
         most = max(rules.hand_size * rules.players, 1) + 1
         self.rules, self.side = rules, side
-        self.size = most * 4**members * (rules.hand_size + 1) ** members
-        self.dense = self.size <= 1 << 22
-        self.known = np.zeros(self.size if self.dense else 0, dtype=bool)
-        self.values = np.zeros((self.size if self.dense else 0, 7), dtype=np.int32)
+        size = most * 4**members * (rules.hand_size + 1) ** members
+        self.dense = size <= 1 << 22
+        self.known = np.zeros(size if self.dense else 0, dtype=bool)
+        self.values = np.zeros((size if self.dense else 0, 7), dtype=np.int32)
+        self.found: dict[int, tuple[int, ...]] = {}
+
+    @classmethod
+    def of(cls, rules: Rules, side: int) -> _Situations:
+        memo = rules.score_memo
+        kept = memo.get((cls, side))
+        if kept is None:
+            kept = memo[(cls, side)] = cls(rules, side)
+        assert isinstance(kept, cls)
+        return kept
 
     def look_up(self, code: np.ndarray) -> np.ndarray:
         import numpy as np
 
         if not self.dense:
             distinct, inverse = np.unique(code, return_inverse=True)
-            found = [_situation(self.rules, self.side, c) for c in distinct.tolist()]
+            found = [self._one(c) for c in distinct.tolist()]
             values: np.ndarray = np.array(found, dtype=np.int32)[inverse.reshape(-1)]
             return values
         new = np.unique(code[~self.known[code]])
         if len(new):
-            found = [_situation(self.rules, self.side, c) for c in new.tolist()]
-            self.values[new] = np.array(found, dtype=np.int32)
+            self.values[new] = np.array(
+                [_situation(self.rules, self.side, c) for c in new.tolist()]
+            )
             self.known[new] = True
         looked: np.ndarray = self.values[code]
         return looked
 
+    def _one(self, code: int) -> tuple[int, ...]:
+        found = self.found.get(code)
+        if found is None:
+            found = self.found[code] = _situation(self.rules, self.side, code)
+        return found
 
-@functools.lru_cache(maxsize=256)
-def _situations(rules: Rules, side: int) -> _Situations:
-    return _Situations(rules, side)
 
-
-@functools.lru_cache(maxsize=1 << 16)
 def _situation(rules: Rules, side: int, code: int) -> tuple[int, ...]:
     """The row values of ``side`` in the situation ``code`` (see :func:`_side_columns`),
     from the engine's scoring of the side alone, as the native core asks it; a ``None``
@@ -232,19 +246,21 @@ def _keys(rules: Rules, dealt: np.ndarray, dealers: np.ndarray) -> np.ndarray:
     return total
 
 
-@functools.lru_cache(maxsize=64)
 def _byte_tables(rules: Rules) -> np.ndarray:
     """For each seat, each byte of a hand's mask and each value of the byte, the sum of the
     numbers of the cards it holds (``players x bytes x 256``, uint64)."""
+    return _tables(card_constants(rules)[0], rules.players, rules.size)
+
+
+@functools.lru_cache(maxsize=64)
+def _tables(cards: tuple[int, ...], players: int, size: int) -> np.ndarray:
     import numpy as np
 
-    cards = card_constants(rules)[0]
-    size = rules.size
     used = (size + 7) // 8
     values = np.arange(256)
-    tables = np.zeros((rules.players, used, 256), dtype=np.uint64)
+    tables = np.zeros((players, used, 256), dtype=np.uint64)
     with np.errstate(over="ignore"):
-        for seat in range(rules.players):
+        for seat in range(players):
             for byte in range(used):
                 for bit in range(8):
                     card = byte * 8 + bit

@@ -82,15 +82,17 @@ def _constant(*parts: object) -> int:
     return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
 
 
-@functools.lru_cache(maxsize=64)
 def card_constants(rules: Rules) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The parts of the deal key: per seat, one 64-bit number for each card bit of the
     deck (from the card's name, so the same card has the same number in every variant and
     both copies of a card in two packs have one), and one per dealer."""
-    names = [str(card) for card in rules.deck]
-    cards = tuple(_constant("card", seat, name) for seat in range(rules.players) for name in names)
-    dealers = tuple(_constant("dealer", seat) for seat in range(rules.players))
-    return cards, dealers
+    return _constants(tuple(str(card) for card in rules.deck), rules.players)
+
+
+@functools.lru_cache(maxsize=64)
+def _constants(names: tuple[str, ...], players: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    cards = tuple(_constant("card", seat, name) for seat in range(players) for name in names)
+    return cards, tuple(_constant("dealer", seat) for seat in range(players))
 
 
 def deal_key(rules: Rules, hands: tuple[int, ...] | list[int], dealer: int) -> int:
