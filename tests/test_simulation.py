@@ -20,7 +20,7 @@ from spadeslib import _backend
 from spadeslib.engine import Game
 from spadeslib.engine.shuffle import stream_seed
 from spadeslib.errors import ArgumentError
-from spadeslib.simulation import batched, stats
+from spadeslib.simulation import batched, runner, stats
 from spadeslib.simulation.figures import figure_of, samples
 from spadeslib.simulation.lineup import Seat, derive_seed, parse_lineup
 from spadeslib.simulation.playing import Batch, game_seed, play_games
@@ -238,13 +238,15 @@ def test_same_seed_same_result_and_another_seed_another() -> None:
     assert a.deals != c.deals
 
 
-def test_any_number_of_workers_gives_the_same_rows() -> None:
+def test_any_number_of_workers_gives_the_same_rows(monkeypatch: pytest.MonkeyPatch) -> None:
+    # workers start after two batches, however short (else so short a run starts none)
+    monkeypatch.setattr(runner, "_STARTUP", 0.0)
     one = spadeslib.simulate("cutthroat", deals=24, seed=5, bots="easy", workers=1)
     two = spadeslib.simulate("cutthroat", deals=24, seed=5, bots="easy", workers=2)
     assert one.deals == two.deals and one.figures == two.figures
-    # the batched playouts: 16 batches, played by this process and a worker, in any order
-    one = spadeslib.simulate("standard", deals=3000, seed=5, workers=1)
-    two = spadeslib.simulate("standard", deals=3000, seed=5, workers=3)
+    # the batched playouts: 20 batches, this process and the workers playing them
+    one = spadeslib.simulate("standard", deals=20_000, seed=5, workers=1)
+    two = spadeslib.simulate("standard", deals=20_000, seed=5, workers=3)
     assert one.table == two.table and one.figures == two.figures
     games_one = spadeslib.simulate("nyc", games=3, seed=5, bots="easy", workers=1)
     games_two = spadeslib.simulate("nyc", games=3, seed=5, bots="easy", workers=2)

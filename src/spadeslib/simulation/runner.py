@@ -20,8 +20,9 @@ from __future__ import annotations
 
 import math
 import os
+import time
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from spadeslib.errors import ArgumentError
 from spadeslib.simulation import batched
@@ -64,11 +65,11 @@ def batches(
     costs far more than sending it and setting it up (random play is fast: its batches
     are larger, and largest where the batched playouts play them)."""
     per_worker = math.ceil(count / max(1, parallel))
-    largest = 20
+    smallest, largest = 1, 20
     if lineup.all_random and unit == "deals":
         probe = Batch(variant, lineup, unit, seed, 0, 0, max_deals)
-        largest = 50_000 if batched.takes(probe) else 2000
-    size = max(1, min(largest, math.ceil(per_worker / 8)))
+        smallest, largest = (1000, 50_000) if batched.takes(probe) else (1, 2000)
+    size = max(smallest, min(largest, math.ceil(per_worker / 8)))
     return [
         Batch(variant, lineup, unit, seed, start, min(count, start + size), max_deals)
         for start in range(0, count, size)
@@ -102,18 +103,35 @@ def run(
     return BatchRows(deals, games)
 
 
+_STARTUP: Final = 1.0
+"""About the seconds a worker process takes to be ready (a new interpreter, the imports,
+the variant compiled): it is started only when the work left is worth more than that."""
+
+
 def _in_pool(work: list[Batch], workers: int) -> Iterator[tuple[int, BatchRows]]:
-    """Play ``work`` on ``workers`` processes: this one and ``workers - 1`` started for it.
-    A started worker takes a second to be ready (a new interpreter, imports, the variant
-    compiled); meanwhile, and whenever it is free, this process plays the batches at the
-    end of the queue that no worker has begun, so a short run is over before a worker
-    has started, and a long one loses no core to waiting."""
+    """Play ``work`` on up to ``workers`` processes: this one, and ``workers - 1`` started
+    once the batches played so far say the rest will take long enough to be worth their
+    start-up. Meanwhile, and whenever it is free, this process plays the batches at the
+    end of the queue that no worker has begun, so a short run starts no worker and a
+    long one loses no core to waiting."""
     import multiprocessing
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
+    left = list(range(len(work)))
+    last = 0.0
+    while left:  # the first batch pays this process's own start (the scoring's memo)
+        if len(left) < len(work) - 1 and len(left) > 1 and last * len(left) > 2 * _STARTUP:
+            break
+        index = left.pop(0)
+        started = time.perf_counter()
+        rows = play_batch(work[index])
+        last = time.perf_counter() - started
+        yield index, rows
+    if not left:
+        return
     context = multiprocessing.get_context("spawn")
-    pool = ProcessPoolExecutor(max_workers=min(workers - 1, len(work) - 1), mp_context=context)
-    pending = {index: pool.submit(play_batch, batch) for index, batch in enumerate(work)}
+    pool = ProcessPoolExecutor(max_workers=min(workers - 1, len(left) - 1), mp_context=context)
+    pending = {index: pool.submit(play_batch, work[index]) for index in left}
     try:
         while pending:
             for index, future in list(pending.items()):
