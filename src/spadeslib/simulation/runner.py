@@ -7,6 +7,10 @@ back in index order. Since every deal's cards and every bot's choices come from 
 simulation's seed and the deal's index alone, the result does not depend on how many
 workers there are or which finishes first.
 
+The calling process is one of the ``workers``: it plays the first batches, and starts
+the others (``workers - 1`` processes) only when those batches say the rest is worth their
+start-up, then plays on beside them (:func:`_in_pool`).
+
 Workers are started with ``spawn`` (a fresh interpreter each), not ``fork``: forking a
 process that runs a progress bar's thread can deadlock. A script that calls
 :func:`spadeslib.simulate` with ``workers > 1`` therefore needs the usual
