@@ -19,6 +19,8 @@ from hypothesis import strategies as st
 
 import spadeslib
 from spadeslib import _backend
+from spadeslib.bits import items_of
+from spadeslib.compiler.bids import format_bid
 from spadeslib.compiler.play import Play as PythonPlay
 from spadeslib.compiler.rules import Rules
 from spadeslib.engine import Game
@@ -207,6 +209,8 @@ def test_playouts_are_the_pythons(name: str) -> None:
             "policy": policy,
             "trick_winners": True,
             "actions": True,
+            "auction": True,
+            "dealt": True,
             "first_deal": name != "nyc",
         }
         fast = spadeslib.playouts(name, 60, **options)
@@ -222,6 +226,9 @@ def test_playouts_are_the_pythons(name: str) -> None:
             "dealers",
             "winners",
             "actions",
+            "bids",
+            "contracts",
+            "dealt",
         ):
             assert getattr(fast, field).tolist() == getattr(slow, field).tolist(), field
 
@@ -242,6 +249,34 @@ def test_playouts_are_the_deals_played_through_game() -> None:
         deal = game.deal_history[0]
         assert list(deal.tricks) == tricks[index]
         assert [side.total for side in deal.score.sides] == points[index]
+
+
+@pytest.mark.parametrize("name", ["standard", "mirror", "six-handed"])
+def test_playouts_auction_and_dealt_tables_are_the_games(name: str) -> None:
+    """The bids, contracts and hands as dealt of deal i are those of the first deal of
+    Game(seed=game_seed(i)) replayed from its actions (six-handed: masks past 64 bits)."""
+    result = spadeslib.playouts(name, 12, seed=3, actions=True, auction=True, dealt=True)
+    assert result.bids is not None and result.contracts is not None and result.dealt is not None
+    players = result.bids.shape[1]
+    words = result.dealt.shape[1] // players
+    for index, row in enumerate(result.dealt.tolist()):
+        game = Game(name, seed=result.game_seed(index))
+        masks = [
+            sum(
+                (word & 0xFFFFFFFF) << 32 * j
+                for j, word in enumerate(row[s * words : (s + 1) * words])
+            )
+            for s in range(players)
+        ]
+        deck = game.variant.compile().deck
+        for seat, mask in enumerate(masks):
+            assert sorted(map(str, items_of(deck, mask))) == sorted(map(str, game.hand(seat)))
+        for action_id in result.actions.tolist()[index]:  # type: ignore[union-attr]
+            if action_id >= 0:
+                game.apply_id(action_id)
+        deal = game.deal_history[0]
+        assert [format_bid(code) for code in result.bids.tolist()[index]] == list(deal.bids)
+        assert result.contracts.tolist()[index] == list(deal.contracts)
 
 
 def test_the_tables_are_numpy_arrays_without_a_copy() -> None:

@@ -35,7 +35,11 @@ static inline int easy_bid(const ids_t *ids, const int32_t *legal, int n, uint64
 
 typedef struct outputs {
     TableObject *tricks, *points, *scores, *bags, *sets, *dealers, *winners, *actions;
+    TableObject *bids, *contracts, *dealt; /* the auction's outcome and the hands as dealt */
 } outputs;
+
+/* The 32-bit words of a hand in the `dealt` table. */
+#define DEALT_WORDS(k) (((k)->size + 31) / 32)
 
 static void outputs_clear(outputs *o) {
     Py_CLEAR(o->tricks);
@@ -46,6 +50,9 @@ static void outputs_clear(outputs *o) {
     Py_CLEAR(o->dealers);
     Py_CLEAR(o->winners);
     Py_CLEAR(o->actions);
+    Py_CLEAR(o->bids);
+    Py_CLEAR(o->contracts);
+    Py_CLEAR(o->dealt);
 }
 
 typedef struct batch {
@@ -156,19 +163,20 @@ static int position_sample(KernelObject *self, native_state *st, const position 
 #undef NTH
 
 /* playouts(n, seed, dealer, policies, standings, bids_itself, relevant, ids, hands=None,
-   winners=False, actions=False) -> dict of Tables. See spadeslib/engine/playouts.py, which
+   winners=False, actions=False, auction=False, dealt=False) -> dict of Tables. See spadeslib/engine/playouts.py, which
    checks what it passes and is the one caller. */
 PyObject *kernel_playouts(KernelObject *self, PyObject *args, PyObject *kwargs) {
     native_state *st = state_of_type(Py_TYPE(self));
     static char *names[] = {"n", "seed", "dealer", "policies", "standings", "bids_itself", "relevant",
-                            "ids", "hands", "winners", "actions", NULL};
+                            "ids", "hands", "winners", "actions", "auction", "dealt", NULL};
     Py_ssize_t n;
     unsigned long long seed;
-    int dealer, bids_itself, want_winners = 0, want_actions = 0;
+    int dealer, bids_itself, want_winners = 0, want_actions = 0, want_auction = 0, want_dealt = 0;
     PyObject *policies_obj, *standings_obj, *relevant_obj, *ids_obj, *hands_obj = Py_None;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "nKiOOpOO|Opp", names, &n, &seed, &dealer,
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "nKiOOpOO|Opppp", names, &n, &seed, &dealer,
                                      &policies_obj, &standings_obj, &bids_itself, &relevant_obj,
-                                     &ids_obj, &hands_obj, &want_winners, &want_actions))
+                                     &ids_obj, &hands_obj, &want_winners, &want_actions,
+                                     &want_auction, &want_dealt))
         return NULL;
     const kernel *k = &self->k;
     if (n < 0 || n > (Py_ssize_t)1 << 31) return argument_error(st, "n must be from 0 to 2**31, not %zd", n);
@@ -242,8 +250,14 @@ PyObject *kernel_playouts(KernelObject *self, PyObject *args, PyObject *kwargs) 
     o.dealers = table_new(st, n, 1);
     if (want_winners) o.winners = table_new(st, n, k->hand_size);
     if (want_actions) o.actions = table_new(st, n, steps + k->hand_size * k->players);
+    if (want_auction) {
+        o.bids = table_new(st, n, k->players);
+        o.contracts = table_new(st, n, k->sides);
+    }
+    if (want_dealt) o.dealt = table_new(st, n, k->players * DEALT_WORDS(k));
     if (!o.tricks || !o.points || !o.scores || !o.bags || !o.sets || !o.dealers ||
-        (want_winners && !o.winners) || (want_actions && !o.actions))
+        (want_winners && !o.winners) || (want_actions && !o.actions) ||
+        (want_auction && (!o.bids || !o.contracts)) || (want_dealt && !o.dealt))
         goto fail;
     batch b = {n, seed, dealer, bids_itself, per_hand, {relevant[0], relevant[1], relevant[2]}, ids, given, {0}, {0}, {0}, {0}};
     memcpy(b.policies, policies, sizeof policies);
@@ -252,10 +266,13 @@ PyObject *kernel_playouts(KernelObject *self, PyObject *args, PyObject *kwargs) 
     memcpy(b.sets0, sets0, sizeof sets0);
     if ((k->size <= 64 ? play_batch_64(self, st, &b, &o) : play_batch(self, st, &b, &o)) < 0) goto fail;
     Py_XDECREF(given);
-    PyObject *out = Py_BuildValue("{sOsOsOsOsOsOsOsO}", "tricks", o.tricks, "points", o.points,
+#define OPTIONAL(table) ((table) ? (PyObject *)(table) : Py_None)
+    PyObject *out = Py_BuildValue("{sOsOsOsOsOsOsOsOsOsOsO}", "tricks", o.tricks, "points", o.points,
                                   "scores", o.scores, "bags", o.bags, "sets", o.sets, "dealers",
-                                  o.dealers, "winners", o.winners ? (PyObject *)o.winners : Py_None,
-                                  "actions", o.actions ? (PyObject *)o.actions : Py_None);
+                                  o.dealers, "winners", OPTIONAL(o.winners), "actions",
+                                  OPTIONAL(o.actions), "bids", OPTIONAL(o.bids), "contracts",
+                                  OPTIONAL(o.contracts), "dealt", OPTIONAL(o.dealt));
+#undef OPTIONAL
     outputs_clear(&o);
     return out;
 fail:

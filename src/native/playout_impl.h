@@ -158,6 +158,11 @@ HOT static int F(play_batch)(KernelObject *self, native_state *st, const batch *
             deal_cards(self, game_seed, 0, deal_dealer, 0, b->per_hand, dealt, rest);
             for (int s = 0; s < k->players; s++) p.hands[s] = (M)dealt[s];
         }
+        if (o->dealt) { /* each hand as 32-bit words, the low word first */
+            int32_t *words = o->dealt->data + i * o->dealt->shape[1];
+            for (int s = 0, w = DEALT_WORDS(k); s < k->players; s++)
+                for (int j = 0; j < w; j++) words[s * w + j] = (int32_t)(uint32_t)(p.hands[s] >> (32 * j));
+        }
         int32_t *log = o->actions ? o->actions->data + i * o->actions->shape[1] : NULL;
         int logged = 0;
         if (log)
@@ -169,6 +174,11 @@ HOT static int F(play_batch)(KernelObject *self, native_state *st, const batch *
             for (int side = 0; side < k->sides; side++) a.contracts[side] = -1;
         } else if (F(run_auction)(self, st, &b->ids, p.hands, deal_dealer, b->policies, b->relevant, &rng, &a, log, &logged) < 0) {
             return -1;
+        }
+        if (o->bids) {
+            for (int s = 0; s < k->players; s++) o->bids->data[i * k->players + s] = a.bids[s];
+            for (int side = 0; side < k->sides; side++)
+                o->contracts->data[i * k->sides + side] = a.contracts[side]; /* -1: it bid itself */
         }
         auction_leader_bids(k, &a, b->bids_itself, leader_bids);
         p.leader = p.actor = F(first_leader)(k, deal_dealer, p.hands, leader_bids);

@@ -52,6 +52,8 @@ class Kernel:
         hands: Sequence[Sequence[int]] | None = None,
         winners: bool = False,
         actions: bool = False,
+        auction: bool = False,
+        dealt: bool = False,
     ) -> dict[str, Any]: ...
     def standard_playouts(
         self,

@@ -85,6 +85,16 @@ class Playouts:
     """Every action id of each deal in order, the auction's then the play's, padded with
     -1 (with ``actions=True``; int64 where a variant's multi-card actions have ids past 32
     bits)."""
+    bids: memoryview | None
+    """Each seat's bid as the auction left it, ``n x players`` (with ``auction=True``): the
+    engine's bid codes (:mod:`spadeslib.compiler.bids`: tricks, or ``NIL``, ``BLIND_NIL``,
+    ``NO_BID``)."""
+    contracts: memoryview | None
+    """Each side's contract, ``n x sides`` (with ``auction=True``; -1 where the deal bid
+    itself)."""
+    dealt: memoryview | None
+    """Each seat's hand as dealt, ``n x (players * words)`` (with ``dealt=True``): the mask
+    in 32-bit words, the low word first, ``words = ceil(cards / 32)``."""
     backend: Literal["native", "python"]
     """Which implementation played them."""
 
@@ -109,6 +119,8 @@ def playouts(
     hands: Sequence[Sequence[int]] | None = None,
     trick_winners: bool = False,
     actions: bool = False,
+    auction: bool = False,
+    dealt: bool = False,
 ) -> Playouts:
     """Play ``n`` seeded deals of ``variant`` (see the module docstring).
 
@@ -118,7 +130,8 @@ def playouts(
     ``first_deal`` say where in a game the deals are played: NYC's first deal bids
     itself, so ``first_deal=False`` plays its ordinary deals. ``hands`` gives each deal's
     hands (``n`` rows of one card mask per seat, masks of ``variant.compile()``'s bits)
-    instead of the shuffle.
+    instead of the shuffle. ``trick_winners``, ``actions``, ``auction`` and ``dealt`` ask
+    for the tables of those names (see :class:`Playouts`).
 
     Raises :class:`~spadeslib.errors.ArgumentError` for an argument it cannot use.
     """
@@ -139,7 +152,8 @@ def playouts(
     if not isinstance(first_deal, bool):
         raise ArgumentError(f"first_deal must be True or False, not {first_deal!r}")
     given = _hands(rules, hands, n)
-    for flag, name in ((trick_winners, "trick_winners"), (actions, "actions")):
+    flags = {"trick_winners": trick_winners, "actions": actions, "auction": auction, "dealt": dealt}
+    for name, flag in flags.items():
         if not isinstance(flag, bool):
             raise ArgumentError(f"{name} must be True or False, not {flag!r}")
     kernel: Any = rules.kernel
@@ -167,6 +181,8 @@ def playouts(
             given,
             trick_winners,
             actions,
+            auction,
+            dealt,
         )
 
         def view(name: str) -> memoryview:
@@ -186,6 +202,9 @@ def playouts(
             dealers=view("dealers"),
             winners=optional("winners"),
             actions=optional("actions"),
+            bids=optional("bids"),
+            contracts=optional("contracts"),
+            dealt=optional("dealt"),
             backend="native",
         )
     return python_playouts(
@@ -199,6 +218,8 @@ def playouts(
         hands=given,
         trick_winners=trick_winners,
         actions=actions,
+        auction=auction,
+        dealt=dealt,
     )
 
 
@@ -326,6 +347,8 @@ def python_playouts(
     hands: list[list[int]] | None,
     trick_winners: bool,
     actions: bool,
+    auction: bool = False,
+    dealt: bool = False,
 ) -> Playouts:
     """:func:`playouts` in Python: each deal played through the engine, choice by choice
     (the arguments checked, as :func:`playouts` passes them)."""
@@ -334,6 +357,13 @@ def python_playouts(
     data: dict[str, array.array[int]] = {name: array.array("i") for name in columns}
     data["dealers"] = array.array("i")
     winners = array.array("i") if trick_winners else None
+    if auction:
+        data["bids"], data["contracts"] = array.array("i"), array.array("i")
+        columns.update(bids=players, contracts=sides)
+    words = (rules.size + 31) // 32
+    if dealt:
+        data["dealt"] = array.array("i")
+        columns["dealt"] = players * words
     logs: list[list[int]] = []
     for index in range(n):
         game_seed = stream_seed(seed, index)
@@ -346,6 +376,10 @@ def python_playouts(
             hands=None if hands is None else hands[index],
         )
         rng = SplitMix64(stream_seed(game_seed, -2))
+        if dealt:  # each hand in 32-bit words, as signed ints
+            for mask in state.dealt[0]:
+                for word in range(words):
+                    data["dealt"].append(((mask >> 32 * word & 0xFFFFFFFF) ^ 2**31) - 2**31)
         log: list[int] = []
         while state.phase not in (Phase.DEAL, Phase.OVER):
             play = state.play
@@ -379,11 +413,17 @@ def python_playouts(
             data["bags"].append(side_score.after.bags)
             data["sets"].append(side_score.after.sets_in_a_row)
         data["dealers"].append(result.dealer)
+        if auction:
+            data["bids"].extend(state.bids)
+            data["contracts"].extend(-1 if c is None else c for c in result.contracts)
         if winners is not None:  # the deal's tricks stay in the state until the next deal
             for leader, bits in state.trick_log:
                 winners.append((leader + rules.trick_winner(bits)) % players)
         logs.append(log)
     views = {name: _view(values, n, columns.get(name, 1)) for name, values in data.items()}
+    bids, contracts, hands_dealt = (
+        views.pop(name, None) for name in ("bids", "contracts", "dealt")
+    )
     action_view = None
     if actions:
         width = max((len(log) for log in logs), default=0)
@@ -396,6 +436,9 @@ def python_playouts(
         seed=seed,
         winners=None if winners is None else _view(winners, n, rules.hand_size),
         actions=action_view,
+        bids=bids,
+        contracts=contracts,
+        dealt=hands_dealt,
         backend="python",
         **views,
     )

@@ -16,8 +16,9 @@ True
 40
 
 One module per job: :mod:`.lineup` (who plays each seat, and the seeds),
-:mod:`.playing` (the deals played: the seam where the native core will plug in),
-:mod:`.rows` (the table's columns), :mod:`.figures` (figures from rows), :mod:`.stats`
+:mod:`.playing` (the deals played: the seam between the two paths), :mod:`.batched`
+(all-random deals by the batched playouts), :mod:`.rows` (the table's columns),
+:mod:`.table` (the rows kept as columns), :mod:`.figures` (figures from the table), :mod:`.stats`
 (confidence intervals), :mod:`.runner` (this process, a process pool, or Ray),
 :mod:`.result` (what is returned), :mod:`.plot` (matplotlib pictures).
 """
@@ -31,7 +32,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from spadeslib.errors import ArgumentError
-from spadeslib.simulation.figures import Figure, figure_of, samples
+from spadeslib.simulation.figures import GAME_NUMBERS, Figure, figure_of, samples
 from spadeslib.simulation.lineup import Lineup, parse_lineup
 from spadeslib.simulation.playing import BatchRows, Unit
 from spadeslib.simulation.result import Comparison, Difference, SimulationResult, compare_results
@@ -85,8 +86,10 @@ def _seed(seed: int | None) -> int:
 def _options(workers: int, max_deals: int) -> None:
     if type(workers) is not int or workers < 1:
         raise ArgumentError(f"workers must be a whole number of at least 1, not {workers!r}")
-    if type(max_deals) is not int or max_deals < 1:
-        raise ArgumentError(f"max_deals must be a whole number of at least 1, not {max_deals!r}")
+    if type(max_deals) is not int or not 1 <= max_deals <= GAME_NUMBERS:
+        raise ArgumentError(
+            f"max_deals must be a whole number from 1 to {GAME_NUMBERS:,}, not {max_deals!r}"
+        )
 
 
 def simulate(
@@ -139,9 +142,9 @@ def _result(
     rows: BatchRows,
     started: float,
 ) -> SimulationResult:
-    deals, games = rows.deals, rows.games
-    found = samples(variant, deals, games if unit == "games" else None)
-    figures = tuple(figure_of(sample) for sample in found if sample.values)
+    games = rows.games if unit == "games" else None
+    found = samples(variant, rows.deals, games)
+    figures = tuple(figure_of(sample) for sample in found if len(sample))
     return SimulationResult(
         variant=variant,
         bots=str(lineup),
@@ -150,8 +153,8 @@ def _result(
         seed=seed,
         seconds=time.perf_counter() - started,
         figures=figures,
-        deals=tuple(deals),
-        games=tuple(games) if unit == "games" else None,
+        table=rows.deals,
+        game_table=games,
         samples=tuple(found),
     )
 

@@ -1,4 +1,4 @@
-"""The figures of a simulation, from its rows: each a rate or a mean with its 95% interval.
+"""The figures of a simulation, from its table: each a rate or a mean with its 95% interval.
 
 A figure is computed from a :class:`Sample`: one value per unit it counts (a side in a
 deal, a seat in a deal, a deal, a game), 0 or 1 for a rate. A sample is *unconditional*
@@ -11,30 +11,42 @@ deals that qualify differ between the two.
 Rates over sides in a deal count each side-deal as one observation (the two sides of one
 deal are not quite independent: the intervals are a little narrow for the figures over
 all sides together, exact for those of one side).
+
+Everything here works on whole columns (numpy arrays), so a million deals cost a few
+array operations per figure, not a million Python steps.
 """
 
 from __future__ import annotations
 
+import functools
 import math
-from collections.abc import Callable, Hashable, Iterable
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final, Literal
 
+from spadeslib.compiler.bids import BLIND_NIL, NIL
 from spadeslib.simulation import stats
-from spadeslib.simulation.rows import Row
 
 if TYPE_CHECKING:
+    import numpy as np
+
+    from spadeslib.simulation.table import Table
     from spadeslib.variant import Variant
 
-__all__ = ["SECTIONS", "Figure", "Sample", "Unit", "deal_unit", "figure_of", "samples"]
+__all__ = ["GAME_NUMBERS", "SECTIONS", "Figure", "Sample", "deal_owners", "figure_of", "samples"]
 
 Kind = Literal["rate", "mean"]
-Unit = tuple[Hashable, int | None]
-"""``(owner, part)``: see :class:`Sample`."""
 Level = Literal["deal", "game"]
 
 SECTIONS: Final = ("Contracts", "Sets", "Nil", "Special bids", "Bags and points", "Games")
 """The groups figures are shown in, in order."""
+
+GAME_NUMBERS: Final = 1 << 24
+"""In ``--games``, deal ``number`` of game ``g`` is owner ``g * GAME_NUMBERS + number``
+(a game has fewer deals: ``max_deals`` is at most this)."""
+
+_WHOLE: Final = -1
+"""The part of a unit that is the whole deal or game."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,57 +85,93 @@ def _finite(value: float) -> float | None:
     return None if math.isnan(value) else value
 
 
-@dataclass(slots=True)
 class Sample:
-    """The values a figure is computed from, by unit. A unit is ``(owner, part)``: the
-    owner is the deal (its index, or ``(game, number)`` in ``--games``) or the game
-    (``("game", index)``) whose cards it was dealt; the part a side or seat, or ``None``
-    for the deal or game as a whole."""
+    """The values a figure is computed from, one per unit, kept in chunks as the columns
+    gave them. A unit is ``(owner, part)``: the owner is the deal (:func:`deal_owners`)
+    or, for game figures, the game whose cards it was dealt; the part a side or seat, or
+    -1 for the deal or game as a whole. Only a comparison reads the units, of the
+    unconditional samples (:meth:`units`)."""
 
-    key: str
-    section: str
-    label: str
-    kind: Kind
-    level: Level
-    unconditional: bool
-    values: dict[Unit, float] = field(default_factory=dict)
+    def __init__(  # noqa: PLR0917 - the collector's one call, by position
+        self,
+        key: str,
+        section: str,
+        label: str,
+        kind: Kind,
+        level: Level,
+        unconditional: bool,
+        owners: Any,
+    ) -> None:
+        self.key, self.section, self.label, self.kind = key, section, label, kind
+        self.level: Level = level
+        self.unconditional = unconditional
+        self._owners = owners
+        self.chunks: list[tuple[Any, int, Any]] = []
+
+    def add(self, part: int, values: Any, where: Any = None) -> None:
+        """Add the values of ``part``, one per owner (``where``: a mask of the owners they
+        are, when not all of them)."""
+        self.chunks.append((where, part, values if where is None else values[where]))
+
+    def __len__(self) -> int:
+        return sum(len(values) for _, _, values in self.chunks)
+
+    @functools.cached_property
+    def values(self) -> Any:
+        """All the values, as one float64 array."""
+        import numpy as np
+
+        chunks = [values for _, _, values in self.chunks] or [np.zeros(0)]
+        return np.concatenate(chunks).astype(np.float64)
+
+    def units(self) -> tuple[Any, Any]:
+        """The owners and the parts of :attr:`values`, as int64 arrays (of an
+        unconditional sample: its chunks are of every owner or of those a mask picks)."""
+        import numpy as np
+
+        assert self.unconditional, self.key
+
+        owners = [self._owners if w is None else self._owners[w] for w, _, _ in self.chunks]
+        parts = [np.full(len(v), p, dtype=np.int64) for _, p, v in self.chunks]
+        empty = [np.zeros(0, dtype=np.int64)]
+        return np.concatenate(owners or empty), np.concatenate(parts or empty)
 
 
 def figure_of(sample: Sample) -> Figure:
     """The figure of a sample."""
-    values = list(sample.values.values())
+    n = len(sample)
+    chunks = [values for _, _, values in sample.chunks]
     if sample.kind == "rate":
-        successes = round(math.fsum(values))
-        low, high = stats.wilson(successes, len(values))
-        value = successes / len(values) if values else float("nan")
+        successes = sum(int(values.sum()) for values in chunks)
+        low, high = stats.wilson(successes, n)
+        value = successes / n if n else float("nan")
         return Figure(
-            sample.key,
-            sample.section,
-            sample.label,
-            "rate",
-            value,
-            low,
-            high,
-            len(values),
-            successes,
+            sample.key, sample.section, sample.label, "rate", value, low, high, n, successes
         )
-    mean, (low, high) = stats.mean_interval(values)
-    return Figure(sample.key, sample.section, sample.label, "mean", mean, low, high, len(values))
+    mean, (low, high) = stats.mean_interval(sample.values)
+    return Figure(sample.key, sample.section, sample.label, "mean", mean, low, high, n)
 
 
-def deal_unit(row: Row) -> Hashable:
-    """The deal a row is: its index (``--deals``) or ``(game, number)`` (``--games``)."""
-    if "deal" in row:
-        index: int = row["deal"]
-        return index
-    return (row["game"], row["number"])
+def deal_owners(table: Table) -> np.ndarray:
+    """The deal each row is: its index (``--deals``) or ``game * GAME_NUMBERS + number``
+    (``--games``), as int64."""
+    import numpy as np
+
+    values = table.values
+    owners: np.ndarray = (
+        values["deal"].astype(np.int64)
+        if "deal" in values
+        else (values["game"].astype(np.int64) * GAME_NUMBERS + values["number"])
+    )
+    return owners
 
 
 class _Collector:
     """Samples in the order they are first named."""
 
-    def __init__(self) -> None:
+    def __init__(self, deals: Any, games: Any) -> None:
         self.found: dict[str, Sample] = {}
+        self.owners = {"deal": deals, "game": games}
 
     def __call__(
         self,
@@ -134,12 +182,14 @@ class _Collector:
         *,
         unconditional: bool = False,
         level: Level = "deal",
-    ) -> dict[Unit, float]:
-        """The values of sample ``key``, made (empty) the first time it is named."""
+    ) -> Sample:
+        """Sample ``key``, made (empty) the first time it is named."""
         sample = self.found.get(key)
         if sample is None:
-            sample = self.found[key] = Sample(key, section, label, kind, level, unconditional)
-        return sample.values
+            owners = self.owners[level]
+            sample = Sample(key, section, label, kind, level, unconditional, owners)
+            self.found[key] = sample
+        return sample
 
 
 def _side_name(variant: Variant, side: int) -> str:
@@ -149,163 +199,168 @@ def _side_name(variant: Variant, side: int) -> str:
     return f"side {side} (seats {'+'.join(map(str, seats))})"
 
 
-def samples(variant: Variant, deals: Iterable[Row], games: Iterable[Row] | None) -> list[Sample]:
-    """Every figure's sample for ``variant``'s rows (``games`` ``None`` for ``--deals``)."""
-    rows = list(deals)
-    out = _Collector()
-    _contracts(variant, rows, out)
-    _nils(variant, rows, out)
-    _specials(variant, rows, out)
-    _bags_and_points(variant, rows, out)
-    if games is not None:
-        _games(variant, list(games), out)
+def samples(variant: Variant, deals: Table, games: Table | None) -> list[Sample]:
+    """Every figure's sample for ``variant``'s tables (``games`` ``None`` for ``--deals``)."""
+    import numpy as np
+
+    owners = deal_owners(deals) if len(deals) else None
+    games_owners = None
+    if games is not None and len(games):
+        games_owners = games.values["game"].astype(np.int64)
+    out = _Collector(owners, games_owners)
+    if len(deals):
+        columns = _Columns(variant, deals)
+        _contracts(variant, columns, out)
+        _nils(variant, columns, out)
+        _specials(variant, columns, out)
+        _bags_and_points(variant, columns, out)
+    if games is not None and len(games):
+        _games(variant, games, out)
     return list(out.found.values())
 
 
-def _contracts(variant: Variant, rows: list[Row], out: _Collector) -> None:
+class _Columns:
+    """What the figures read from the deals' table."""
+
+    def __init__(self, variant: Variant, table: Table) -> None:
+        import numpy as np
+
+        self.table = table
+        self.sides = range(len(variant.table.sides()))
+        self.seats = range(variant.table.players)
+        side_of = np.asarray(_sides_of(variant))
+        self.dealer_side = side_of[table.values["dealer"]]
+        self._present: dict[str, Any] = {}
+
+    def __getitem__(self, name: str) -> Any:
+        return self.table.values[name]
+
+    def present(self, name: str) -> Any:
+        """Where column ``name`` has a value (made once per column)."""
+        found = self._present.get(name)
+        if found is None:
+            found = self._present[name] = self.table.present(name)
+        return found
+
+
+def _contracts(variant: Variant, rows: _Columns, out: _Collector) -> None:
+    import numpy as np
+
     section, sets = SECTIONS[0], SECTIONS[1]
-    sides = range(len(variant.table.sides()))
-    side_of = _sides_of(variant)
     over_limit = variant.scoring.overtrick_limit is not None
     made_all = out("contracts.made", section, "contracts made")
     by_side = [
         out(f"contracts.made.side_{k}", section, f"contracts made, {_side_name(variant, k)}")
-        for k in sides
+        for k in rows.sides
     ]
     dealer = out("contracts.made.dealer", section, "contracts made, the dealer's side")
     others = out("contracts.made.not_dealer", section, "contracts made, the other side(s)")
-    set_all: dict[Unit, float] = {}
-    short: dict[Unit, float] = {}
-    over: dict[Unit, float] = {}
-    by_bid: dict[int, list[tuple[Unit, float]]] = {}
-    for row in rows:
-        unit = deal_unit(row)
-        dealer_side = side_of[row["dealer"]]
-        for k in sides:
-            made = row[f"made_{k}"]
-            if made is None:
-                continue
-            side_unit = (unit, k)
-            made_all[side_unit] = by_side[k][side_unit] = made
-            (dealer if k == dealer_side else others)[side_unit] = made
-            by_bid.setdefault(row[f"contract_{k}"], []).append((side_unit, made))
-            set_all[side_unit] = not made
-            short[side_unit] = row[f"set_short_{k}"]
-            if over_limit:
-                over[side_unit] = row[f"set_over_{k}"]
-    for bid in sorted(by_bid):
+    for k in rows.sides:
+        where, made = rows.present(f"made_{k}"), rows[f"made_{k}"]
+        made_all.add(k, made, where)
+        by_side[k].add(k, made, where)
+        deals_side = rows.dealer_side == k
+        dealer.add(k, made, where & deals_side)
+        others.add(k, made, where & ~deals_side)
+    # contracts of each bid: the side-deals with a contract, grouped by it with one sort
+    contract = np.concatenate(
+        [rows[f"contract_{k}"][rows.present(f"made_{k}")] for k in rows.sides]
+    )
+    made = np.concatenate([rows[f"made_{k}"][rows.present(f"made_{k}")] for k in rows.sides])
+    order = np.argsort(contract.astype(np.int16), kind="stable")  # a radix sort
+    contract, made = contract[order], made[order]
+    starts = np.flatnonzero(np.diff(contract, prepend=contract[:1] - 1))
+    for first, stop in zip(starts.tolist(), [*starts[1:].tolist(), len(contract)], strict=True):
+        bid = int(contract[first])
         values = out(f"contracts.made.bid_{bid}", section, f"contracts of {bid} made")
-        values.update(by_bid[bid])
-    out("sets.all", sets, "contracts set").update(set_all)
-    out("sets.short", sets, "set for too few tricks").update(short)
+        values.add(_WHOLE, made[first:stop])
+    kinds = [("sets.all", "contracts set", None), ("sets.short", "set for too few tricks", "short")]
     if over_limit:
-        out("sets.overtricks", sets, "set for too many overtricks").update(over)
+        kinds.append(("sets.overtricks", "set for too many overtricks", "over"))
+    for key, label, name in kinds:
+        sample = out(key, sets, label)
+        for k in rows.sides:
+            where = rows.present(f"made_{k}")
+            values = ~rows[f"made_{k}"] if name is None else rows[f"set_{name}_{k}"]
+            sample.add(k, values, where)
 
 
-def _nils(variant: Variant, rows: list[Row], out: _Collector) -> None:
+def _nils(variant: Variant, rows: _Columns, out: _Collector) -> None:
     section = SECTIONS[2]
     bidding = variant.bidding
-    seats = range(variant.table.players)
     kinds = [
-        ("nil", "nil", "Nil", bidding.nil.enabled),
-        ("blind nil", "blind_nil", "Blind Nil", bidding.blind_nil.enabled),
+        (NIL, "nil", "Nil", bidding.nil.enabled),
+        (BLIND_NIL, "blind_nil", "Blind Nil", bidding.blind_nil.enabled),
     ]
-    for word, key, name, enabled in kinds:
+    for code, key, name, enabled in kinds:
         if not enabled:
             continue
         bids = out(f"{key}.bid", section, f"{name} bid (per seat and deal)", unconditional=True)
         made = out(f"{key}.made", section, f"{name} made")
-        for row in rows:
-            unit = deal_unit(row)
-            for seat in seats:
-                bid = row[f"bid_{seat}"] == word
-                bids[(unit, seat)] = bid
-                if bid:
-                    made[(unit, seat)] = row[f"tricks_{seat}"] == 0
+        for seat in rows.seats:
+            bid = rows[f"bid_{seat}"] == code
+            bids.add(seat, bid)
+            made.add(seat, rows[f"tricks_{seat}"] == 0, bid)
 
 
-def _specials(variant: Variant, rows: list[Row], out: _Collector) -> None:
+def _specials(variant: Variant, rows: _Columns, out: _Collector) -> None:
     section = SECTIONS[3]
     bidding = variant.bidding
-    sides = range(len(variant.table.sides()))
     hand = variant.deal.hand_size
     ten = bidding.ten_for_200
-    moon_bid = hand if bidding.moon.enabled else None
+    moon_bid = hand if bidding.moon.enabled else -1
 
-    def is_ten(contract: int, row: Row, k: int) -> bool:  # the Moon wins over ten for 200
-        if contract == moon_bid:
-            return False
-        return contract == 10 or (ten.bids == "10_or_more" and contract > 10)
+    def is_ten(contract: Any, k: int) -> Any:  # the Moon wins over ten for 200
+        ten_or_more = (contract > 10) if ten.bids == "10_or_more" else False
+        return (contract != moon_bid) & ((contract == 10) | ten_or_more)
 
-    kinds: list[tuple[str, str, bool, Callable[[int, Row, int], bool]]] = [
-        ("blind", "blind bid", bidding.blind.enabled, lambda c, row, k: bool(row[f"blind_{k}"])),
+    kinds: list[tuple[str, str, bool, Callable[[Any, int], Any]]] = [
+        ("blind", "blind bid", bidding.blind.enabled, lambda c, k: rows[f"blind_{k}"]),
         ("ten_for_200", "ten for 200 bid", ten.enabled, is_ten),
-        ("moon", "Moon (every trick) bid", bidding.moon.enabled, lambda c, row, k: c == hand),
+        ("moon", "Moon (every trick) bid", bidding.moon.enabled, lambda c, k: c == hand),
     ]
     for key, name, enabled, is_it in kinds:
         if not enabled:
             continue
         bids = out(f"{key}.bid", section, f"{name} (per side and deal)", unconditional=True)
         made = out(f"{key}.made", section, f"{name} made")
-        for row in rows:
-            unit = deal_unit(row)
-            for k in sides:
-                contract = row[f"contract_{k}"]
-                if contract is None:
-                    continue
-                bids[(unit, k)] = yes = is_it(contract, row, k)
-                if yes and row[f"made_{k}"] is not None:
-                    made[(unit, k)] = row[f"made_{k}"]
+        for k in rows.sides:
+            where = rows.present(f"contract_{k}")
+            yes = is_it(rows[f"contract_{k}"], k) & where
+            bids.add(k, yes, where)
+            made.add(k, rows[f"made_{k}"], yes & rows.present(f"made_{k}"))
     boston = out(
         "boston", section, "a side took every trick (per side and deal)", unconditional=True
     )
-    for row in rows:
-        unit = deal_unit(row)
-        for k in sides:
-            boston[(unit, k)] = row[f"took_all_{k}"]
+    for k in rows.sides:
+        boston.add(k, rows[f"took_all_{k}"])
 
 
-def _bags_and_points(variant: Variant, rows: list[Row], out: _Collector) -> None:
+def _bags_and_points(variant: Variant, rows: _Columns, out: _Collector) -> None:
+    import numpy as np
+
     section = SECTIONS[4]
-    sides = range(len(variant.table.sides()))
-    side_of = _sides_of(variant)
-    bags_on = variant.scoring.bags.enabled
-    if bags_on:
-        bags = out("bags.per_deal", section, "bags per side and deal", "mean", unconditional=True)
-        paid = out(
-            "bags.penalised", section, "bag penalty paid (per side and deal)", unconditional=True
-        )
+    every: dict[str, Any] = {"unconditional": True}
+    if variant.scoring.bags.enabled:
+        bags = out("bags.per_deal", section, "bags per side and deal", "mean", **every)
+        paid = out("bags.penalised", section, "bag penalty paid (per side and deal)", **every)
         lost = out(
-            "bags.penalty",
-            section,
-            "points lost to bags per side and deal",
-            "mean",
-            unconditional=True,
+            "bags.penalty", section, "points lost to bags per side and deal", "mean", **every
         )
-    points = out("points.per_deal", section, "points per side and deal", "mean", unconditional=True)
-    by_side = [
-        out(
-            f"points.side_{k}",
-            section,
-            f"points per deal, {_side_name(variant, k)}",
-            "mean",
-            unconditional=True,
-        )
-        for k in sides
-    ]
-    dealer = out(
-        "points.dealer", section, "points per deal, the dealer's side", "mean", unconditional=True
-    )
-    for row in rows:
-        unit = deal_unit(row)
-        for k in sides:
-            side_unit = (unit, k)
-            if bags_on:
-                bags[side_unit] = row[f"bags_{k}"]
-                paid[side_unit] = row[f"bag_penalty_{k}"] > 0
-                lost[side_unit] = row[f"bag_penalty_{k}"]
-            points[side_unit] = by_side[k][(unit, None)] = row[f"points_{k}"]
-        dealer[(unit, None)] = row[f"points_{side_of[row['dealer']]}"]
+        for k in rows.sides:
+            bags.add(k, rows[f"bags_{k}"])
+            paid.add(k, rows[f"bag_penalty_{k}"] > 0)
+            lost.add(k, rows[f"bag_penalty_{k}"])
+    points = out("points.per_deal", section, "points per side and deal", "mean", **every)
+    for k in rows.sides:
+        points.add(k, rows[f"points_{k}"])
+    for k in rows.sides:
+        label = f"points per deal, {_side_name(variant, k)}"
+        out(f"points.side_{k}", section, label, "mean", **every).add(_WHOLE, rows[f"points_{k}"])
+    by_side = np.stack([rows[f"points_{k}"] for k in rows.sides], axis=1)
+    dealers = by_side[np.arange(len(by_side)), rows.dealer_side]
+    label = "points per deal, the dealer's side"
+    out("points.dealer", section, label, "mean", **every).add(_WHOLE, dealers)
 
 
 _ENDS: Final = {
@@ -321,36 +376,30 @@ _ENDS: Final = {
 """How a game ended (``GameResult.reason``, or ``unfinished``), in words."""
 
 
-def _games(variant: Variant, games: list[Row], out: _Collector) -> None:
+def _games(variant: Variant, games: Table, out: _Collector) -> None:
+    import numpy as np
+
     section = SECTIONS[5]
     sides = range(len(variant.table.sides()))
-    side_of = _sides_of(variant)
+    side_of = np.asarray(_sides_of(variant))
     options: dict[str, Any] = {"unconditional": True, "level": "game"}
+    end = games.values["end"]
+    finished = end != "unfinished"
+    winner = np.where(games.present("winner"), games.values["winner"], -1)
     length = out("games.deals", section, "deals per game", "mean", **options)
-    wins = [
-        out(f"games.win.side_{k}", section, f"games won, {_side_name(variant, k)}", **options)
-        for k in sides
-    ]
-    first = out(
-        "games.win.first_dealer", section, "games won by the first dealer's side", **options
-    )
-    draws = out("games.draw", section, "games drawn", **options)
-    seen = {row["end"] for row in games}
-    ends = {
-        end: out(f"games.end.{end}", section, f"game ended: {words}", **options)
-        for end, words in _ENDS.items()
-        if end in seen
-    }
-    for row in games:
-        unit = (("game", row["game"]), None)
-        finished = row["end"] != "unfinished"
-        length[unit] = row["deals"]
-        for k in sides:
-            wins[k][unit] = finished and row["winner"] == k
-        first[unit] = finished and row["winner"] == side_of[row["first_dealer"]]
-        draws[unit] = row["draw"]
-        for end, values in ends.items():
-            values[unit] = row["end"] == end
+    length.add(_WHOLE, games.values["deals"])
+    for k in sides:
+        label = f"games won, {_side_name(variant, k)}"
+        out(f"games.win.side_{k}", section, label, **options).add(_WHOLE, finished & (winner == k))
+    first = finished & (winner == side_of[games.values["first_dealer"]])
+    label = "games won by the first dealer's side"
+    out("games.win.first_dealer", section, label, **options).add(_WHOLE, first)
+    out("games.draw", section, "games drawn", **options).add(_WHOLE, games.values["draw"])
+    seen = set(end.tolist())
+    for name, words in _ENDS.items():
+        if name in seen:
+            label = f"game ended: {words}"
+            out(f"games.end.{name}", section, label, **options).add(_WHOLE, end == name)
 
 
 def _sides_of(variant: Variant) -> list[int]:

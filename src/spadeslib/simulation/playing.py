@@ -2,19 +2,24 @@
 
 Everything else in :mod:`spadeslib.simulation` (the lineup, the statistics, the worker
 pool, Ray, the command line) only hands :func:`play_batch` a :class:`Batch` and reads the
-rows it returns. It plays on the Python engine today: :meth:`Game.rollout
-<spadeslib.Game.rollout>` when every seat plays at random, else a loop asking each seat's
-bot (:mod:`spadeslib.bots`) for its action.
+table it returns. Two paths play a batch:
 
-**Plugging in the native core.** When ``spadeslib.playouts(variant, n, *, seed=None,
-policy="random", ...)`` exists (the batched playouts of the native core), a batch whose
-every seat plays a policy it offers (random, standard, easy) and that asks for deals is
-played by one call of it instead of the loop, and its per-deal arrays become the same
-rows (:mod:`spadeslib.simulation.rows` lists the columns). Two rules keep results
-comparable across the seam: deal ``i`` of a simulation with seed ``s`` is dealt from the
-game seed ``derive_seed(s, "deal", i)`` on both paths, and a column the native path
-cannot fill is ``None``, never a guess. A batch the native core cannot take (Pro, a
-variant it does not play, whole games) stays on this loop.
+- **the batched playouts** (:mod:`spadeslib.simulation.batched`): deals where every seat
+  plays at random, of a variant the native core plays, sampled from a game's first deal:
+  one call of :func:`spadeslib.playouts` for the whole batch, the table made column by
+  column;
+- **the games** (:func:`play_games`): everything else, deal by deal through
+  :class:`~spadeslib.Game` (:meth:`Game.rollout <spadeslib.Game.rollout>` when every seat
+  is random, else each seat's bot from :mod:`spadeslib.bots`), a row per deal.
+
+Both deal the same cards: deal ``i`` of a simulation seeded ``s`` is the first deal of the
+game seeded ``stream_seed(deals_seed(s), i)`` (game ``i`` of ``--games`` is seeded
+``derive_seed(s, "game", i)``), so a comparison of two lineups or variants is duplicate
+whichever paths play them. Their random seats draw from different generators (the
+playouts' from the deal's own SplitMix64 stream, the games' from a ``random.Random``
+seeded per game), so for one seed the two paths play different cards from the same deals:
+two samples of the same distribution (a test holds their figures together). Either path
+gives the same table for a batch in any process and on either backend.
 """
 
 from __future__ import annotations
@@ -23,8 +28,11 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
+from spadeslib.engine.shuffle import stream_seed
+from spadeslib.simulation import batched
 from spadeslib.simulation.lineup import Lineup, derive_seed
 from spadeslib.simulation.rows import Row, deal_key, deal_row, game_row
+from spadeslib.simulation.table import Table
 
 if TYPE_CHECKING:
     from spadeslib.bots import Bot
@@ -32,7 +40,7 @@ if TYPE_CHECKING:
     from spadeslib.engine import Game
     from spadeslib.variant import Variant
 
-__all__ = ["Batch", "BatchRows", "Unit", "game_seed", "play_batch"]
+__all__ = ["Batch", "BatchRows", "Unit", "game_seed", "play_batch", "play_games"]
 
 Unit = Literal["deals", "games"]
 
@@ -55,21 +63,31 @@ class Batch:
 
 @dataclass(frozen=True, slots=True)
 class BatchRows:
-    """What a batch played: one row per deal, and one per game when it played games."""
+    """What a batch played: a row per deal, and one per game when it played games."""
 
-    deals: list[Row]
-    games: list[Row]
+    deals: Table
+    games: Table
 
 
 def game_seed(seed: int, unit: Unit, index: int) -> int:
-    """The seed of deal or game ``index`` of a simulation seeded ``seed``; in a comparison
-    both variants use it, so they deal the same cards wherever their decks agree."""
-    return derive_seed(seed, unit[:-1], index)
+    """The seed of the game of deal or game ``index`` of a simulation seeded ``seed``; in a
+    comparison both variants use it, so they deal the same cards wherever their decks
+    agree."""
+    if unit == "deals":
+        return stream_seed(batched.deals_seed(seed), index)
+    return derive_seed(seed, "game", index)
 
 
 def play_batch(batch: Batch) -> BatchRows:
-    """Play ``batch`` and return its rows, in index order. The same batch gives the same
-    rows in any process (see the module docstring for the native core's place here)."""
+    """Play ``batch`` and return its rows, in index order, on the path that takes it (see
+    the module docstring). The same batch gives the same rows in any process."""
+    if batched.takes(batch):
+        return BatchRows(batched.play(batch), Table({}, {}))
+    return play_games(batch)
+
+
+def play_games(batch: Batch) -> BatchRows:
+    """Play ``batch`` deal by deal through :class:`~spadeslib.Game`."""
     from spadeslib.engine import Game
 
     rules = batch.variant.compile()
@@ -86,7 +104,7 @@ def play_batch(batch: Batch) -> BatchRows:
                 _play_deal(game, bots, rules, rng)
             if game.is_over:  # a first deal that ended the game: nothing left to sample
                 continue
-            key = deal_key(game)
+            key = _key(game, rules)
             _play_deal(game, bots, rules, rng)
             where = {"deal": index, "number": game.deal_number - 1, "seed": seed}
             deals.append(
@@ -94,19 +112,27 @@ def play_batch(batch: Batch) -> BatchRows:
             )
             continue
         while not game.is_over and game.deal_number < batch.max_deals:
-            key = deal_key(game)
+            key = _key(game, rules)
             _play_deal(game, bots, rules, rng)
             where = {"game": index, "number": game.deal_number - 1, "seed": seed}
             deals.append(
                 deal_row(game.deal_history[-1], where=where, key=key, first_dealer=first_dealer)
             )
         games.append(game_row(game, index=index, first_dealer=first_dealer, finished=game.is_over))
-    return BatchRows(deals, games)
+    return BatchRows(Table.from_rows(deals), Table.from_rows(games))
+
+
+def _key(game: Game, rules: Rules) -> int:
+    """The deal key of the hands as dealt, before the deal's first action."""
+    hands = [rules.mask_of(game.hand(seat)) for seat in range(rules.players)]
+    return deal_key(rules, hands, game.dealer)
 
 
 def _play_deal(game: Game, bots: list[Bot | None], rules: Rules, rng: random.Random) -> None:
     """Play the current deal to its end: the engine's rollout when every seat is random,
-    else each seat's bot (a random seat picks uniformly among the legal actions)."""
+    else each seat's bot (a random seat picks uniformly among the legal actions; a seat
+    with one legal action takes it, as every bot of :mod:`spadeslib.bots` does without
+    being asked)."""
     if all(bot is None for bot in bots):
         game.rollout(rng)
         return
@@ -115,8 +141,10 @@ def _play_deal(game: Game, bots: list[Bot | None], rules: Rules, rng: random.Ran
         seat = game.current_player
         assert seat is not None
         bot = bots[seat]
+        ids = game.legal_action_ids()
         if bot is None:
-            ids = game.legal_action_ids()
             game.apply_id(ids[int(rng.random() * len(ids))])
+        elif len(ids) == 1:
+            game.apply_id(ids[0])
         else:
             game.apply(bot.act(game.observation(seat), rules))

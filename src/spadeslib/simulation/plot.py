@@ -35,9 +35,13 @@ def _pyplot() -> Any:
     return plt
 
 
-def _points(result: SimulationResult) -> list[int]:
+def _points(result: SimulationResult) -> Any:
+    import numpy as np
+
     sides = len(result.variant.table.sides())
-    return [row[f"points_{k}"] for row in result.deals for k in range(sides)]
+    if not len(result.table):
+        return np.zeros(0)
+    return np.concatenate([result.table.values[f"points_{k}"] for k in range(sides)])
 
 
 def _make_rates(result: SimulationResult) -> list[tuple[int, float, float, float]]:
@@ -68,8 +72,8 @@ def _draw(axes: Any, results: list[tuple[str, SimulationResult]]) -> None:
                 [max(0.0, high - value) for _, value, _, high in rates],
             ]
             make.errorbar(bids, values, yerr=errors, marker="o", capsize=3, label=label)
-        if games and result.games is not None:
-            lengths = Counter(row["deals"] for row in result.games)
+        if games and result.game_table is not None:
+            lengths = Counter(result.game_table.values["deals"].tolist())
             ordered = sorted(lengths)
             axes[1].bar(ordered, [lengths[n] for n in ordered], alpha=0.6, label=label)
     score.set_title("points per side and deal")

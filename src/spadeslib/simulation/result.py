@@ -1,37 +1,31 @@
 """What a simulation gives back: :class:`SimulationResult` and :class:`Comparison`.
 
 Both keep the figures (:class:`~spadeslib.simulation.figures.Figure`) and the per-deal
-table, and turn into JSON (``to_dict``), CSV (``write_csv``, one row per deal) and
-pictures (``plot``, with matplotlib). The table is :attr:`SimulationResult.columns`, a
-dict of equal-length lists that ``pandas.DataFrame(result.columns)`` takes as it is;
-:meth:`SimulationResult.arrays` gives numpy arrays (numpy is needed only for that).
+table (:class:`~spadeslib.simulation.table.Table`), and turn into JSON (``to_dict``), CSV
+(``write_csv``, one row per deal) and pictures (``plot``, with matplotlib). The table is
+:attr:`SimulationResult.columns`, a dict of equal-length lists that
+``pandas.DataFrame(result.columns)`` takes as it is; :meth:`SimulationResult.arrays`
+gives numpy arrays; :attr:`SimulationResult.deals` reads it row by row.
 """
 
 from __future__ import annotations
 
-import csv
 import math
-from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from spadeslib.errors import ArgumentError
 from spadeslib.simulation import stats
-from spadeslib.simulation.figures import Figure, Sample, figure_of
-from spadeslib.simulation.rows import Row
+from spadeslib.simulation.figures import Figure, Sample, deal_owners, figure_of
+from spadeslib.simulation.table import Rows, Table, write_csv
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from spadeslib.variant import Variant
 
-__all__ = ["Comparison", "Difference", "SimulationResult", "columns_of"]
-
-
-def columns_of(rows: Sequence[Row]) -> dict[str, list[Any]]:
-    """Rows as columns, in the first row's key order (every row has the same keys)."""
-    if not rows:
-        return {}
-    return {name: [row.get(name) for row in rows] for name in rows[0]}
+__all__ = ["Comparison", "Difference", "SimulationResult"]
 
 
 @dataclass(frozen=True)
@@ -50,8 +44,10 @@ class SimulationResult:
     seconds: float
     """Wall-clock time of the run."""
     figures: tuple[Figure, ...]
-    deals: tuple[Row, ...] = field(repr=False)
-    games: tuple[Row, ...] | None = field(repr=False)
+    table: Table = field(repr=False)
+    """The per-deal table."""
+    game_table: Table | None = field(repr=False)
+    """The per-game table of a ``games`` simulation (``None`` for ``deals``)."""
     samples: tuple[Sample, ...] = field(repr=False, compare=False)
 
     def figure(self, key: str) -> Figure:
@@ -63,21 +59,31 @@ class SimulationResult:
         raise ArgumentError(f"no figure {key!r} in this simulation")
 
     @property
+    def deals(self) -> Rows:
+        """The per-deal table read as rows (dicts, made when read)."""
+        return Rows(self.table)
+
+    @property
+    def games(self) -> Rows | None:
+        """The per-game rows of a ``games`` simulation (``None`` for ``deals``)."""
+        return None if self.game_table is None else Rows(self.game_table)
+
+    @property
     def columns(self) -> dict[str, list[Any]]:
         """The per-deal table: one list per column, one entry per deal (see
         :mod:`spadeslib.simulation.rows` for the columns)."""
-        return columns_of(self.deals)
+        return dict(self.table.lists)
 
     @property
     def game_columns(self) -> dict[str, list[Any]] | None:
         """The per-game table of a ``games`` simulation (``None`` for ``deals``)."""
-        return None if self.games is None else columns_of(self.games)
+        return None if self.game_table is None else dict(self.game_table.lists)
 
     def arrays(self) -> dict[str, Any]:
-        """:attr:`columns` as numpy arrays: numbers as ints (floats with ``nan`` where a
-        column has ``None``), yes/no columns as bools (floats with ``nan`` likewise), text
-        as text. Needs numpy."""
-        return _arrays(self.columns)
+        """:attr:`columns` as numpy arrays: numbers as int64 (seeds uint64; floats with
+        ``nan`` where a column has ``None``), yes/no columns as bools (floats with ``nan``
+        likewise), text (bids, the key, how a game ended) as text."""
+        return self.table.arrays()
 
     def to_dict(self) -> dict[str, Any]:
         """The figures and the run's settings, JSON-ready (the table is left out: see
@@ -87,7 +93,7 @@ class SimulationResult:
             "bots": self.bots,
             "unit": self.unit,
             "count": self.count,
-            "deals_played": len(self.deals),
+            "deals_played": len(self.table),
             "seed": self.seed,
             "seconds": round(self.seconds, 3),
             "figures": [figure.to_dict() for figure in self.figures],
@@ -95,8 +101,8 @@ class SimulationResult:
 
     def write_csv(self, out: str | Path | TextIO, *, games: bool = False) -> None:
         """Write the per-deal table (or the per-game one) as CSV, one row per deal."""
-        rows = (self.games or ()) if games else self.deals
-        _write_csv(rows, out)
+        table = (self.game_table or Table({}, {})) if games else self.table
+        table.write_csv(out)
 
     def plot(self, path: str | Path | None = None) -> Any:
         """Score and game-length distributions and the make rate by bid, as a matplotlib
@@ -168,11 +174,15 @@ class Comparison:
 
     def write_csv(self, out: str | Path | TextIO, *, games: bool = False) -> None:
         """Both tables in one, with a first column ``run`` (``A`` or ``B``)."""
-        rows: list[Row] = []
+        if isinstance(out, (str, Path)):
+            with open(out, "w", encoding="utf-8", newline="") as stream:
+                self.write_csv(stream, games=games)
+            return
+        parts = []
         for run, result in (("A", self.a), ("B", self.b)):
-            part = (result.games or ()) if games else result.deals
-            rows.extend({"run": run, **row} for row in part)
-        _write_csv(rows, out)
+            table = (result.game_table or Table({}, {})) if games else result.table
+            parts.append((table, ("run", run)))
+        write_csv(parts, out)
 
     def plot(self, path: str | Path | None = None) -> Any:
         """A's and B's distributions and make rates side by side (matplotlib)."""
@@ -183,86 +193,84 @@ class Comparison:
 
 def compare_results(a: SimulationResult, b: SimulationResult) -> Comparison:
     """The differences of every figure of ``a`` that ``b`` has too."""
-    keys_a, keys_b = _unit_keys(a), _unit_keys(b)
-    both = set(keys_a) & set(keys_b)  # a longer game's extra deals have no twin to share
-    shared = {unit for unit in both if keys_a[unit] == keys_b[unit]}
-    duplicate = len(shared) / len(both) if both else 0.0
+    deals_a, deals_b = _unit_keys(a, "deal"), _unit_keys(b, "deal")
+    shared_deals, both = _shared(deals_a, deals_b)
+    duplicate = len(shared_deals) / both if both else 0.0
+    shared = {
+        "deal": shared_deals,
+        "game": _shared(_unit_keys(a, "game"), _unit_keys(b, "game"))[0],
+    }
     samples_b = {sample.key: sample for sample in b.samples}
     differences = []
     for sample_a in a.samples:
         sample_b = samples_b.get(sample_a.key)
-        if sample_b is None or not sample_a.values or not sample_b.values:
+        if sample_b is None or not len(sample_a) or not len(sample_b):
             continue
-        differences.append(_difference(sample_a, sample_b, shared))
+        differences.append(_difference(sample_a, sample_b, shared[sample_a.level]))
     return Comparison(a, b, tuple(differences), duplicate)
 
 
-def _unit_keys(result: SimulationResult) -> dict[Hashable, str]:
-    """Each deal's (or, for game figures, each game's) digest of its cards as dealt."""
-    keys: dict[Hashable, str] = {}
-    for row in result.deals:
-        if "deal" in row:
-            keys[row["deal"]] = row["key"]
-        else:
-            keys[(row["game"], row["number"])] = row["key"]
-            if row["number"] == 0:
-                keys[("game", row["game"])] = row["key"]
-    return keys
+def _unit_keys(result: SimulationResult, level: str) -> tuple[np.ndarray, np.ndarray]:
+    """Each deal's (or, for game figures, each game's: its first deal's) owner and the
+    digest of its cards as dealt."""
+    import numpy as np
+
+    table = result.table
+    if not len(table) or (level == "game" and "game" not in table.values):
+        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.uint64)
+    owners, keys = deal_owners(table), table.values["key"]
+    if level == "game":
+        first = table.values["number"] == 0
+        return table.values["game"][first].astype(np.int64), keys[first]
+    return owners, keys
 
 
-def _difference(a: Sample, b: Sample, shared: set[Hashable]) -> Difference:
+def _shared(a: tuple[np.ndarray, np.ndarray], b: tuple[np.ndarray, np.ndarray]) -> tuple[Any, int]:
+    """The owners both played with the same cards, and how many both played."""
+    import numpy as np
+
+    common, where_a, where_b = np.intersect1d(a[0], b[0], assume_unique=True, return_indices=True)
+    return common[a[1][where_a] == b[1][where_b]], len(common)
+
+
+def _difference(a: Sample, b: Sample, shared: np.ndarray) -> Difference:
     figure_a, figure_b = figure_of(a), figure_of(b)
-    common = [unit for unit in a.values if unit in b.values and unit[0] in shared]
-    paired = a.unconditional and b.unconditional and len(common) >= 2
+    paired = False
+    if a.unconditional and b.unconditional:
+        where_a, where_b = _pairs(a, b, shared)
+        paired = len(where_a) >= 2
     if paired:
-        value, (low, high) = stats.paired_interval([a.values[u] - b.values[u] for u in common])
-        n = len(common)
+        value, (low, high) = stats.paired_interval(a.values[where_a] - b.values[where_b])
+        n = len(where_a)
     elif a.kind == "rate":
         value, (low, high) = stats.rate_difference(
             (figure_a.successes or 0, figure_a.n), (figure_b.successes or 0, figure_b.n)
         )
         n = figure_a.n + figure_b.n
     else:
-        value, (low, high) = stats.mean_difference(list(a.values.values()), list(b.values.values()))
+        value, (low, high) = stats.mean_difference(a.values, b.values)
         n = figure_a.n + figure_b.n
     return Difference(
         a.key, a.section, a.label, a.kind, figure_a, figure_b, value, low, high, paired, n
     )
 
 
+def _pairs(a: Sample, b: Sample, shared: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Where the units of ``a`` and of ``b`` are the same side or seat of a deal (or game)
+    both were dealt alike."""
+    import numpy as np
+
+    (owners_a, parts_a), (owners_b, parts_b) = a.units(), b.units()
+    parts = int(max(parts_a.max(initial=0), parts_b.max(initial=0))) + 2
+    _, where_a, where_b = np.intersect1d(
+        owners_a * parts + parts_a + 1,
+        owners_b * parts + parts_b + 1,
+        assume_unique=True,
+        return_indices=True,
+    )
+    keep = np.isin(owners_a[where_a], shared)
+    return where_a[keep], where_b[keep]
+
+
 def _finite(value: float) -> float | None:
     return None if math.isnan(value) else value
-
-
-def _write_csv(rows: Sequence[Row], out: str | Path | TextIO) -> None:
-    if isinstance(out, (str, Path)):
-        with open(out, "w", encoding="utf-8", newline="") as stream:
-            _write_csv(rows, stream)
-        return
-    if not rows:
-        return
-    writer = csv.DictWriter(out, fieldnames=list(rows[0]), lineterminator="\n")
-    writer.writeheader()
-    for row in rows:
-        writer.writerow({k: "" if v is None else v for k, v in row.items()})
-
-
-def _arrays(columns: dict[str, list[Any]]) -> dict[str, Any]:
-    try:
-        import numpy as np
-    except ImportError:
-        raise ArgumentError("arrays() needs numpy: pip install numpy") from None
-    out: dict[str, Any] = {}
-    for name, values in columns.items():
-        present = [v for v in values if v is not None]
-        missing = len(present) < len(values)
-        if present and all(isinstance(v, (bool, int)) for v in present):
-            if missing:
-                out[name] = np.array([np.nan if v is None else float(v) for v in values])
-            elif all(isinstance(v, bool) for v in present):
-                out[name] = np.array(values, dtype=bool)
-            else:
-                out[name] = np.array(values, dtype=np.int64)
-        else:
-            out[name] = np.array(["" if v is None else str(v) for v in values])
-    return out

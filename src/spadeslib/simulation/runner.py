@@ -7,6 +7,10 @@ back in index order. Since every deal's cards and every bot's choices come from 
 simulation's seed and the deal's index alone, the result does not depend on how many
 workers there are or which finishes first.
 
+The calling process is one of the ``workers``: it plays the first batches, and starts
+the others (``workers - 1`` processes) only when those batches say the rest is worth their
+start-up, then plays on beside them (:func:`_in_pool`).
+
 Workers are started with ``spawn`` (a fresh interpreter each), not ``fork``: forking a
 process that runs a progress bar's thread can deadlock. A script that calls
 :func:`spadeslib.simulate` with ``workers > 1`` therefore needs the usual
@@ -20,11 +24,14 @@ from __future__ import annotations
 
 import math
 import os
+import time
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from spadeslib.errors import ArgumentError
+from spadeslib.simulation import batched
 from spadeslib.simulation.playing import Batch, BatchRows, Unit, play_batch
+from spadeslib.simulation.table import concat
 
 if TYPE_CHECKING:
     from spadeslib.simulation.lineup import Lineup
@@ -59,10 +66,14 @@ def batches(
 ) -> list[Batch]:
     """``count`` deals or games cut into batches: small enough for a progress bar that
     moves and for the work to spread over ``parallel`` workers, large enough that a batch
-    costs far more than sending it (random play is fast: its batches are larger)."""
+    costs far more than sending it and setting it up (random play is fast: its batches
+    are larger, and largest where the batched playouts play them)."""
     per_worker = math.ceil(count / max(1, parallel))
-    largest = 2000 if lineup.all_random and unit == "deals" else 20
-    size = max(1, min(largest, math.ceil(per_worker / 8)))
+    smallest, largest = 1, 20
+    if lineup.all_random and unit == "deals":
+        probe = Batch(variant, lineup, unit, seed, 0, 0, max_deals)
+        smallest, largest = (1000, 50_000) if batched.takes(probe) else (1, 2000)
+    size = max(smallest, min(largest, math.ceil(per_worker / 8)))
     return [
         Batch(variant, lineup, unit, seed, start, min(count, start + size), max_deals)
         for start in range(0, count, size)
@@ -91,26 +102,54 @@ def run(
         done += work[index].stop - work[index].start
         if progress is not None:
             progress(done, total)
-    deals = [row for index in range(len(work)) for row in results[index].deals]
-    games = [row for index in range(len(work)) for row in results[index].games]
+    deals = concat([results[index].deals for index in range(len(work))])
+    games = concat([results[index].games for index in range(len(work))])
     return BatchRows(deals, games)
 
 
+_STARTUP: Final = 1.0
+"""About the seconds a worker process takes to be ready (a new interpreter, the imports,
+the variant compiled): it is started only when the work left is worth more than that."""
+
+
 def _in_pool(work: list[Batch], workers: int) -> Iterator[tuple[int, BatchRows]]:
+    """Play ``work`` on up to ``workers`` processes: this one, and ``workers - 1`` started
+    once the batches played so far say the rest will take long enough to be worth their
+    start-up. Meanwhile, and whenever it is free, this process plays the batches at the
+    end of the queue that no worker has begun, so a short run starts no worker and a
+    long one loses no core to waiting."""
     import multiprocessing
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
+    left = list(range(len(work)))
+    last = 0.0
+    while left:  # the first batch pays this process's own start (the scoring's memo)
+        if len(left) < len(work) - 1 and len(left) > 1 and last * len(left) > 2 * _STARTUP:
+            break
+        index = left.pop(0)
+        started = time.perf_counter()
+        rows = play_batch(work[index])
+        last = time.perf_counter() - started
+        yield index, rows
+    if not left:
+        return
     context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=min(workers, len(work)), mp_context=context) as pool:
-        pending = {pool.submit(play_batch, batch): index for index, batch in enumerate(work)}
-        try:
-            while pending:
-                finished, _ = wait(pending, return_when=FIRST_COMPLETED)
-                for future in finished:
-                    yield pending.pop(future), future.result()
-        finally:
-            for future in pending:
-                future.cancel()
+    pool = ProcessPoolExecutor(max_workers=min(workers - 1, len(left) - 1), mp_context=context)
+    pending = {index: pool.submit(play_batch, work[index]) for index in left}
+    try:
+        while pending:
+            for index, future in list(pending.items()):
+                if future.done():
+                    del pending[index]
+                    yield index, future.result()
+            mine = next((index for index in reversed(pending) if pending[index].cancel()), None)
+            if mine is not None:
+                del pending[mine]
+                yield mine, play_batch(work[mine])
+            elif pending:
+                wait(pending.values(), return_when=FIRST_COMPLETED)
+    finally:
+        pool.shutdown(wait=False, cancel_futures=True)
 
 
 def _on_ray(work: list[Batch], address: str) -> Iterator[tuple[int, BatchRows]]:
