@@ -1,4 +1,4 @@
-"""What the three bots share: a seeded generator and dispatch on the phase.
+"""What the bots share: a seeded generator and dispatch on the phase.
 
 Each phase name (``Observation.phase``) maps to the method that answers it, in one dict
 built at import; a subclass overrides the methods it decides differently. A decision with
