@@ -41,14 +41,13 @@ from typing import Final
 
 from spadeslib.bots.auction import Auction
 from spadeslib.bots.evidence import claims, evidence
-from spadeslib.bots.standard import StandardBot, legal_mask, play_action, situation
+from spadeslib.bots.standard import StandardBot, legal_mask, play_action, situation, try_card
 from spadeslib.bots.tables import determinizer, tables_of
 from spadeslib.bots.worth import Worth, seat_bids
 from spadeslib.compiler import Rules
 from spadeslib.compiler.bids import NIL
 from spadeslib.engine import Action, Observation
 from spadeslib.engine.knowledge import Knowledge, read
-from spadeslib.engine.policies import play_out_many
 from spadeslib.errors import ArgumentError
 
 __all__ = ["DEFAULT_BUDGET", "SHORTLIST", "ExpertBot", "distinct_cards"]
@@ -146,21 +145,8 @@ class ExpertBot(StandardBot):
         for size in self._batches(self.budget):
             deals = sampler.samples(self.stream, size)
             weights = evidence(rules, tables, knowledge, made, deals)
-            n = len(deals)
             for index, bit in enumerate(candidates):
-                counts, _ = play_out_many(
-                    rules,
-                    [table] * n,
-                    deals,
-                    leaders=[knowledge.leader] * n,
-                    must_leads=[0] * n,  # binds only a first lead: the card tried leads it
-                    tricks=knowledge.tricks,
-                    trick=knowledge.trick,
-                    trick_number=knowledge.trick_number,
-                    broken=knowledge.broken,
-                    played=knowledge.played,
-                    first=bit,
-                )
+                counts, _ = try_card(rules, knowledge, table, deals, bit)
                 totals[index] += sum(
                     weight * worth(contracts, tricks)
                     for weight, tricks in zip(weights, counts, strict=True)

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from spadeslib.bots.standard import StandardBot, legal_mask, play_action, situation
+from spadeslib.bots.standard import StandardBot, legal_mask, play_action, situation, try_card
 from spadeslib.bots.tables import determinizer, tables_of
 from spadeslib.compiler import Rules
 from spadeslib.engine import Action, Observation
-from spadeslib.engine.policies import NIL, WIN, play_out_many
+from spadeslib.engine.policies import NIL, WIN
 
 __all__ = ["ProBot"]
 
@@ -39,26 +39,9 @@ class ProBot(StandardBot):
                 candidates.append(bit)
         sampler = determinizer(knowledge, tables_of(rules))
         deals = sampler.samples(self.stream, self.simulations)
-        n = len(deals)
-        tables = [table] * n
-        leaders = [knowledge.leader] * n
-        musts = [0] * n  # binds only a first lead, and Pro leads with the card it tries
         wins = []
         for bit in candidates:
-            _, winners = play_out_many(
-                rules,
-                tables,
-                deals,
-                leaders=leaders,
-                must_leads=musts,
-                tricks=knowledge.tricks,
-                trick=knowledge.trick,
-                trick_number=knowledge.trick_number,
-                broken=knowledge.broken,
-                played=knowledge.played,
-                first=bit,
-                one_trick=True,
-            )
+            _, winners = try_card(rules, knowledge, table, deals, bit, one_trick=True)
             if mode == NIL:
                 count = sum(winner == seat for winner in winners)
             elif mode == WIN:

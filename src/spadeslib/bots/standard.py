@@ -19,10 +19,10 @@ from spadeslib.bots.tables import tables_of
 from spadeslib.compiler import Rules
 from spadeslib.engine import Action, Observation
 from spadeslib.engine.knowledge import Knowledge, read
-from spadeslib.engine.policies import Table, made, mode_of, standard_card
+from spadeslib.engine.policies import Table, made, mode_of, play_out_many, standard_card
 from spadeslib.errors import ArgumentError
 
-__all__ = ["StandardBot", "legal_mask", "play_action", "situation"]
+__all__ = ["StandardBot", "legal_mask", "play_action", "situation", "try_card"]
 
 
 def legal_mask(rules: Rules, knowledge: Knowledge, legal: Sequence[Action]) -> int:
@@ -58,6 +58,35 @@ def situation(observation: Observation, rules: Rules) -> tuple[Knowledge, Table,
         leader=knowledge.leader,
     )
     return knowledge, table, mode
+
+
+def try_card(
+    rules: Rules,
+    knowledge: Knowledge,
+    table: Table,
+    deals: Sequence[Sequence[int]],
+    bit: int,
+    *,
+    one_trick: bool = False,
+) -> tuple[list[list[int]], list[int]]:
+    """The seat plays ``bit`` now in each of ``deals`` and the rest is played out with the
+    Standard rule (:func:`~spadeslib.engine.policies.play_out_many`, to the end of the
+    trick with ``one_trick``): how Pro and Expert judge a legal card."""
+    n = len(deals)
+    return play_out_many(
+        rules,
+        [table] * n,
+        deals,
+        leaders=[knowledge.leader] * n,
+        must_leads=[0] * n,  # binds only a first lead, and the card tried leads it
+        tricks=knowledge.tricks,
+        trick=knowledge.trick,
+        trick_number=knowledge.trick_number,
+        broken=knowledge.broken,
+        played=knowledge.played,
+        first=bit,
+        one_trick=one_trick,
+    )
 
 
 class StandardBot(BaseBot):
