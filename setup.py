@@ -24,7 +24,16 @@ from setuptools.command.build_py import build_py
 
 ROOT = Path(__file__).resolve().parent
 NATIVE = Path("src") / "native"
-SOURCES = ["module.c", "play.c", "playout.c", "auction.c", "shuffle.c", "determinize.c", "tensors.c"]
+SOURCES = [
+    "module.c",
+    "play.c",
+    "playout.c",
+    "auction.c",
+    "shuffle.c",
+    "determinize.c",
+    "tensors.c",
+    "game.c",
+]
 HEADERS = [
     "spades.h",
     "native.h",

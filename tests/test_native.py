@@ -393,6 +393,52 @@ def test_an_auction_played_natively_refuses_and_reports_as_python_does(name: str
         assert copy.state_dict() == fast.state_dict() == slow.state_dict()
 
 
+class _Id(int):
+    """An int of another type: not an action id to the engine."""
+
+
+@pytest.mark.parametrize("name", ["standard", "six-handed"])
+def test_the_native_loop_refuses_and_reports_in_the_play_as_python_does(name: str) -> None:
+    """A game's ``legal_action_ids``, ``apply_id`` and ``deal_number`` answer in C while
+    the native core plays (src/native/game.c): every refused id (out of range, a card not
+    held or not allowed, or not an int: a bool, a float, a str, an int subclass) gets the
+    Python's reason and changes nothing, and the deal's last card scores the deal, as in
+    a game the Python plays."""
+    from spadeslib.errors import IllegalActionError
+
+    assert isinstance(_game(name, 1, pure=False), native.GameLoop)
+
+    def refusals(game: Game) -> list[str]:
+        ids = game.legal_action_ids()
+        illegal = next(i for i in range(game._s.space.size) if i not in ids)
+        out = []
+        for junk in (-1, 10**30, illegal, True, float(ids[0]), str(ids[0]), _Id(ids[0])):
+            before = json.dumps(game.state_dict(), sort_keys=True)
+            with pytest.raises(IllegalActionError) as error:
+                game.apply_id(junk)  # type: ignore[arg-type]
+            assert json.dumps(game.state_dict(), sort_keys=True) == before
+            out.append(str(error.value))
+        return out
+
+    fast, slow = _game(name, 5, pure=False), _game(name, 5, pure=True)
+    rng = random.Random(5)
+    step = 0
+    while fast.deal_number == 0:
+        assert slow.deal_number == 0
+        assert fast.legal_action_ids() == slow.legal_action_ids()
+        if fast.phase == "play" and step % 7 == 0:
+            assert type(fast._s.play).__module__ == "spadeslib._native"
+            assert refusals(fast) == refusals(slow)
+        ids = fast.legal_action_ids()
+        choice = ids[rng.randrange(len(ids))]
+        fast.apply_id(choice)
+        slow.apply_id(choice)
+        step += 1
+    assert slow.deal_number == 1
+    assert fast.state_dict() == slow.state_dict()
+    assert fast.deal_history == slow.deal_history
+
+
 def _position(name: Variant | str, seed: int, steps: int) -> Any:
     """The play phase of a seeded random game after about ``steps`` actions (None if the
     game has no play there)."""

@@ -516,6 +516,16 @@ static int module_exec(PyObject *module) {
     if (!st->table_type || PyModule_AddType(module, st->table_type) < 0) return -1;
     st->tensors_type = (PyTypeObject *)PyType_FromModuleAndSpec(module, &tensors_spec, NULL);
     if (!st->tensors_type || PyModule_AddType(module, st->tensors_type) < 0) return -1;
+    st->game_loop_type = (PyTypeObject *)PyType_FromModuleAndSpec(module, &game_loop_spec, NULL);
+    if (!st->game_loop_type || PyModule_AddType(module, st->game_loop_type) < 0) return -1;
+    st->str_play = PyUnicode_InternFromString("play");
+    st->str_deals_played = PyUnicode_InternFromString("deals_played");
+    st->str_legal_ids = PyUnicode_InternFromString("_legal_action_ids");
+    st->str_apply_id = PyUnicode_InternFromString("_apply_id");
+    st->str_play_over = PyUnicode_InternFromString("_play_over");
+    if (!st->str_play || !st->str_deals_played || !st->str_legal_ids || !st->str_apply_id ||
+        !st->str_play_over)
+        return -1;
 
     if (PyModule_AddIntConstant(module, "MAX_CARDS", MAX_CARDS) < 0) return -1;
     if (PyModule_AddIntConstant(module, "MAX_PLAYERS", MAX_PLAYERS) < 0) return -1;
@@ -529,6 +539,7 @@ static int module_traverse(PyObject *module, visitproc visit, void *arg) {
     Py_VISIT(st->play_type);
     Py_VISIT(st->table_type);
     Py_VISIT(st->tensors_type);
+    Py_VISIT(st->game_loop_type);
     return 0;
 }
 
@@ -541,6 +552,12 @@ static int module_clear(PyObject *module) {
     Py_CLEAR(st->play_type);
     Py_CLEAR(st->table_type);
     Py_CLEAR(st->tensors_type);
+    Py_CLEAR(st->game_loop_type);
+    Py_CLEAR(st->str_play);
+    Py_CLEAR(st->str_deals_played);
+    Py_CLEAR(st->str_legal_ids);
+    Py_CLEAR(st->str_apply_id);
+    Py_CLEAR(st->str_play_over);
     return 0;
 }
 

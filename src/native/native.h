@@ -27,7 +27,9 @@ const int32_t *native_cache_put(cache *c, uint64_t key, const int32_t *values, i
 typedef struct native_state {
     PyObject *argument_error;
     PyObject *zero, *sixty_four;
-    PyTypeObject *kernel_type, *play_type, *table_type, *tensors_type;
+    PyTypeObject *kernel_type, *play_type, *table_type, *tensors_type, *game_loop_type;
+    /* the names game.c looks up on a Game and its state */
+    PyObject *str_play, *str_deals_played, *str_legal_ids, *str_apply_id, *str_play_over;
 } native_state;
 
 typedef struct KernelObject {
@@ -45,7 +47,7 @@ typedef struct KernelObject {
 
 
 extern PyModuleDef native_module;
-extern PyType_Spec play_spec, table_spec, tensors_spec; /* tensors.c */
+extern PyType_Spec play_spec, table_spec, tensors_spec, game_loop_spec; /* play.c, tensors.c, game.c */
 
 native_state *state_of_type(PyTypeObject *type);
 PyObject *argument_error(native_state *st, const char *format, ...);
@@ -108,6 +110,10 @@ typedef struct PlayObject {
 } PlayObject;
 
 PyObject *native_start_auction(PyObject *module, PyObject *args);
+/* play.c, for game.c: the legal ids now; apply an id: 0 played, 1 played and the play is
+   over, -1 refused (nothing changed), -2 error */
+PyObject *native_play_legal_ids(PlayObject *self);
+int native_play_apply(PlayObject *self, PyObject *arg);
 /* determinize.c */
 PyObject *native_place(PyObject *module, PyObject *args);
 /* tensors.c */

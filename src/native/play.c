@@ -418,7 +418,7 @@ static int apply_bid(PlayObject *self, long id) {
     return 0;
 }
 
-HOT static PyObject *native_play_legal_ids(PlayObject *self) {
+HOT PyObject *native_play_legal_ids(PlayObject *self) {
     const kernel *k = &self->kernel->k;
     if (self->bidding) {
         const int32_t *legal = bids_now(self);
@@ -450,7 +450,7 @@ static void apply_bit(PlayObject *self, int id, int bit) {
     self->ids[self->played_count++] = (uint16_t)id;
 }
 
-HOT static int native_play_apply(PlayObject *self, PyObject *arg) {
+HOT int native_play_apply(PlayObject *self, PyObject *arg) {
     if (!PyLong_CheckExact(arg)) return -1;
     int overflow = 0;
     long id = PyLong_AsLongAndOverflow(arg, &overflow);

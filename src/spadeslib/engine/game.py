@@ -30,10 +30,10 @@ from spadeslib.cards import Card
 from spadeslib.compiler.action_ids import ActionSpace
 from spadeslib.compiler.action_text import Action, ActionParseError
 from spadeslib.engine import flow
-from spadeslib.engine import phases as _phases
 from spadeslib.engine.dealing import DealInput, read_deal
 from spadeslib.engine.describe import describe
 from spadeslib.engine.determinize import Weight
+from spadeslib.engine.game_loop import GameLoop
 from spadeslib.engine.legal_actions import LegalActions
 from spadeslib.engine.observation import Observation, observe
 from spadeslib.engine.positions import apply_checked, is_dealt, new_state, rebuild, replay
@@ -62,8 +62,6 @@ __all__ = ["TERMINAL", "Game", "LegalActions"]
 TERMINAL: Final = -4
 """OpenSpiel's id for "no player: the game is over" (:meth:`Game.current_player_id`)."""
 
-_PHASES = _phases.PHASES
-_finish_play = _phases.play.finish_play
 _OVER: Final = Phase.OVER
 _DEAL: Final = Phase.DEAL
 _dealt = flow.deal_if_due
@@ -79,7 +77,7 @@ def resolve_variant(variant: Variant | str | os.PathLike[str]) -> Variant:
     return load_variant(variant)
 
 
-class Game:
+class Game(GameLoop):
     """A whole game of Spades under one variant, from the first deal to the winner.
 
     ``variant`` is a :class:`~spadeslib.variant.Variant`, or a bundled name or a file path
@@ -95,7 +93,7 @@ class Game:
     :attr:`current_player` is ``None`` once :attr:`is_over`.
     """
 
-    __slots__ = ("_s",)
+    __slots__ = ()
 
     _s: State
 
@@ -127,23 +125,6 @@ class Game:
         """The seat to act, or :data:`TERMINAL` (-4) when the game is over (OpenSpiel)."""
         actor = self.current_player
         return TERMINAL if actor is None else actor
-
-    def legal_action_ids(self) -> list[int]:
-        """The legal actions' ids, sorted: the fast path for bots and simulations."""
-        s = self._s
-        play = s.play
-        if play is not None:  # the hot path: the play's own list
-            ids: list[int] = play.legal_ids()
-            return ids
-        phase = s.phase
-        if phase == _DEAL:
-            phase = _dealt(s).phase
-        if phase == _OVER:
-            return []
-        cached = s.legal_ids  # kept until the next action, which apply_id checks against
-        if cached is None:
-            s.legal_ids = cached = tuple(_PHASES[phase].legal(s))
-        return list(cached)
 
     def legal_actions(self) -> LegalActions:
         """The legal actions, sorted by id (see :class:`LegalActions`)."""
@@ -187,25 +168,6 @@ class Game:
         except IllegalActionError:
             self._s = saved
             raise
-
-    def apply_id(self, action_id: int) -> None:
-        """Apply the action with this id (see :meth:`legal_action_ids`)."""
-        s = self._s
-        play = s.play
-        if play is not None:  # the hot path: the play checks the id and plays the card
-            status = play.apply(action_id)
-            if status >= 0:
-                if status:
-                    _finish_play(s)
-                return
-        if type(action_id) is not int:
-            raise IllegalActionError(
-                action_id,
-                "an action id is an int (use apply() for an action or its text)",
-                rule="action",
-                state=describe(_dealt(s)),
-            )
-        self._apply(action_id, None)
 
     def _apply(self, action_id: int, action: Action | None) -> None:
         apply_checked(self._s, action_id, action)
@@ -371,11 +333,6 @@ class Game:
     @property
     def dealer(self) -> int:
         return self._s.dealer
-
-    @property
-    def deal_number(self) -> int:
-        """Deals finished so far (0 during the first deal; misdeals do not count)."""
-        return self._s.deals_played
 
     @property
     def is_over(self) -> bool:

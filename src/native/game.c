@@ -1,0 +1,125 @@
+/* The public loop of a Game in C: `legal_action_ids()`, `apply_id()` and `deal_number`,
+ * the three calls an agent's loop makes per action (engine/game_loop.py holds the Python
+ * reference, `PyGameLoop`, and the rest of the engine).
+ *
+ * Why: through Python methods these calls cost more than the native play they reach (a
+ * Python frame each, and two attribute loads); a random hand through the public loop
+ * spent more time in them than in the cards. Here, while the native core plays the deal
+ * (the state's `play` is a native Play), an id goes straight to the Play; in every other
+ * case (the auction in Python, a pure-Python play, an id the Play refuses, the deal's
+ * end) the method calls the Python that decides it, by name on the game, so each answer
+ * is the Python's exactly. */
+#include "native.h"
+
+#include <structmember.h>
+
+typedef struct GameLoopObject {
+    PyObject_HEAD
+    PyObject *s; /* the engine's State (engine/state.py): `_s` to Python */
+} GameLoopObject;
+
+/* The state's play if it is a native Play (a new reference), else NULL with no error set;
+   -1 on an error. */
+static int native_play(native_state *st, GameLoopObject *self, PyObject **out) {
+    *out = NULL;
+    if (!self->s) return 0; /* not initialised: the Python path raises the error */
+    PyObject *play = PyObject_GetAttr(self->s, st->str_play);
+    if (!play) return -1;
+    if (Py_IS_TYPE(play, st->play_type)) {
+        *out = play;
+        return 0;
+    }
+    Py_DECREF(play);
+    return 0;
+}
+
+static PyObject *loop_legal_action_ids(GameLoopObject *self, PyObject *Py_UNUSED(ignored)) {
+    native_state *st = state_of_type(Py_TYPE(self));
+    if (!st) return NULL;
+    PyObject *play;
+    if (native_play(st, self, &play) < 0) return NULL;
+    if (play) {
+        PyObject *ids = native_play_legal_ids((PlayObject *)play);
+        Py_DECREF(play);
+        return ids;
+    }
+    return PyObject_CallMethodNoArgs((PyObject *)self, st->str_legal_ids);
+}
+
+static PyObject *loop_apply_id(GameLoopObject *self, PyObject *action_id) {
+    native_state *st = state_of_type(Py_TYPE(self));
+    if (!st) return NULL;
+    PyObject *play;
+    if (native_play(st, self, &play) < 0) return NULL;
+    if (play) {
+        int status = native_play_apply((PlayObject *)play, action_id);
+        Py_DECREF(play);
+        if (status == -2) return NULL;
+        if (status == 1) return PyObject_CallMethodNoArgs((PyObject *)self, st->str_play_over);
+        if (status == 0) Py_RETURN_NONE;
+    } /* refused (nothing changed), or not the native play: the Python says why or plays it */
+    return PyObject_CallMethodOneArg((PyObject *)self, st->str_apply_id, action_id);
+}
+
+static PyObject *loop_get_deal_number(GameLoopObject *self, void *Py_UNUSED(closure)) {
+    if (!self->s) {
+        PyErr_SetString(PyExc_AttributeError, "_s");
+        return NULL;
+    }
+    native_state *st = state_of_type(Py_TYPE(self));
+    return st ? PyObject_GetAttr(self->s, st->str_deals_played) : NULL;
+}
+
+static int loop_traverse(GameLoopObject *self, visitproc visit, void *arg) {
+    Py_VISIT(Py_TYPE(self));
+    Py_VISIT(self->s);
+    return 0;
+}
+
+static int loop_clear(GameLoopObject *self) {
+    Py_CLEAR(self->s);
+    return 0;
+}
+
+static void loop_dealloc(GameLoopObject *self) {
+    PyTypeObject *type = Py_TYPE(self);
+    PyObject_GC_UnTrack(self);
+    loop_clear(self);
+    type->tp_free(self);
+    Py_DECREF(type);
+}
+
+static PyMemberDef loop_members[] = {
+    {"_s", T_OBJECT_EX, offsetof(GameLoopObject, s), 0, "The engine's state."},
+    {NULL, 0, 0, 0, NULL},
+};
+
+static PyGetSetDef loop_getset[] = {
+    {"deal_number", (getter)loop_get_deal_number, NULL,
+     "Deals finished so far (0 during the first deal; misdeals do not count).", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyMethodDef loop_methods[] = {
+    {"legal_action_ids", (PyCFunction)loop_legal_action_ids, METH_NOARGS,
+     "The legal actions' ids, sorted: the fast path for bots and simulations."},
+    {"apply_id", (PyCFunction)loop_apply_id, METH_O,
+     "Apply the action with this id (see legal_action_ids)."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyType_Slot loop_slots[] = {
+    {Py_tp_dealloc, loop_dealloc},
+    {Py_tp_traverse, loop_traverse},
+    {Py_tp_clear, loop_clear},
+    {Py_tp_members, loop_members},
+    {Py_tp_getset, loop_getset},
+    {Py_tp_methods, loop_methods},
+    {Py_tp_doc, "A Game's public loop, natively (the base of spadeslib.engine.Game)."},
+    {0, NULL},
+};
+
+PyType_Spec game_loop_spec = {
+    "spadeslib._native.GameLoop", sizeof(GameLoopObject), 0,
+    Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC, loop_slots,
+};
