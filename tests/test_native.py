@@ -710,3 +710,35 @@ def test_the_expert_decides_the_same_on_both_paths(name: str) -> None:
             return game.record()["actions"]  # type: ignore[no-any-return]
 
     assert played(pure=False) == played(pure=True)
+
+
+@pytest.mark.parametrize("name", ["nyc", "standard"])
+def test_the_expert_weighs_blind_choices_the_same_on_both_paths(name: str) -> None:
+    """A blind decision samples the seat's own hand too: the worth of every choice is the
+    Python reference's."""
+    from spadeslib.bots import ExpertBot
+    from spadeslib.bots.worth import Worth
+    from spadeslib.engine.knowledge import read
+
+    def worths(pure: bool) -> list[float]:
+        with _backend.pure_python() if pure else contextlib.nullcontext():
+            game = Game(name, seed=0)
+            rng = random.Random(0)
+            while game.phase != "blind":
+                ids = game.legal_action_ids()
+                game.apply_id(ids[rng.randrange(len(ids))])
+            seat = game.current_player
+            assert seat is not None
+            observation = game.observation(seat)
+            rules = game.variant.compile()
+            bot = ExpertBot(2, budget=24)
+            return bot._blind_worths(
+                observation,
+                rules,
+                read(observation, rules),
+                Worth(observation, rules),
+                choices=list(observation.legal_actions),
+                size=24,
+            )
+
+    assert worths(pure=False) == worths(pure=True)

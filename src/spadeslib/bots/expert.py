@@ -23,9 +23,16 @@ leaves my side the best score when the deal is over", and the same of its bids:
   (every bid on a quarter of the budget, the :data:`SHORTLIST` best on the rest):
   what the bids already made and the scores make of it (a side near the target, behind, or
   near the bag limit bids differently); a partnership's captain the same for its team
-  bids. Team bids naming a Nil, raises, NYC's coming out, blind decisions, passes and
-  exchanges are Standard's (:mod:`spadeslib.bots.bidding`,
-  :mod:`spadeslib.bots.decisions`).
+  bids.
+- **Blind decisions** (Blind Nil, a side's blind bid, or ``look``) the same way, before
+  seeing the hand: each sampled deal gives the seat a hand too, and ``look`` is worth what
+  the contract its point count suggests (:func:`~spadeslib.bots.guesses.quick_bid`, with
+  its side-mates' bids: a bid made after looking) makes of that deal; a blind bid of N is
+  the side's blind contract of N, Blind Nil the seat's Nil. The seat goes blind only where
+  the score makes it worth more than the bid it would make after looking (typically:
+  behind, near the end of the game).
+- Team bids naming a Nil, raises, NYC's coming out, passes and exchanges are Standard's
+  (:mod:`spadeslib.bots.bidding`, :mod:`spadeslib.bots.decisions`).
 
 ``budget`` is the number of deals sampled per decision, so a seed and a budget give the
 same decisions on every machine. ``time_limit`` (seconds, optional) stops sampling early,
@@ -41,11 +48,12 @@ from typing import Final
 
 from spadeslib.bots.auction import Auction
 from spadeslib.bots.evidence import claims, evidence
+from spadeslib.bots.guesses import quick_bid
 from spadeslib.bots.standard import StandardBot, legal_mask, play_action, situation, try_card
 from spadeslib.bots.tables import determinizer, tables_of
 from spadeslib.bots.worth import Worth, seat_bids
 from spadeslib.compiler import Rules
-from spadeslib.compiler.bids import NIL
+from spadeslib.compiler.bids import BLIND_NIL, NIL, NO_BID
 from spadeslib.engine import Action, Observation
 from spadeslib.engine.knowledge import Knowledge, read
 from spadeslib.errors import ArgumentError
@@ -182,6 +190,74 @@ class ExpertBot(StandardBot):
             )
             totals = [a + b for a, b in zip(totals, more, strict=True)]
         return choices[totals.index(max(totals))][1]
+
+    def blind(self, observation: Observation, rules: Rules, legal: Sequence[Action]) -> Action:
+        if any(action.kind not in ("look", "blind", "blind_nil") for action in legal):
+            return super().blind(observation, rules, legal)
+        choices = sorted(legal, key=lambda action: action.kind != "look")  # look wins ties
+        knowledge = read(observation, rules)
+        worth = Worth(observation, rules)
+        totals = [0.0] * len(choices)
+        for size in self._batches(self.budget):
+            more = self._blind_worths(
+                observation, rules, knowledge, worth, choices=choices, size=size
+            )
+            totals = [a + b for a, b in zip(totals, more, strict=True)]
+        return choices[totals.index(max(totals))]
+
+    def _blind_worths(
+        self,
+        observation: Observation,
+        rules: Rules,
+        knowledge: Knowledge,
+        worth: Worth,
+        *,
+        choices: Sequence[Action],
+        size: int,
+    ) -> list[float]:
+        """Each blind choice's weighted worth summed over ``size`` new sampled deals, the
+        seat's own hand sampled too (see the module docstring)."""
+        seat = observation.seat
+        side = rules.side_of[seat]
+        partnership = rules.variant.bidding.form.kind == "partnership"
+        low, high = rules.variant.bidding.form.bid_range(rules.hand_size)
+        tables = tables_of(rules)
+        auction = Auction(observation, rules, knowledge, self.stream, size)
+        weights = evidence(rules, tables, knowledge, claims(observation, rules), auction.deals)
+        every = range(size)
+        totals = []
+        for action in choices:
+            me_nil = action.kind == "blind_nil"
+            blind = list(observation.blind)
+            blind[side] = action.kind == "blind"
+            mine: list[int]
+            if action.kind == "look":  # the bid its hand suggests, once it has looked
+                counts = [quick_bid(rules, tables, auction.deals[d][seat]) for d in every]
+                if partnership:  # the captain's team bid: its count and its partner's
+                    own = [min(max(c + auction.others(d), low), high) for d, c in enumerate(counts)]
+                    mine = [NO_BID] * size
+                else:
+                    mine = [min(max(count, low), high) for count in counts]
+                    own = [m + auction.others(d) for d, m in enumerate(mine)]
+            elif me_nil:
+                mine = [BLIND_NIL] * size
+                own = [auction.others(d, True) for d in every]
+            else:  # the side's blind contract: no seat bids a number of its own
+                mine = [NO_BID] * size
+                own = [action.number or 0] * size
+            runs = auction.runs(every, own, me_nil=me_nil)
+            total = 0.0
+            for deal, tricks in zip(every, runs, strict=True):
+                bids = list(auction.bids(deal, me_nil))
+                bids[seat] = mine[deal]
+                if not me_nil and mine[deal] == NO_BID:  # a team or blind contract
+                    for member in rules.sides[side]:
+                        bids[member] = NO_BID
+                sides = [c or 0 for c in auction.contracts(deal, me_nil)]
+                sides[side] = own[deal]
+                total += weights[deal] * worth(worth.contracts(bids, sides, blind), tricks)
+            totals.append(total)
+        return totals
 
     def _bid_worths(
         self,
