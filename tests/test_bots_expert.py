@@ -8,11 +8,13 @@ import random
 
 import pytest
 
+from spadeslib import Variant, parse_variant
 from spadeslib.bots import ExpertBot, StandardBot
 from spadeslib.bots.evidence import claims, evidence
 from spadeslib.bots.expert import distinct_cards
 from spadeslib.bots.tables import tables_of
 from spadeslib.bots.worth import GAME_WORTH, Worth, seat_bids
+from spadeslib.compiler.bids import NIL
 from spadeslib.engine import Game, Observation
 from spadeslib.engine.knowledge import read
 from spadeslib.errors import ArgumentError
@@ -26,7 +28,7 @@ RUFF = [
 ]
 
 
-def _game(bids: list[str], *, deal: list[str] = RUFF, variant: str = "standard") -> Game:
+def _game(bids: list[str], *, deal: list[str] = RUFF, variant: str | Variant = "standard") -> Game:
     game = Game(variant, dealer=3, deal=[hand.split() for hand in deal])
     for bid in bids:
         game.apply(bid)
@@ -242,7 +244,7 @@ def _blind_position(variant: str, seed: int) -> Game:
 def test_expert_bids_blind_in_nyc_where_it_pays() -> None:
     """NYC's blind 6 doubles if made and is not set for overtricks: for a side 160 behind
     it is worth more than the bid an average hand makes after looking (bench/blind.py:
-    about +77 points a deal where the Expert and Standard's rule differ). Standard's rule
+    +58 points a deal where the Expert and Standard's rule differ). Standard's rule
     looks unless the game is nearly lost."""
     game = _blind_position("nyc", 0)
     observation = game.observation(game.current_player or 0)
@@ -269,3 +271,20 @@ def test_expert_looks_rather_than_risk_a_blind_nil_early() -> None:
     assert ExpertBot(1, budget=200).act(early).kind == "look"
     late = _observation(game, scores=scores(320, 420))
     assert ExpertBot(1, budget=200).act(late).kind == "blind_nil"
+
+
+def test_a_captain_with_a_hand_of_low_cards_names_its_own_nil_in_the_team_bid() -> None:
+    """Partnership bidding with Nil: the captain's team bid may name its own Nil (or its
+    partner's); the Expert weighs those team bids with the rest."""
+    low = [
+        "2C 3C 4C 5C 2D 3D 4D 5D 2H 3H 4H 5H 6H",
+        "AS KS QS JS TS 9S AC KC QC AD KD AH KH",
+        "8S 7S 6S 5S 4S 3S 2S JC TC 9C 8C QD JD",
+        "7C 6C TD 9D 8D 7D 6D QH JH TH 9H 8H 7H",
+    ]
+    variant = parse_variant("extends: standard\nhouse_rules: [partnership-bidding]\n")
+    game = _game([], deal=low, variant=variant)
+    observation = game.observation(0)
+    assert any(action.parts for action in observation.legal_actions)
+    choice = ExpertBot(1, budget=200).act(observation)
+    assert choice.parts is not None and choice.parts[0] == NIL, choice

@@ -23,7 +23,7 @@ leaves my side the best score when the deal is over", and the same of its bids:
   (every bid on a quarter of the budget, the :data:`SHORTLIST` best on the rest):
   what the bids already made and the scores make of it (a side near the target, behind, or
   near the bag limit bids differently); a partnership's captain the same for its team
-  bids.
+  bids, those naming its own or its partner's Nil included.
 - **Blind decisions** (Blind Nil, a side's blind bid, or ``look``) the same way, before
   seeing the hand: each sampled deal gives the seat a hand too, and ``look`` is worth what
   the contract its point count suggests (:func:`~spadeslib.bots.guesses.quick_bid`, with
@@ -31,7 +31,7 @@ leaves my side the best score when the deal is over", and the same of its bids:
   the side's blind contract of N, Blind Nil the seat's Nil. The seat goes blind only where
   the score makes it worth more than the bid it would make after looking (typically:
   behind, near the end of the game).
-- Team bids naming a Nil, raises, NYC's coming out, passes and exchanges are Standard's
+- Raises, NYC's coming out, passes and exchanges are Standard's
   (:mod:`spadeslib.bots.bidding`, :mod:`spadeslib.bots.decisions`).
 
 ``budget`` is the number of deals sampled per decision, so a seed and a budget give the
@@ -92,6 +92,13 @@ def distinct_cards(rules: Rules, mask: int, live: int) -> list[int]:
                 continue
         out.append(bit)
     return out
+
+
+def _contract(action: Action) -> int:
+    """The number of tricks a bid contracts for (a team bid naming a Nil: its other part)."""
+    if action.parts is None:
+        return action.number or 0
+    return sum(part for part in action.parts if part != NIL)
 
 
 class ExpertBot(StandardBot):
@@ -164,9 +171,9 @@ class ExpertBot(StandardBot):
 
     def bid(self, observation: Observation, rules: Rules, legal: Sequence[Action]) -> Action:
         choices = [
-            (NIL if action.kind == "nil" else action.number or 0, action)
+            (NIL if action.kind == "nil" else _contract(action), action)
             for action in legal
-            if action.kind in ("bid", "nil") and action.parts is None
+            if action.kind in ("bid", "nil") and (action.parts is None or NIL in action.parts)
         ]
         partnership = rules.variant.bidding.form.kind == "partnership"
         seat = observation.seat
@@ -279,17 +286,23 @@ class ExpertBot(StandardBot):
         )
         every = range(size)
         totals = []
-        for number, _ in choices:
-            me_nil = number == NIL
+        partner = rules.partner_of[seat]
+        for number, action in choices:
+            parts = action.parts  # a team bid naming a Nil: (the captain's, the partner's)
+            me_nil = number == NIL or (parts is not None and parts[0] == NIL)
+            partner_nil = partner is not None and parts is not None and parts[1] == NIL
             if partnership:  # a team bid: the side's contract
                 own = [number] * size
             else:
                 own = [(0 if me_nil else number) + auction.others(d, me_nil) for d in every]
-            runs = auction.runs(every, own, me_nil=me_nil)
+            nils = 1 << partner if partner is not None and partner_nil else 0
+            runs = auction.runs(every, own, me_nil=me_nil, nils=nils)
             total = 0.0
             for deal, tricks in zip(every, runs, strict=True):
                 bids = list(auction.bids(deal, me_nil))
-                bids[seat] = number
+                bids[seat] = NIL if me_nil else number
+                if partner is not None and partner_nil:
+                    bids[partner] = NIL
                 sides = [c or 0 for c in auction.contracts(deal, me_nil)]
                 sides[side] = own[deal]
                 contracts = worth.contracts(bids, sides, observation.blind)
