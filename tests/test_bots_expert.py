@@ -14,6 +14,7 @@ from spadeslib.bots.evidence import claims, evidence
 from spadeslib.bots.expert import distinct_cards
 from spadeslib.bots.tables import tables_of
 from spadeslib.bots.worth import GAME_WORTH, Worth, seat_bids
+from spadeslib.cards import Card
 from spadeslib.compiler.bids import NIL
 from spadeslib.engine import Game, Observation
 from spadeslib.engine.knowledge import read
@@ -288,3 +289,34 @@ def test_a_captain_with_a_hand_of_low_cards_names_its_own_nil_in_the_team_bid() 
     assert any(action.parts for action in observation.legal_actions)
     choice = ExpertBot(1, budget=200).act(observation)
     assert choice.parts is not None and choice.parts[0] == NIL, choice
+
+
+@pytest.mark.parametrize(
+    ("hand", "answer"),
+    [
+        ("BJ LJ 2D 2S AS KS QS JS TS AH KH AC KC", "come_out"),  # ten tricks on its own
+        ("3C 4C 5C 6C 3D 4D 5D 6D 3H 4H 5H 6H 7H", "stand"),  # the blind 6 is hard enough
+    ],
+)
+def test_expert_comes_out_of_a_blind_six_with_a_hand_worth_ten(hand: str, answer: str) -> None:
+    """NYC: having bid blind 6, the side may "come out" to a plain 10 once it has looked
+    (200 if made, against 120 for the blind 6): worth it only with the tricks for it."""
+    game = _blind_position("nyc", 0)
+    game.apply("blind 6")
+    assert {action.kind for action in game.legal_actions()} == {"come_out", "stand"}
+    cards = tuple(Card.parse(card) for card in hand.split())
+    observation = _observation(game, hand=cards)
+    assert ExpertBot(1, budget=200).act(observation).kind == answer
+
+
+def test_expert_raises_a_contract_its_side_s_hands_beat_easily() -> None:
+    """The raise round: a side that bid 2 holding seat 0's clubs, diamonds and hearts
+    raises (the contract's points rise with it); one that bid all it can take stands."""
+    variant = parse_variant("extends: standard\nhouse_rules: [raise-round]\n")
+    low = _game(["bid 1", "bid 3", "bid 1", "bid 3"], variant=variant)
+    assert low.phase == "raise" and low.current_player == 0
+    choice = ExpertBot(1, budget=200).act(low.observation(0))
+    assert choice.kind == "raise" and (choice.number or 0) >= 5, choice
+    high = _game(["bid 6", "bid 3", "bid 2", "bid 1"], variant=variant)
+    assert high.phase == "raise" and high.current_player == 0
+    assert ExpertBot(1, budget=200).act(high.observation(0)).kind == "stand"

@@ -713,14 +713,25 @@ def test_the_expert_decides_the_same_on_both_paths(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", ["nyc", "standard"])
-def test_the_expert_weighs_blind_choices_the_same_on_both_paths(name: str) -> None:
+def test_the_expert_weighs_blind_choices_the_same_on_both_paths(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A blind decision samples the seat's own hand too: the worth of every choice is the
     Python reference's."""
     from spadeslib.bots import ExpertBot
-    from spadeslib.bots.worth import Worth
-    from spadeslib.engine.knowledge import read
 
-    def worths(pure: bool) -> list[float]:
+    seen: list[list[float]] = []
+    weigh = ExpertBot._worths
+
+    def recorded(self: ExpertBot, *args: Any) -> list[float]:
+        totals = weigh(self, *args)
+        seen.append(totals)
+        return totals
+
+    monkeypatch.setattr(ExpertBot, "_worths", recorded)
+
+    def worths(pure: bool) -> list[list[float]]:
+        seen.clear()
         with _backend.pure_python() if pure else contextlib.nullcontext():
             game = Game(name, seed=0)
             rng = random.Random(0)
@@ -729,16 +740,9 @@ def test_the_expert_weighs_blind_choices_the_same_on_both_paths(name: str) -> No
                 game.apply_id(ids[rng.randrange(len(ids))])
             seat = game.current_player
             assert seat is not None
-            observation = game.observation(seat)
-            rules = game.variant.compile()
-            bot = ExpertBot(2, budget=24)
-            return bot._blind_worths(
-                observation,
-                rules,
-                read(observation, rules),
-                Worth(observation, rules),
-                choices=list(observation.legal_actions),
-                size=24,
-            )
+            ExpertBot(2, budget=24).act(game.observation(seat))
+        return list(seen)
 
-    assert worths(pure=False) == worths(pure=True)
+    native_worths = worths(pure=False)
+    assert len(native_worths) == 1 and len(native_worths[0]) > 1
+    assert native_worths == worths(pure=True)

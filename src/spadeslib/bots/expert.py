@@ -28,11 +28,14 @@ leaves my side the best score when the deal is over", and the same of its bids:
   seeing the hand: each sampled deal gives the seat a hand too, and ``look`` is worth what
   the contract its point count suggests (:func:`~spadeslib.bots.guesses.quick_bid`, with
   its side-mates' bids: a bid made after looking) makes of that deal; a blind bid of N is
-  the side's blind contract of N, Blind Nil the seat's Nil. The seat goes blind only where
-  the score makes it worth more than the bid it would make after looking (typically:
-  behind, near the end of the game).
-- Raises, NYC's coming out, passes and exchanges are Standard's
-  (:mod:`spadeslib.bots.bidding`, :mod:`spadeslib.bots.decisions`).
+  the side's blind contract of N, Blind Nil the seat's Nil. The seat goes blind where the
+  score makes it worth more than the bid it would make after looking: in NYC, whose blind
+  6 is doubled and never set for overtricks, nearly always when allowed; a Blind Nil
+  mostly near the end, when its 200 would win the game.
+- **Raises and coming out** the same way: each raise against the side's contract as it
+  stands; NYC's blind contract against coming out to a plain ``come_out_to``.
+- Passes, exchanges and the other card choices are Standard's
+  (:mod:`spadeslib.bots.decisions`).
 
 ``budget`` is the number of deals sampled per decision, so a seed and a budget give the
 same decisions on every machine. ``time_limit`` (seconds, optional) stops sampling early,
@@ -43,8 +46,8 @@ reproducible.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator, Sequence
-from typing import Final
+from collections.abc import Callable, Iterator, Sequence
+from typing import Final, NamedTuple
 
 from spadeslib.bots.auction import Auction
 from spadeslib.bots.evidence import claims, evidence
@@ -92,6 +95,26 @@ def distinct_cards(rules: Rules, mask: int, live: int) -> list[int]:
                 continue
         out.append(bit)
     return out
+
+
+class _Plan(NamedTuple):
+    """One choice as the simulations play it, per sampled deal."""
+
+    mine: Sequence[int]
+    """The seat's bid (``NIL``, ``BLIND_NIL``, a number; ``NO_BID``: a team or blind
+    contract, which no seat of the side bids a number of)."""
+    own: Sequence[int]
+    """The side's contract."""
+    me_nil: bool = False
+    partner_nil: bool = False
+    blind: bool = False
+    """The side's contract is bid blind."""
+    came_out: bool = False
+    """The side came out of its blind bid (NYC)."""
+
+
+_Plans = Callable[[Auction, int], list[_Plan]]
+"""A decision's plans, one per choice, for the sampled deals of an auction."""
 
 
 def _contract(action: Action) -> int:
@@ -170,6 +193,9 @@ class ExpertBot(StandardBot):
         return play_action(rules, legal, candidates[totals.index(best)])
 
     def bid(self, observation: Observation, rules: Rules, legal: Sequence[Action]) -> Action:
+        kinds = {action.kind for action in legal}
+        if kinds == {"come_out", "stand"}:
+            return self._come_out(observation, rules, legal)
         choices = [
             (NIL if action.kind == "nil" else _contract(action), action)
             for action in legal
@@ -179,22 +205,42 @@ class ExpertBot(StandardBot):
         seat = observation.seat
         if (
             not choices
-            or any(action.kind not in ("bid", "nil") for action in legal)
+            or not kinds <= {"bid", "nil"}
             or (partnership and observation.bids[seat] in ("nil", "blind nil"))
-        ):  # a misdeal to call, NYC's coming out, a Blind Nil captain's team bid
+        ):  # a misdeal to call, a Blind Nil captain's team bid
             return super().bid(observation, rules, legal)
         knowledge = read(observation, rules)
         worth = Worth(observation, rules)
+        partner = rules.partner_of[seat]
+
+        def plans(auction: Auction, size: int) -> list[_Plan]:
+            out = []
+            every = range(size)
+            for number, action in choices:
+                parts = action.parts  # a team bid naming a Nil: (the captain's, the partner's)
+                me_nil = number == NIL or (parts is not None and parts[0] == NIL)
+                if partnership:  # a team bid: the side's contract
+                    own = [number] * size
+                else:
+                    own = [(0 if me_nil else number) + auction.others(d, me_nil) for d in every]
+                out.append(
+                    _Plan(
+                        mine=[NIL if me_nil else number] * size,
+                        own=own,
+                        me_nil=me_nil,
+                        partner_nil=partner is not None and parts is not None and parts[1] == NIL,
+                    )
+                )
+            return out
+
         first = max(self.budget // 4, 1)
-        totals = self._bid_worths(observation, rules, knowledge, worth, choices=choices, size=first)
+        totals = self._worths(observation, rules, knowledge, worth, plans, first)
         if len(choices) > SHORTLIST:
             kept = sorted(sorted(range(len(choices)), key=lambda i: -totals[i])[:SHORTLIST])
             choices = [choices[i] for i in kept]
             totals = [totals[i] for i in kept]
         for size in self._batches(self.budget - first):
-            more = self._bid_worths(
-                observation, rules, knowledge, worth, choices=choices, size=size
-            )
+            more = self._worths(observation, rules, knowledge, worth, plans, size)
             totals = [a + b for a, b in zip(totals, more, strict=True)]
         return choices[totals.index(max(totals))][1]
 
@@ -202,110 +248,131 @@ class ExpertBot(StandardBot):
         if any(action.kind not in ("look", "blind", "blind_nil") for action in legal):
             return super().blind(observation, rules, legal)
         choices = sorted(legal, key=lambda action: action.kind != "look")  # look wins ties
+        seat = observation.seat
+        partnership = rules.variant.bidding.form.kind == "partnership"
+        low, high = rules.variant.bidding.form.bid_range(rules.hand_size)
+        tables = tables_of(rules)
+
+        def plans(auction: Auction, size: int) -> list[_Plan]:
+            out = []
+            every = range(size)
+            for action in choices:
+                if action.kind == "look":  # the bid its hand suggests, once it has looked
+                    counts = [quick_bid(rules, tables, auction.deals[d][seat]) for d in every]
+                    if partnership:  # the captain's team bid: its count and its partner's
+                        own = [
+                            min(max(c + auction.others(d), low), high) for d, c in enumerate(counts)
+                        ]
+                        out.append(_Plan(mine=[NO_BID] * size, own=own))
+                    else:
+                        mine = [min(max(count, low), high) for count in counts]
+                        own = [m + auction.others(d) for d, m in enumerate(mine)]
+                        out.append(_Plan(mine=mine, own=own))
+                elif action.kind == "blind_nil":
+                    own = [auction.others(d, True) for d in every]
+                    out.append(_Plan(mine=[BLIND_NIL] * size, own=own, me_nil=True))
+                else:  # the side's blind contract: no seat bids a number of its own
+                    own = [action.number or 0] * size
+                    out.append(_Plan(mine=[NO_BID] * size, own=own, blind=True))
+            return out
+
+        return self._best(observation, rules, choices, plans)
+
+    def raise_(self, observation: Observation, rules: Rules, legal: Sequence[Action]) -> Action:
+        contract = observation.contracts[rules.side_of[observation.seat]]
+        if contract is None or any(action.kind not in ("stand", "raise") for action in legal):
+            return super().raise_(observation, rules, legal)
+        choices = sorted(legal, key=lambda action: action.kind != "stand")  # stand wins ties
+        mine = seat_bids(observation)[observation.seat]
+        me_nil = mine in (NIL, BLIND_NIL)
+
+        def plans(auction: Auction, size: int) -> list[_Plan]:
+            return [
+                _Plan(
+                    mine=[mine] * size,
+                    own=[contract if action.kind == "stand" else action.number or 0] * size,
+                    me_nil=me_nil,
+                )
+                for action in choices
+            ]
+
+        return self._best(observation, rules, choices, plans)
+
+    def _come_out(self, observation: Observation, rules: Rules, legal: Sequence[Action]) -> Action:
+        """NYC: come out of the side's blind bid to a plain bid of ``come_out_to``, or stand."""
+        target = rules.variant.bidding.blind.come_out_to
+        side = rules.side_of[observation.seat]
+        blind = observation.contracts[side]
+        if target is None or blind is None:
+            return super().bid(observation, rules, legal)
+        choices = sorted(legal, key=lambda action: action.kind != "stand")  # stand wins ties
+
+        def plans(auction: Auction, size: int) -> list[_Plan]:
+            return [
+                _Plan(mine=[NO_BID] * size, own=[blind] * size, blind=True)
+                if action.kind == "stand"
+                else _Plan(mine=[NO_BID] * size, own=[target] * size, blind=True, came_out=True)
+                for action in choices
+            ]
+
+        return self._best(observation, rules, choices, plans)
+
+    def _best(
+        self,
+        observation: Observation,
+        rules: Rules,
+        choices: Sequence[Action],
+        plans: _Plans,
+    ) -> Action:
+        """The choice of the best weighted worth over the whole budget."""
         knowledge = read(observation, rules)
         worth = Worth(observation, rules)
         totals = [0.0] * len(choices)
         for size in self._batches(self.budget):
-            more = self._blind_worths(
-                observation, rules, knowledge, worth, choices=choices, size=size
-            )
+            more = self._worths(observation, rules, knowledge, worth, plans, size)
             totals = [a + b for a, b in zip(totals, more, strict=True)]
         return choices[totals.index(max(totals))]
 
-    def _blind_worths(
+    def _worths(  # noqa: PLR0917 - the decision's context, in one order everywhere
         self,
         observation: Observation,
         rules: Rules,
         knowledge: Knowledge,
         worth: Worth,
-        *,
-        choices: Sequence[Action],
+        plans: _Plans,
         size: int,
     ) -> list[float]:
-        """Each blind choice's weighted worth summed over ``size`` new sampled deals, the
-        seat's own hand sampled too (see the module docstring)."""
+        """Each plan's weighted worth summed over ``size`` new sampled deals (the seat's
+        own hand among the sampled cards where it has not looked)."""
         seat = observation.seat
         side = rules.side_of[seat]
-        partnership = rules.variant.bidding.form.kind == "partnership"
-        low, high = rules.variant.bidding.form.bid_range(rules.hand_size)
-        tables = tables_of(rules)
-        auction = Auction(observation, rules, knowledge, self.stream, size)
-        weights = evidence(rules, tables, knowledge, claims(observation, rules), auction.deals)
-        every = range(size)
-        totals = []
-        for action in choices:
-            me_nil = action.kind == "blind_nil"
-            blind = list(observation.blind)
-            blind[side] = action.kind == "blind"
-            mine: list[int]
-            if action.kind == "look":  # the bid its hand suggests, once it has looked
-                counts = [quick_bid(rules, tables, auction.deals[d][seat]) for d in every]
-                if partnership:  # the captain's team bid: its count and its partner's
-                    own = [min(max(c + auction.others(d), low), high) for d, c in enumerate(counts)]
-                    mine = [NO_BID] * size
-                else:
-                    mine = [min(max(count, low), high) for count in counts]
-                    own = [m + auction.others(d) for d, m in enumerate(mine)]
-            elif me_nil:
-                mine = [BLIND_NIL] * size
-                own = [auction.others(d, True) for d in every]
-            else:  # the side's blind contract: no seat bids a number of its own
-                mine = [NO_BID] * size
-                own = [action.number or 0] * size
-            runs = auction.runs(every, own, me_nil=me_nil)
-            total = 0.0
-            for deal, tricks in zip(every, runs, strict=True):
-                bids = list(auction.bids(deal, me_nil))
-                bids[seat] = mine[deal]
-                if not me_nil and mine[deal] == NO_BID:  # a team or blind contract
-                    for member in rules.sides[side]:
-                        bids[member] = NO_BID
-                sides = [c or 0 for c in auction.contracts(deal, me_nil)]
-                sides[side] = own[deal]
-                total += weights[deal] * worth(worth.contracts(bids, sides, blind), tricks)
-            totals.append(total)
-        return totals
-
-    def _bid_worths(
-        self,
-        observation: Observation,
-        rules: Rules,
-        knowledge: Knowledge,
-        worth: Worth,
-        *,
-        choices: Sequence[tuple[int, Action]],
-        size: int,
-    ) -> list[float]:
-        """Each choice's weighted worth summed over ``size`` new sampled deals."""
-        seat = observation.seat
-        side = rules.side_of[seat]
-        partnership = rules.variant.bidding.form.kind == "partnership"
+        partner = rules.partner_of[seat]
         auction = Auction(observation, rules, knowledge, self.stream, size)
         weights = evidence(
             rules, tables_of(rules), knowledge, claims(observation, rules), auction.deals
         )
         every = range(size)
         totals = []
-        partner = rules.partner_of[seat]
-        for number, action in choices:
-            parts = action.parts  # a team bid naming a Nil: (the captain's, the partner's)
-            me_nil = number == NIL or (parts is not None and parts[0] == NIL)
-            partner_nil = partner is not None and parts is not None and parts[1] == NIL
-            if partnership:  # a team bid: the side's contract
-                own = [number] * size
-            else:
-                own = [(0 if me_nil else number) + auction.others(d, me_nil) for d in every]
-            nils = 1 << partner if partner is not None and partner_nil else 0
-            runs = auction.runs(every, own, me_nil=me_nil, nils=nils)
+        for plan in plans(auction, size):
+            nils = 1 << partner if partner is not None and plan.partner_nil else 0
+            runs = auction.runs(every, plan.own, me_nil=plan.me_nil, nils=nils)
+            blind = list(observation.blind)
+            blind[side] = blind[side] or plan.blind
+            came_out = [False] * len(blind)
+            came_out[side] = plan.came_out
             total = 0.0
             for deal, tricks in zip(every, runs, strict=True):
-                bids = list(auction.bids(deal, me_nil))
-                bids[seat] = NIL if me_nil else number
-                if partner is not None and partner_nil:
+                bids = list(auction.bids(deal, plan.me_nil))
+                mine = plan.mine[deal]
+                if mine == NO_BID:  # a team or blind contract: no seat's number of its own
+                    for member in rules.sides[side]:
+                        bids[member] = NO_BID
+                bids[seat] = mine
+                if nils and partner is not None:
                     bids[partner] = NIL
-                sides = [c or 0 for c in auction.contracts(deal, me_nil)]
-                sides[side] = own[deal]
-                contracts = worth.contracts(bids, sides, observation.blind)
+                sides = [c or 0 for c in auction.contracts(deal, plan.me_nil)]
+                sides[side] = plan.own[deal]
+                contracts = worth.contracts(bids, sides, blind, came_out)
                 total += weights[deal] * worth(contracts, tricks)
             totals.append(total)
         return totals

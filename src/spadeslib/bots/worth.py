@@ -73,14 +73,22 @@ class Worth:
         self._memo: dict[tuple[tuple[Contract, ...], tuple[int, ...]], float] = {}
 
     def contracts(
-        self, bids: Sequence[int], contracts: Sequence[int], blind: Sequence[bool]
+        self,
+        bids: Sequence[int],
+        contracts: Sequence[int],
+        blind: Sequence[bool],
+        came_out: Sequence[bool] = (),
     ) -> tuple[Contract, ...]:
         """Each side's contract from the seats' ``bids`` (engine numbers), the sides'
-        ``contracts`` and whether each was bid ``blind``."""
-        blind_bits = 0
+        ``contracts``, whether each was bid ``blind`` and whether it ``came_out`` of it."""
+        blind_bits = came_bits = 0
         for side, was_blind in enumerate(blind):
             blind_bits |= was_blind << side
-        return side_contracts(self._rules, bids, contracts, blind_bits, 0, self._bids_itself)
+        for side, came in enumerate(came_out):
+            came_bits |= came << side
+        return side_contracts(
+            self._rules, bids, contracts, blind_bits, came_bits, self._bids_itself
+        )
 
     def __call__(self, contracts: tuple[Contract, ...], tricks: Sequence[int]) -> float:
         """The worth of the deal ending with ``tricks`` (per seat) under ``contracts``."""
