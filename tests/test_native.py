@@ -746,3 +746,48 @@ def test_the_expert_weighs_blind_choices_the_same_on_both_paths(
     native_worths = worths(pure=False)
     assert len(native_worths) == 1 and len(native_worths[0]) > 1
     assert native_worths == worths(pure=True)
+
+
+@pytest.mark.parametrize("name", sorted(BUNDLED))
+def test_the_native_standard_card_is_the_standard_bot_s(name: str) -> None:
+    """A simulation's Standard seats take the rule's card from the native play
+    (policies.native_standard_card) instead of asking the bot: at every card of three
+    deals it is the card the bot plays, or ``None`` (covering a partner's Nil, where the
+    bot reads the voids off the whole play)."""
+    from spadeslib.bots import StandardBot
+    from spadeslib.engine import policies
+
+    game = Game(name, seed=11)
+    rules = game.variant.compile()
+    bots = [StandardBot(seat, simulations=4) for seat in range(rules.players)]
+    asked = 0
+    while not game.is_over and game.deal_number < 3:
+        seat = game.current_player
+        assert seat is not None
+        observation = game.observation(seat)
+        action = bots[seat].act(observation)
+        if game.phase == "play" and len(observation.legal_actions) > 1:
+            nils = sum(1 << s for s, bid in enumerate(observation.bids) if bid.endswith("nil"))
+            table = policies.Table(rules, observation.contracts, nils)
+            card = policies.native_standard_card(game, table)
+            if card is not None:
+                asked += 1
+                assert str(game.action_space.action(card)) == str(action)
+        game.apply(action)
+    assert asked > 20
+
+
+def test_the_standard_bots_simulate_the_same_on_both_paths() -> None:
+    """``simulate`` with Standard bots: the native card rule gives the tables the bots
+    give on the pure-Python path, Nil deals (the bots' path) among them."""
+    from spadeslib.simulation.lineup import parse_lineup
+    from spadeslib.simulation.playing import Batch, play_batch
+
+    for name in ("standard", "nyc"):
+        variant = spadeslib.load_variant(name)
+        batch = Batch(variant, parse_lineup("standard", variant), "deals", 5, 0, 12)
+        fast = play_batch(batch).deals
+        with _backend.pure_python():
+            slow = play_batch(batch).deals
+        assert len(fast) == 12
+        assert fast == slow

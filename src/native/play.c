@@ -2,6 +2,7 @@
  * seeded deal, the 2-D result tables and the tables filled on demand. */
 #include "native.h"
 #include "rules.h"
+#include "strategy.h"
 
 /* -- bits from Python ------------------------------------------------------------------- */
 
@@ -438,6 +439,43 @@ static PyObject *play_legal_mask(PlayObject *self, PyObject *Py_UNUSED(ignored))
     return mask_to_py(legal_now(k, &self->p));
 }
 
+/* standard_card(contracts, nils) -> id: the card the Standard rule plays now for the seat
+   to play (spadeslib/engine/policies.py standard_card), read off this play's own state
+   (the seat's hand, the trick, the cards out, the voids shown): what a StandardBot in
+   that seat plays, for a simulation whose seats play the rule (the engine's
+   standard_play). contracts: per side, None or the contract; nils: the Nil bidders. */
+static PyObject *play_standard_card(PlayObject *self, PyObject *args) {
+    native_state *st = state_of_type(Py_TYPE(self));
+    const kernel *k = &self->kernel->k;
+    const play *p = &self->p;
+    PyObject *contracts_obj;
+    long nils;
+    if (!PyArg_ParseTuple(args, "Ol", &contracts_obj, &nils)) return NULL;
+    if (self->bidding || p->done) return argument_error(st, "no card to play now");
+    if (nils < 0 || nils >= 1L << k->players)
+        return argument_error(st, "nils must be a mask of seats, not %ld", nils);
+    PyObject *contracts = sequence_of(st, contracts_obj, k->sides, "contracts");
+    if (!contracts) return NULL;
+    int values[MAX_SIDES];
+    for (int side = 0; side < k->sides; side++) {
+        PyObject *c = PyList_GET_ITEM(contracts, side);
+        long v = -1;
+        if (c != Py_None && int_in(st, c, 0, MAX_CARDS, &v, "a contract") < 0) {
+            Py_DECREF(contracts);
+            return NULL;
+        }
+        values[side] = (int)v;
+    }
+    Py_DECREF(contracts);
+    deal_table t;
+    table_init(k, &t, values, (int)nils);
+    int seat = p->actor;
+    mask_t hand = p->hands[seat];
+    int mode = mode_of(k, &t, seat, p, side_made(k, &t, k->side_of[seat], p->tricks));
+    int bit = standard_card(k, &t, mode, seat, legal_now(k, p), p, k->full & ~p->played & ~hand);
+    return PyLong_FromLong(k->canonical[bit]);
+}
+
 /* The bit the id plays now, or -1 when the id is no legal play. */
 static int bit_for(const kernel *k, const play *p, long id) {
     if (p->done || id < 0 || id >= k->size || k->canonical[id] != id) return -1;
@@ -762,6 +800,8 @@ static PyGetSetDef play_getset[] = {
 static PyMethodDef play_methods[] = {
     {"legal_ids", (PyCFunction)play_legal_ids, METH_NOARGS, "The legal play ids, sorted."},
     {"legal_mask", (PyCFunction)play_legal_mask, METH_NOARGS, "The legal cards, as a mask."},
+    {"standard_card", (PyCFunction)play_standard_card, METH_VARARGS,
+     "standard_card(contracts, nils) -> the id the Standard rule plays now."},
     {"apply", (PyCFunction)play_apply, METH_O, "apply(id) -> 0, 1 (the play is over) or -1 (illegal)."},
     {"rollout", (PyCFunction)play_rollout, METH_O, "rollout(random) -> cards played to the end."},
     {"export", (PyCFunction)play_export, METH_O, "export(log): the play, for the Python state."},

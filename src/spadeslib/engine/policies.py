@@ -37,9 +37,13 @@ of the simulations of Standard's bidding and of Pro's play.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
+from spadeslib import _backend
 from spadeslib.compiler import Rules
+
+if TYPE_CHECKING:
+    from spadeslib.engine.game import Game
 
 __all__ = [
     "LOSE",
@@ -51,6 +55,7 @@ __all__ = [
     "lowest",
     "made",
     "mode_of",
+    "native_standard_card",
     "play_out",
     "play_out_many",
     "standard_card",
@@ -134,6 +139,9 @@ class Table:
 
 
 _NO_COVERS: Final = tuple((0,) * sides for sides in range(8))
+
+_NATIVE_PLAY: Final[Any] = getattr(_backend.native(), "Play", None)
+"""The native core's play of a deal (``None`` without the core)."""
 
 
 def made(table: Table, side: int, tricks: Sequence[int]) -> int:
@@ -391,3 +399,27 @@ def play_out_many(
         )
         counts.append(taken)
     return counts, winners
+
+
+def native_standard_card(game: Game, table: Table) -> int | None:
+    """The id of the card the rule plays now for ``game``'s seat to play, with ``table``
+    (the deal's contracts and Nils), from the game's own state, natively; ``None`` where
+    the native core does not play the deal (ask the seat's bot then).
+
+    Every input of the rule is something the seat knows exactly (its hand, the trick, the
+    cards played, the contracts, the Nils), so the card is the one a
+    :class:`~spadeslib.bots.StandardBot` in that seat plays: a simulation whose seats play
+    Standard takes it without building the seat's observation, which is most of what a
+    Standard card costs (``spadeslib.simulation.playing``). The exception is a seat
+    covering its partner's Nil, which leads into the suits the Nil has shown it lacks: the
+    bot reads those off the whole play (:mod:`spadeslib.engine.knowledge`, every rule of
+    the variant's play), the native play keeps only the suits not followed, so there the
+    answer is ``None`` too. A test holds the two together over every bundled variant."""
+    play = game._s.play
+    if type(play) is not _NATIVE_PLAY or play.bidding or play.done:
+        return None
+    seat = play.actor
+    if table.covers[table.side_of[seat]] & ~(1 << seat):
+        return None
+    card: int = play.standard_card(table.contracts, table.nils)
+    return card

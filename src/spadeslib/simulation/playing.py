@@ -28,6 +28,8 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
+from spadeslib.bots.standard import StandardBot
+from spadeslib.engine import policies
 from spadeslib.engine.shuffle import stream_seed
 from spadeslib.simulation import batched
 from spadeslib.simulation.lineup import Lineup, derive_seed
@@ -137,6 +139,7 @@ def _play_deal(game: Game, bots: list[Bot | None], rules: Rules, rng: random.Ran
         game.rollout(rng)
         return
     number = game.deal_number
+    view: policies.Table | None = None  # the Standard rule's view of the deal, from its first card
     while not game.is_over and game.deal_number == number:
         seat = game.current_player
         assert seat is not None
@@ -146,5 +149,20 @@ def _play_deal(game: Game, bots: list[Bot | None], rules: Rules, rng: random.Ran
             game.apply_id(ids[int(rng.random() * len(ids))])
         elif len(ids) == 1:
             game.apply_id(ids[0])
+        elif type(bot) is StandardBot and game.phase == "play":
+            # a Standard card is the rule's, which the native core reads off the game
+            if view is None:
+                observation = game.observation(seat)
+                nils = sum(1 << s for s, bid in enumerate(observation.bids) if _is_nil(bid))
+                view = policies.Table(rules, observation.contracts, nils)
+            card = policies.native_standard_card(game, view)
+            if card is None:
+                game.apply(bot.act(game.observation(seat), rules))
+            else:
+                game.apply_id(card)
         else:
             game.apply(bot.act(game.observation(seat), rules))
+
+
+def _is_nil(bid: str) -> bool:
+    return bid in ("nil", "blind nil")
