@@ -399,11 +399,11 @@ class _Id(int):
 
 @pytest.mark.parametrize("name", ["standard", "six-handed"])
 def test_the_native_loop_refuses_and_reports_in_the_play_as_python_does(name: str) -> None:
-    """A game's ``legal_action_ids``, ``apply_id`` and ``deal_number`` answer in C while
-    the native core plays (src/native/game.c): every refused id (out of range, a card not
-    held or not allowed, or not an int: a bool, a float, a str, an int subclass) gets the
-    Python's reason and changes nothing, and the deal's last card scores the deal, as in
-    a game the Python plays."""
+    """A game's ``legal_action_ids``, ``apply_id``, ``current_player``, ``is_over`` and
+    ``deal_number`` answer in C while the native core plays (src/native/game.c): every
+    refused id (out of range, a card not held or not allowed, or not an int: a bool, a
+    float, a str, an int subclass) gets the Python's reason and changes nothing, and the
+    deal's last card scores the deal, as in a game the Python plays."""
     from spadeslib.errors import IllegalActionError
 
     assert isinstance(_game(name, 1, pure=False), native.GameLoop)
@@ -425,6 +425,8 @@ def test_the_native_loop_refuses_and_reports_in_the_play_as_python_does(name: st
     step = 0
     while fast.deal_number == 0:
         assert slow.deal_number == 0
+        assert fast.current_player == slow.current_player is not None
+        assert fast.is_over is slow.is_over is False
         assert fast.legal_action_ids() == slow.legal_action_ids()
         if fast.phase == "play" and step % 7 == 0:
             assert type(fast._s.play).__module__ == "spadeslib._native"

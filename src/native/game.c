@@ -1,5 +1,5 @@
-/* The public loop of a Game in C: `legal_action_ids()`, `apply_id()` and `deal_number`,
- * the three calls an agent's loop makes per action (engine/game_loop.py holds the Python
+/* The public loop of a Game in C: `legal_action_ids()`, `apply_id()`, `current_player`,
+ * `is_over` and `deal_number`, the calls an agent's loop makes per action (engine/game_loop.py holds the Python
  * reference, `PyGameLoop`, and the rest of the engine).
  *
  * Why: through Python methods these calls cost more than the native play they reach (a
@@ -70,6 +70,31 @@ static PyObject *loop_get_deal_number(GameLoopObject *self, void *Py_UNUSED(clos
     return st ? PyObject_GetAttr(self->s, st->str_deals_played) : NULL;
 }
 
+static PyObject *loop_get_current_player(GameLoopObject *self, void *Py_UNUSED(closure)) {
+    native_state *st = state_of_type(Py_TYPE(self));
+    if (!st) return NULL;
+    PyObject *play;
+    if (native_play(st, self, &play) < 0) return NULL;
+    if (play) {
+        int actor = ((PlayObject *)play)->p.actor;
+        Py_DECREF(play);
+        return PyLong_FromLong(actor);
+    }
+    return PyObject_CallMethodNoArgs((PyObject *)self, st->str_current_player);
+}
+
+static PyObject *loop_get_is_over(GameLoopObject *self, void *Py_UNUSED(closure)) {
+    native_state *st = state_of_type(Py_TYPE(self));
+    if (!st) return NULL;
+    PyObject *play;
+    if (native_play(st, self, &play) < 0) return NULL;
+    if (play) { /* a deal under way */
+        Py_DECREF(play);
+        Py_RETURN_FALSE;
+    }
+    return PyObject_CallMethodNoArgs((PyObject *)self, st->str_is_over);
+}
+
 static int loop_traverse(GameLoopObject *self, visitproc visit, void *arg) {
     Py_VISIT(Py_TYPE(self));
     Py_VISIT(self->s);
@@ -95,6 +120,9 @@ static PyMemberDef loop_members[] = {
 };
 
 static PyGetSetDef loop_getset[] = {
+    {"current_player", (getter)loop_get_current_player, NULL,
+     "The seat to act, or None when the game is over.", NULL},
+    {"is_over", (getter)loop_get_is_over, NULL, "Whether the game is over.", NULL},
     {"deal_number", (getter)loop_get_deal_number, NULL,
      "Deals finished so far (0 during the first deal; misdeals do not count).", NULL},
     {NULL, NULL, NULL, NULL, NULL},

@@ -523,8 +523,10 @@ static int module_exec(PyObject *module) {
     st->str_legal_ids = PyUnicode_InternFromString("_legal_action_ids");
     st->str_apply_id = PyUnicode_InternFromString("_apply_id");
     st->str_play_over = PyUnicode_InternFromString("_play_over");
+    st->str_current_player = PyUnicode_InternFromString("_current_player");
+    st->str_is_over = PyUnicode_InternFromString("_is_over");
     if (!st->str_play || !st->str_deals_played || !st->str_legal_ids || !st->str_apply_id ||
-        !st->str_play_over)
+        !st->str_play_over || !st->str_current_player || !st->str_is_over)
         return -1;
 
     if (PyModule_AddIntConstant(module, "MAX_CARDS", MAX_CARDS) < 0) return -1;
@@ -558,6 +560,8 @@ static int module_clear(PyObject *module) {
     Py_CLEAR(st->str_legal_ids);
     Py_CLEAR(st->str_apply_id);
     Py_CLEAR(st->str_play_over);
+    Py_CLEAR(st->str_current_player);
+    Py_CLEAR(st->str_is_over);
     return 0;
 }
 

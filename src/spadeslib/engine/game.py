@@ -111,16 +111,6 @@ class Game(GameLoop):
 
     # -- the loop ------------------------------------------------------------------------
 
-    @property
-    def current_player(self) -> int | None:
-        """The seat to act, or ``None`` when the game is over."""
-        play = self._s.play
-        if play is not None:
-            actor: int = play.actor
-            return actor
-        s = _dealt(self._s)
-        return None if s.phase == _OVER else s.actor
-
     def current_player_id(self) -> int:
         """The seat to act, or :data:`TERMINAL` (-4) when the game is over (OpenSpiel)."""
         actor = self.current_player
@@ -333,10 +323,6 @@ class Game(GameLoop):
     @property
     def dealer(self) -> int:
         return self._s.dealer
-
-    @property
-    def is_over(self) -> bool:
-        return self._s.phase == _OVER
 
     @property
     def result(self) -> GameResult | None:

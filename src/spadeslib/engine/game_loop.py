@@ -1,14 +1,15 @@
-"""The public loop's three hot calls, the base of :class:`~spadeslib.engine.game.Game`:
-``legal_action_ids()``, ``apply_id()`` and ``deal_number``, which an agent's loop makes at
-every action.
+"""The public loop's hot calls, the base of :class:`~spadeslib.engine.game.Game`:
+``legal_action_ids()``, ``apply_id()``, ``current_player``, ``is_over`` and
+``deal_number``, which an agent's loop makes at every action.
 
 Two forms, as CPython's accelerator modules have them (PEP 399): :class:`PyGameLoop`, the
 reference, and the native core's ``GameLoop`` (``src/native/game.c``), which answers in C
 while the native core plays the deal and otherwise calls the reference's methods by name
-(``_legal_action_ids``, ``_apply_id``, ``_play_over``), so every answer is the
-reference's. :data:`GameLoop` is the one the game stands on: the native one where the core
-is built (a game made under :func:`spadeslib._backend.pure_python` has no native play, so
-it takes the reference's path through the same methods).
+(``_legal_action_ids``, ``_apply_id``, ``_play_over``, ``_current_player``,
+``_is_over``), so every answer is the reference's. :data:`GameLoop` is the one the game
+stands on: the native one where the core is built (a game made under
+:func:`spadeslib._backend.pure_python` has no native play, so it takes the reference's
+path through the same methods).
 """
 
 from __future__ import annotations
@@ -79,6 +80,19 @@ class _Paths:
         """The native play took the deal's last card: score the deal."""
         _finish_play(self._s)
 
+    def _current_player(self) -> int | None:
+        """The seat to act, or ``None`` when the game is over."""
+        play = self._s.play
+        if play is not None:
+            actor: int = play.actor
+            return actor
+        s = _dealt(self._s)
+        return None if s.phase == _OVER else s.actor
+
+    def _is_over(self) -> bool:
+        """Whether the game is over."""
+        return self._s.phase == _OVER
+
 
 class PyGameLoop(_Paths):
     """The reference: the loop's calls as Python methods (the same functions the native
@@ -88,6 +102,17 @@ class PyGameLoop(_Paths):
 
     legal_action_ids = _Paths._legal_action_ids
     apply_id = _Paths._apply_id
+    if TYPE_CHECKING:
+
+        @property
+        def current_player(self) -> int | None: ...
+
+        @property
+        def is_over(self) -> bool: ...
+
+    else:
+        current_player = property(_Paths._current_player)
+        is_over = property(_Paths._is_over)
 
     @property
     def deal_number(self) -> int:
