@@ -10,7 +10,8 @@ Standard's rule of thumb choose differently, the game is played on twice from th
 with each choice, by Pro bots with the same seeds in every seat, over the same deals (the
 seeded shuffle deals the same cards whatever is bid). Prints, for the deciding side, each
 with a 95% confidence interval: the points of that deal less the opponents', and the share
-of games won, with the Expert's choice and with Standard's, and the difference.
+of games won, with the Expert's choice and with Standard's, and the difference; and the
+CPU time of the Expert's decisions.
 
 Rare decisions are few a run: a blind decision arises only when a side is behind (by 100
 in both bundled variants), and the two bots differ on a part of them.
@@ -20,7 +21,9 @@ from __future__ import annotations
 
 import argparse
 import math
+import statistics
 import sys
+import time
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -68,6 +71,7 @@ def main() -> None:
     won_standard: list[float] = []
     wins_difference: list[float] = []
     decided: dict[str, int] = {}
+    spent: list[float] = []
     seen = 0
     for index in range(args.positions):
         seed = args.seed * 1_000_003 + index
@@ -79,7 +83,9 @@ def main() -> None:
         seat = game.current_player
         assert seat is not None
         observation = game.observation(seat)
+        started = time.process_time()
         expert = ExpertBot(seed=seed, budget=args.budget).act(observation)
+        spent.append(time.process_time() - started)
         standard = StandardBot(seed=seed).act(observation)
         key = f"{standard} -> {expert}"
         decided[key] = decided.get(key, 0) + 1
@@ -108,6 +114,11 @@ def main() -> None:
     print(f"{args.variant}: {seen} blind decisions in {args.positions} games (Pro bots)")
     for key, count in sorted(decided.items(), key=lambda item: -item[1]):
         print(f"  Standard {key.split(' -> ')[0]!r}, Expert {key.split(' -> ')[1]!r}: {count}")
+    if spent:
+        spent.sort()
+        median = statistics.median(spent) * 1e3
+        high = spent[min(len(spent) - 1, int(0.95 * len(spent)))] * 1e3
+        print(f"  the Expert's decision: median {median:.0f} ms CPU, 95th percentile {high:.0f} ms")
     print(f"where they differ ({len(points)}), the deciding side, Expert's choice less Standard's:")
     print(f"  the deal's points less the opponents': {_interval(points)}")
     print(f"  games won with the Expert's choice:    {_interval(won_expert)}")
