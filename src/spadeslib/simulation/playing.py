@@ -28,6 +28,7 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
+from spadeslib.bots.decisions import is_nil
 from spadeslib.bots.standard import StandardBot
 from spadeslib.engine import policies
 from spadeslib.engine.shuffle import stream_seed
@@ -153,7 +154,7 @@ def _play_deal(game: Game, bots: list[Bot | None], rules: Rules, rng: random.Ran
             # a Standard card is the rule's, which the native core reads off the game
             if view is None:
                 observation = game.observation(seat)
-                nils = sum(1 << s for s, bid in enumerate(observation.bids) if _is_nil(bid))
+                nils = sum(1 << s for s in range(rules.players) if is_nil(observation, s))
                 view = policies.Table(rules, observation.contracts, nils)
             card = policies.native_standard_card(game, view)
             if card is None:
@@ -162,7 +163,3 @@ def _play_deal(game: Game, bots: list[Bot | None], rules: Rules, rng: random.Ran
                 game.apply_id(card)
         else:
             game.apply(bot.act(game.observation(seat), rules))
-
-
-def _is_nil(bid: str) -> bool:
-    return bid in ("nil", "blind nil")
