@@ -104,6 +104,7 @@ static inline M F(first_lead_mask)(const kernel *k, const M *hands) {
 
 static inline M F(canonical_ids)(const kernel *k, M legal) {
     if (k->packs == 1) return legal;
+    if (TBL(twins)) return (legal & ~TBL(twins)) | (legal & TBL(twins)) >> 1;
     M out = 0;
     while (legal) {
         int bit = LOW(legal);

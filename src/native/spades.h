@@ -98,6 +98,12 @@ typedef struct kernel {
        card's stronger faces in its suit */
     uint32_t order[MAX_CARDS];
     mask_t above[MAX_CARDS];
+    /* Two packs laid out in pairs (each face's copies adjacent, its first copy lower, as
+       the compiler lays them out): the second copies, so that a mask's faces are
+       (m & ~twins) | (m & twins) >> 1 with no loop over its bits. 0 where the deck is
+       laid out otherwise, or has one pack (see canonical_ids). */
+    mask_t twins;
+    uint64_t twins_64;
 } kernel;
 
 /* The play of one deal: everything the rules of play read and change (with masks of
