@@ -302,6 +302,10 @@ static PyObject *kernel_new(PyTypeObject *type, PyObject *args, PyObject *kwargs
         if (!pairs) k->twins = 0;
     }
     k->twins_64 = (uint64_t)k->twins;
+#if defined(__x86_64__) && defined(__GNUC__)
+    __builtin_cpu_init();
+    k->fast_pdep = __builtin_cpu_supports("bmi2") && !__builtin_cpu_is("amdfam15h") && !__builtin_cpu_is("amdfam17h");
+#endif
     k->trumps = k->suit_masks[TRUMPS];
     k->non_trumps = k->full & ~k->trumps;
     /* the same tables in 64 bits, which the hot loops use for a deck of up to 64 cards */

@@ -132,7 +132,7 @@ HOT static int F(play_batch)(KernelObject *self, native_state *st, const batch *
         int deal_dealer = b->dealer >= 0 ? b->dealer : (int)splitmix_below(&draw, (uint64_t)k->players);
         uint64_t rng = stream_seed(game_seed, -2);
         PLAY p;
-        memset(&p, 0, sizeof p);
+        memset(&p, 0, PLAY_CLEARED(PLAY));
         if (b->given) {
             PyObject *row = sequence_of(st, PyList_GET_ITEM(b->given, i), k->players, "a deal's hands");
             if (!row) return -1;
