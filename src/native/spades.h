@@ -161,13 +161,14 @@ typedef struct play_64 {
 } play_64;
 
 /* shuffle.c: the seeded shuffle and deal (spadeslib/engine/shuffle.py, dealing.py) */
+#define SHUFFLE_LIMBS 10 /* 64-bit limbs enough for MAX_CARDS! (108! < 2^571) */
 typedef struct shuffler {
     int count, words, surplus;
-    uint64_t top;               /* a first output above this is rejected at once */
-    uint32_t total[20];         /* count!, little-endian 32-bit limbs */
+    uint64_t top;                   /* a first output above this is rejected at once */
+    uint64_t total[SHUFFLE_LIMBS];  /* count!, little-endian 64-bit limbs */
     int total_limbs;
-    int groups;                 /* runs of radices whose product is below 2^30 */
-    uint32_t group_product[64];
+    int groups;                     /* runs of radices whose product is below 2^63 */
+    uint64_t group_product[64];
     uint8_t group_start[64], group_len[64];
 } shuffler;
 
