@@ -28,8 +28,8 @@ static inline M F(or_all)(M some, M all) { return some ? some : all; }
 /* The legal plays. Whether the seat can follow, and whether spades are broken, are coin
    flips in a random deal, so where a rule allows, the choice between masks is a selection
    (cmov), not a branch; the rules' flags are the same every call and stay branches. */
-static inline M F(allowed)(const kernel *k, M hand, const uint8_t *trick, int count, int broken,
-               int trick_number, M must_lead) {
+ALWAYS_INLINE M F(allowed)(const kernel *k, M hand, const uint8_t *trick, int count, int broken,
+                           int trick_number, M must_lead) {
     if (count) {
         M follow = hand & TBL(suit_masks)[k->suit_of[trick[0]]];
         if (k->void_rule == VOID_FREE && !k->first_no_spades) { /* void: any card */

@@ -44,6 +44,14 @@ enum first_lead { LEAD_DEALER_LEFT = 0, LEAD_DEALER = 1, LEAD_LOWEST_CLUB = 2, L
 #define HOT
 #endif
 
+/* For the few functions of the hot loops that the compiler would call rather than inline
+   (a call costs, and a function outside the clone runs without its CPU features). */
+#if defined(__GNUC__)
+#define ALWAYS_INLINE static inline __attribute__((always_inline))
+#else
+#define ALWAYS_INLINE static inline
+#endif
+
 static inline mask_t bit_of(int bit) { return (mask_t)1 << bit; }
 
 static inline int popcount128(mask_t m) {
