@@ -145,7 +145,8 @@ static inline void F(play_card)(const kernel *k, PLAY *p, int bit) {
         p->actor = seat + 1 == k->players ? 0 : seat + 1;
         return;
     }
-    int winner = (p->leader + p->winning) % k->players;
+    int winner = p->leader + p->winning; /* mod players, without a division */
+    if (winner >= k->players) winner -= k->players;
     p->tricks[winner]++;
     p->leaders[p->trick_number] = (uint8_t)p->leader;
     p->trick_number++;
