@@ -288,6 +288,24 @@ static PyObject *kernel_new(PyTypeObject *type, PyObject *args, PyObject *kwargs
             goto fail;
         }
     }
+    if (k->packs == 2) {
+        int pairs = 1;
+        for (int b = 0; b < n && pairs; b++) {
+            mask_t face = k->face_mask[b];
+            if (k->canonical[b] == b)
+                pairs = face == bit_of(b) || (b + 1 < n && face == (bit_of(b) | bit_of(b + 1)));
+            else
+                pairs = b > 0 && k->canonical[b] == b - 1 && face == (bit_of(b - 1) | bit_of(b)) &&
+                        k->face_mask[b - 1] == face;
+            if (pairs && k->canonical[b] != b) k->twins |= bit_of(b);
+        }
+        if (!pairs) k->twins = 0;
+    }
+    k->twins_64 = (uint64_t)k->twins;
+#if defined(__x86_64__) && defined(__GNUC__)
+    __builtin_cpu_init();
+    k->fast_pdep = __builtin_cpu_supports("bmi2") && !__builtin_cpu_is("amdfam15h") && !__builtin_cpu_is("amdfam17h");
+#endif
     k->trumps = k->suit_masks[TRUMPS];
     k->non_trumps = k->full & ~k->trumps;
     /* the same tables in 64 bits, which the hot loops use for a deck of up to 64 cards */

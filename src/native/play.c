@@ -33,9 +33,18 @@ int bits_from_py(native_state *st, const kernel *k, PyObject *obj, int most, uin
 
 /* With two packs, each face's lower copy goes to the first holder in seat order, then to
    the other cards in order: dealing.canonical_copies. */
-static void canonical_copies(const kernel *k, mask_t *hands, uint8_t *rest, int rest_count) {
+static inline void canonical_copies(const kernel *k, mask_t *hands, uint8_t *rest, int rest_count) {
     mask_t taken = 0;
     for (int s = 0; s < k->players; s++) {
+        if (k->twins) {
+            /* copies in pairs (see kernel.twins): the faces held, at their first copies; a
+               face held twice takes both copies, one held once its first copy if still free */
+            mask_t firsts = hands[s] & ~k->twins, seconds = (hands[s] & k->twins) >> 1;
+            mask_t both = firsts & seconds, once = (firsts | seconds) & ~both;
+            hands[s] = both | both << 1 | (once & ~taken) | (once & taken) << 1;
+            taken |= hands[s];
+            continue;
+        }
         mask_t cards = hands[s], mask = 0;
         while (cards) {
             int bit = lowest_bit(cards);

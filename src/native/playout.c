@@ -136,7 +136,7 @@ static int position_sample(KernelObject *self, native_state *st, const position 
 #define TBL(name) (k->name)
 #define LOW(m) lowest_bit(m)
 #define POP(m) popcount128(m)
-#define NTH(m, i) nth_bit(m, i)
+#define NTH(m, i) pick_bit(k, m, i)
 #include "playout_impl.h"
 #undef M
 #undef PLAY
@@ -152,7 +152,7 @@ static int position_sample(KernelObject *self, native_state *st, const position 
 #define TBL(name) (k->CAT(name, _64))
 #define LOW(m) __builtin_ctzll(m)
 #define POP(m) __builtin_popcountll(m)
-#define NTH(m, i) nth_bit_64(m, i)
+#define NTH(m, i) pick_bit_64(k, m, i)
 #include "playout_impl.h"
 #undef M
 #undef PLAY

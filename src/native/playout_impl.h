@@ -2,7 +2,7 @@
  * includes it once per width). */
 
 /* Run the first round; the chosen ids go to `log` (if any). 0, or -1 with an error set. */
-static inline int F(run_auction)(KernelObject *self, native_state *st, const ids_t *ids,
+ALWAYS_INLINE int F(run_auction)(KernelObject *self, native_state *st, const ids_t *ids,
                                  const M *hands, int dealer, const uint8_t *policies,
                                  const int *relevant, uint64_t *rng, auction *a, int32_t *log,
                                  int *logged) {
@@ -25,8 +25,9 @@ static inline int F(run_auction)(KernelObject *self, native_state *st, const ids
 
 /* -- one deal's play --------------------------------------------------------------------------------- */
 
-HOT static int F(play_deal)(const kernel *k, PLAY *p, const deal_table *t, const uint8_t *policies,
-                     uint64_t *rng, int32_t *winners, int32_t *log, int *logged) {
+HOT static int F(play_deal)(const kernel *restrict k, PLAY *restrict p, const deal_table *restrict t,
+                            const uint8_t *restrict policies, uint64_t *restrict rng,
+                            int32_t *restrict winners, int32_t *restrict log, int *restrict logged) {
     while (!p->done) {
         int seat = p->actor;
         M hand = p->hands[seat];
@@ -132,7 +133,7 @@ HOT static int F(play_batch)(KernelObject *self, native_state *st, const batch *
         int deal_dealer = b->dealer >= 0 ? b->dealer : (int)splitmix_below(&draw, (uint64_t)k->players);
         uint64_t rng = stream_seed(game_seed, -2);
         PLAY p;
-        memset(&p, 0, sizeof p);
+        memset(&p, 0, PLAY_CLEARED(PLAY));
         if (b->given) {
             PyObject *row = sequence_of(st, PyList_GET_ITEM(b->given, i), k->players, "a deal's hands");
             if (!row) return -1;

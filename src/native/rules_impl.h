@@ -25,10 +25,17 @@ static inline M F(beating_mask)(const kernel *k, const uint8_t *trick, int count
 
 static inline M F(or_all)(M some, M all) { return some ? some : all; }
 
-static inline M F(allowed)(const kernel *k, M hand, const uint8_t *trick, int count, int broken,
-               int trick_number, M must_lead) {
+/* The legal plays. Whether the seat can follow, and whether spades are broken, are coin
+   flips in a random deal, so where a rule allows, the choice between masks is a selection
+   (cmov), not a branch; the rules' flags are the same every call and stay branches. */
+ALWAYS_INLINE M F(allowed)(const kernel *k, M hand, const uint8_t *trick, int count, int broken,
+                           int trick_number, M must_lead) {
     if (count) {
         M follow = hand & TBL(suit_masks)[k->suit_of[trick[0]]];
+        if (k->void_rule == VOID_FREE && !k->first_no_spades) { /* void: any card */
+            M can = (M)0 - (M)(follow != 0);
+            return (follow & can) | (hand & ~can);
+        }
         if (follow) return follow;
         if (trick_number == 0 && k->first_no_spades) return F(or_all)(hand & TBL(non_trumps), hand);
         switch (k->void_rule) {
@@ -48,10 +55,12 @@ static inline M F(allowed)(const kernel *k, M hand, const uint8_t *trick, int co
         }
     }
     if (must_lead && (hand & must_lead)) return hand & must_lead;
-    if ((trick_number == 0 && k->first_no_lead) ||
-        (trick_number < k->lead_free_from && !(broken && k->broken_frees)))
-        return F(or_all)(hand & TBL(non_trumps), hand);
-    return hand;
+    int kept = (trick_number == 0 && k->first_no_lead) |
+               ((trick_number < k->lead_free_from) & !(broken & k->broken_frees));
+    M keep = TBL(non_trumps) | (TBL(full) & ((M)kept - 1)); /* non-trumps, or every card */
+    M some = hand & keep;
+    M any = (M)0 - (M)(some != 0);
+    return (some & any) | (hand & ~any);
 }
 
 /* The lowest club held by anyone: its seat, or -1 (its bit in *bit). */
@@ -104,6 +113,7 @@ static inline M F(first_lead_mask)(const kernel *k, const M *hands) {
 
 static inline M F(canonical_ids)(const kernel *k, M legal) {
     if (k->packs == 1) return legal;
+    if (TBL(twins)) return (legal & ~TBL(twins)) | (legal & TBL(twins)) >> 1;
     M out = 0;
     while (legal) {
         int bit = LOW(legal);
@@ -113,33 +123,30 @@ static inline M F(canonical_ids)(const kernel *k, M legal) {
     return out;
 }
 
-/* spadeslib/engine/phases/play.py play_card and _end_trick. */
+/* spadeslib/engine/phases/play.py play_card and _end_trick. Which card wins so far, a
+   seat showing a void and a card breaking spades are data, not branches (see allowed). */
 static inline void F(play_card)(const kernel *k, PLAY *p, int bit) {
     int seat = p->actor;
-    int led;
+    int count = p->count;
     p->hands[seat] &= ~BIT(bit);
     p->played |= BIT(bit);
-    p->log[p->trick_number * k->players + p->count] = (uint8_t)bit;
-    p->trick[p->count++] = (uint8_t)bit;
-    if (p->count > 1) {
-        led = k->suit_of[p->trick[0]];
-        int key = k->keys[led][bit];
-        if (key > p->best || (key == p->best && k->later_wins)) {
-            p->best = key;
-            p->winning = p->count - 1;
-        }
-        if (k->suit_of[bit] != led) p->voids[seat] |= (uint8_t)(1 << led);
-    } else {
-        led = k->suit_of[bit];
-        p->best = k->keys[led][bit];
-        p->winning = 0;
-    }
-    if (TBL(breaking)[led] & BIT(bit)) p->broken = 1;
-    if (p->count < k->players) {
+    p->log[p->trick_number * k->players + count] = (uint8_t)bit;
+    p->trick[count] = (uint8_t)bit;
+    int led = k->suit_of[p->trick[0]]; /* this card's suit, if it leads */
+    int key = k->keys[led][bit];
+    int best = p->best | -(count == 0); /* -1 before the first card */
+    int better = -(key + k->later_wins > best); /* key > best, or key == best where later wins */
+    p->best = (key & better) | (best & ~better);
+    p->winning = (count & better) | (p->winning & ~better);
+    p->voids[seat] |= (uint8_t)((k->suit_of[bit] != led) << led);
+    p->broken |= (int)(TBL(breaking)[led] >> bit & 1);
+    p->count = ++count;
+    if (count < k->players) {
         p->actor = seat + 1 == k->players ? 0 : seat + 1;
         return;
     }
-    int winner = (p->leader + p->winning) % k->players;
+    int winner = p->leader + p->winning; /* mod players, without a division */
+    if (winner >= k->players) winner -= k->players;
     p->tricks[winner]++;
     p->leaders[p->trick_number] = (uint8_t)p->leader;
     p->trick_number++;
@@ -148,4 +155,3 @@ static inline void F(play_card)(const kernel *k, PLAY *p, int bit) {
     p->count = 0;
     if (p->trick_number == k->hand_size) p->done = 1;
 }
-

@@ -2,27 +2,36 @@
  * for every seed, on every machine): SplitMix64, bounded integers by Lemire's method, and
  * a Fisher-Yates shuffle whose draws are the digits of one uniform integer below count!.
  *
- * The big integer is kept in 32-bit limbs; every divisor is known when the shuffler is
- * made, so each division is a multiplication by a reciprocal and one correction. */
+ * The big integer is kept in 64-bit limbs, and its digits are taken in runs of radices
+ * whose product fits a word: one long division of the number per run, then the run's
+ * digits from one word. A division's latency is the cost (each limb's waits for the
+ * last), so the fewer, the better: 52! is 4 limbs and 5 runs. */
 #include "spades.h"
 
-
-/* limbs *= m (m < 2^32); returns the new number of limbs */
-static int mul_small(uint32_t *limbs, int n, uint32_t m) {
-    uint64_t carry = 0;
-    for (int i = 0; i < n; i++) {
-        uint64_t v = (uint64_t)limbs[i] * m + carry;
-        limbs[i] = (uint32_t)v;
-        carry = v >> 32;
-    }
-    if (carry) limbs[n++] = (uint32_t)carry;
-    return n;
+/* (hi:lo) / d, hi < d: the quotient, and the remainder in *rem. */
+static inline uint64_t div_wide(uint64_t hi, uint64_t lo, uint64_t d, uint64_t *rem) {
+#if defined(__x86_64__) && defined(__GNUC__)
+    uint64_t q, r;
+    __asm__("divq %4" : "=a"(q), "=d"(r) : "a"(lo), "d"(hi), "rm"(d) : "cc");
+    *rem = r;
+    return q;
+#else
+    unsigned __int128 n = (unsigned __int128)hi << 64 | lo;
+    *rem = (uint64_t)(n % d);
+    return (uint64_t)(n / d);
+#endif
 }
 
-static int bit_length(const uint32_t *limbs, int n) {
-    while (n && !limbs[n - 1]) n--;
-    if (!n) return 0;
-    return 32 * (n - 1) + 32 - __builtin_clz(limbs[n - 1]);
+/* limbs *= m (m < 2^32); returns the new number of limbs */
+static int mul_small(uint64_t *limbs, int n, uint64_t m) {
+    uint64_t carry = 0;
+    for (int i = 0; i < n; i++) {
+        unsigned __int128 v = (unsigned __int128)limbs[i] * m + carry;
+        limbs[i] = (uint64_t)v;
+        carry = (uint64_t)(v >> 64);
+    }
+    if (carry) limbs[n++] = carry;
+    return n;
 }
 
 void shuffler_init(shuffler *s, int count) {
@@ -30,26 +39,22 @@ void shuffler_init(shuffler *s, int count) {
     s->count = count;
     s->total[0] = 1;
     s->total_limbs = 1;
-    for (int i = 2; i <= count; i++) s->total_limbs = mul_small(s->total, s->total_limbs, (uint32_t)i);
-    int bits = bit_length(s->total, s->total_limbs);
-    s->words = (bits + 63) / 64;
+    for (int i = 2; i <= count; i++) s->total_limbs = mul_small(s->total, s->total_limbs, (uint64_t)i);
+    uint64_t high = s->total[s->total_limbs - 1];
+    int bits = 64 * (s->total_limbs - 1) + 64 - __builtin_clzll(high);
+    s->words = (bits + 63) / 64; /* = total_limbs */
     s->surplus = s->words * 64 - bits;
-    /* top = (total << surplus) >> (64 * (words - 1)): the top 64 bits of total << surplus */
-    int shift = 64 * (s->words - 1) - s->surplus; /* top = total >> shift */
-    uint64_t top = 0;
-    for (int b = 63; b >= 0; b--) {
-        int at = shift + b;
-        if (at >= 0 && at < 32 * s->total_limbs && (s->total[at / 32] >> (at % 32) & 1)) top |= 1ULL << b;
-    }
-    s->top = top;
-    /* positions count-1 .. 1 in runs whose radices multiply to less than 2^30 */
+    /* the top 64 bits of total << surplus */
+    s->top = high << s->surplus;
+    if (s->surplus && s->total_limbs > 1) s->top |= s->total[s->total_limbs - 2] >> (64 - s->surplus);
+    /* positions count-1 .. 1 in runs whose radices multiply to less than 2^63 */
     int i = count - 1;
     s->groups = 0;
     while (i > 0) {
-        uint32_t product = 1;
+        uint64_t product = 1;
         int start = i, len = 0;
-        while (i > 0 && (uint64_t)product * (uint64_t)(i + 1) < (1u << 30)) {
-            product *= (uint32_t)(i + 1);
+        while (i > 0 && product <= ((uint64_t)1 << 63) / (uint64_t)(i + 1)) {
+            product *= (uint64_t)(i + 1);
             i--;
             len++;
         }
@@ -60,60 +65,53 @@ void shuffler_init(shuffler *s, int count) {
     }
 }
 
-/* limbs //= d (d < 2^30), returning the remainder, most significant limb first */
-static uint32_t div_small(uint32_t *limbs, int n, uint32_t d) {
+/* limbs //= d (d >= 2), returning the remainder, most significant limb first */
+static inline uint64_t div_small(uint64_t *limbs, int n, uint64_t d) {
     uint64_t rem = 0;
-    for (int i = n - 1; i >= 0; i--) {
-        uint64_t cur = (rem << 32) | limbs[i];
-        uint64_t q = cur / d;
-        rem = cur - q * d;
-        limbs[i] = (uint32_t)q;
-    }
-    return (uint32_t)rem;
+    for (int i = n - 1; i >= 0; i--) limbs[i] = div_wide(rem, limbs[i], d, &rem);
+    return rem;
 }
 
-static int less_than(const uint32_t *a, const uint32_t *b, int n) {
+static inline int less_than(const uint64_t *a, const uint64_t *b, int n) {
     for (int i = n - 1; i >= 0; i--)
         if (a[i] != b[i]) return a[i] < b[i];
     return 0;
 }
 
+static const uint8_t IDENTITY[128] = {
+    0,   1,   2,   3,   4,   5,   6,   7,   8,   9,   10,  11,  12,  13,  14,  15,  16,  17,  18,
+    19,  20,  21,  22,  23,  24,  25,  26,  27,  28,  29,  30,  31,  32,  33,  34,  35,  36,  37,
+    38,  39,  40,  41,  42,  43,  44,  45,  46,  47,  48,  49,  50,  51,  52,  53,  54,  55,  56,
+    57,  58,  59,  60,  61,  62,  63,  64,  65,  66,  67,  68,  69,  70,  71,  72,  73,  74,  75,
+    76,  77,  78,  79,  80,  81,  82,  83,  84,  85,  86,  87,  88,  89,  90,  91,  92,  93,  94,
+    95,  96,  97,  98,  99,  100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113,
+    114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127};
+
 HOT uint64_t shuffle_order(const shuffler *s, uint64_t state, uint8_t *order) {
     int count = s->count;
-    for (int i = 0; i < count; i++) order[i] = (uint8_t)i;
+    memcpy(order, IDENTITY, (size_t)count);
     if (count < 2) return state;
-    uint32_t value[20];
-    int n = 2 * s->words; /* limbs of the drawn number before the shift */
+    uint64_t value[SHUFFLE_LIMBS];
+    int n = s->words;
     for (;;) {
+        /* the outputs, most significant first, make a number of 64 * words bits; its top
+           `surplus` bits are dropped, and it is kept if below count! */
         uint64_t first = splitmix_next(&state);
         if (first > s->top) { /* too large whatever the other outputs are */
-            state += (uint64_t)(s->words - 1) * GOLDEN;
+            state += (uint64_t)(n - 1) * GOLDEN;
             continue;
         }
-        value[n - 1] = (uint32_t)(first >> 32);
-        value[n - 2] = (uint32_t)first;
-        for (int w = 1; w < s->words; w++) {
-            uint64_t z = splitmix_next(&state);
-            value[n - 1 - 2 * w] = (uint32_t)(z >> 32);
-            value[n - 2 - 2 * w] = (uint32_t)z;
+        value[n - 1] = first;
+        for (int w = 1; w < n; w++) value[n - 1 - w] = splitmix_next(&state);
+        if (s->surplus) {
+            for (int i = 0; i < n - 1; i++) value[i] = value[i] >> s->surplus | value[i + 1] << (64 - s->surplus);
+            value[n - 1] >>= s->surplus;
         }
-        if (s->surplus) { /* value >>= surplus (surplus < 64: at most two limbs' worth) */
-            int limbs = s->surplus / 32, bits = s->surplus % 32;
-            for (int i = 0; i < n; i++) {
-                uint64_t lo = i + limbs < n ? value[i + limbs] : 0;
-                uint64_t hi = i + limbs + 1 < n ? value[i + limbs + 1] : 0;
-                value[i] = bits ? (uint32_t)((lo >> bits) | (hi << (32 - bits))) : (uint32_t)lo;
-            }
-        }
-        int m = s->total_limbs;
-        int fits = 1;
-        for (int i = m; i < n; i++)
-            if (value[i]) fits = 0;
-        if (fits && less_than(value, s->total, m)) break;
+        if (less_than(value, s->total, n)) break;
     }
-    int limbs = s->total_limbs;
+    int limbs = n;
     for (int g = 0; g < s->groups; g++) {
-        uint32_t part;
+        uint64_t part;
         if (g < s->groups - 1) {
             part = div_small(value, limbs, s->group_product[g]);
             while (limbs > 1 && !value[limbs - 1]) limbs--;
@@ -122,8 +120,8 @@ HOT uint64_t shuffle_order(const shuffler *s, uint64_t state, uint8_t *order) {
         }
         int i = s->group_start[g];
         for (int step = 0; step < s->group_len[g]; step++, i--) {
-            uint32_t radix = (uint32_t)(i + 1);
-            uint32_t j = part % radix;
+            uint64_t radix = (uint64_t)(i + 1);
+            uint64_t j = part % radix;
             part /= radix;
             uint8_t t = order[i];
             order[i] = order[j];

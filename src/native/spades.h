@@ -12,6 +12,7 @@
 #ifndef SPADESLIB_NATIVE_H
 #define SPADESLIB_NATIVE_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -43,15 +44,23 @@ enum first_lead { LEAD_DEALER_LEFT = 0, LEAD_DEALER = 1, LEAD_LOWEST_CLUB = 2, L
 #define HOT
 #endif
 
+/* For the few functions of the hot loops that the compiler would call rather than inline
+   (a call costs, and a function outside the clone runs without its CPU features). */
+#if defined(__GNUC__)
+#define ALWAYS_INLINE static inline __attribute__((always_inline))
+#else
+#define ALWAYS_INLINE static inline
+#endif
+
 static inline mask_t bit_of(int bit) { return (mask_t)1 << bit; }
 
 static inline int popcount128(mask_t m) {
     return __builtin_popcountll((uint64_t)m) + __builtin_popcountll((uint64_t)(m >> 64));
 }
 
-static inline int lowest_bit(mask_t m) { /* m != 0 */
-    uint64_t lo = (uint64_t)m;
-    return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(m >> 64));
+static inline int lowest_bit(mask_t m) { /* m != 0; which word holds it is a selection */
+    uint64_t lo = (uint64_t)m, hi = (uint64_t)(m >> 64);
+    return (lo ? 0 : 64) + __builtin_ctzll(lo ? lo : hi);
 }
 
 static inline int highest_bit(mask_t m) { /* m != 0 */
@@ -98,20 +107,58 @@ typedef struct kernel {
        card's stronger faces in its suit */
     uint32_t order[MAX_CARDS];
     mask_t above[MAX_CARDS];
+    /* Two packs laid out in pairs (each face's copies adjacent, its first copy lower, as
+       the compiler lays them out): the second copies, so that a mask's faces are
+       (m & ~twins) | (m & twins) >> 1 with no loop over its bits. 0 where the deck is
+       laid out otherwise, or has one pack (see canonical_ids). */
+    mask_t twins;
+    uint64_t twins_64;
+    int fast_pdep; /* the CPU has BMI2's pdep, and not microcoded (AMD before Zen 3) */
 } kernel;
 
+/* pdep (BMI2), as inline assembly so that it needs no target attribute: it runs only where
+   kernel.fast_pdep says the CPU has it. */
+static inline uint64_t pdep_64(uint64_t source, uint64_t mask) {
+#if defined(__x86_64__) && defined(__GNUC__)
+    uint64_t out;
+    __asm__("pdep %2, %1, %0" : "=r"(out) : "r"(source), "rm"(mask));
+    return out;
+#else
+    (void)source;
+    (void)mask;
+    return 0; /* never called: fast_pdep is 0 */
+#endif
+}
+
+/* The n-th lowest set bit (0 <= n < popcount): the choice of a random card. With a fast
+   pdep it is one deposit and no loop, whose length, random, the CPU cannot predict. */
+static inline int pick_bit_64(const kernel *k, uint64_t word, int n) {
+    if (k->fast_pdep) return __builtin_ctzll(pdep_64(1ULL << n, word));
+    return nth_bit_64(word, n);
+}
+
+static inline int pick_bit(const kernel *k, mask_t m, int n) {
+    if (!k->fast_pdep) return nth_bit(m, n);
+    uint64_t lo = (uint64_t)m;
+    int count = __builtin_popcountll(lo), high = n >= count;
+    uint64_t word = high ? (uint64_t)(m >> 64) : lo;
+    return (high ? 64 : 0) + __builtin_ctzll(pdep_64(1ULL << (high ? n - count : n), word));
+}
+
 /* The play of one deal: everything the rules of play read and change (with masks of
-   either width). */
+   either width). The arrays from `trick` on are written before they are read, so a new
+   deal clears only what comes before them (PLAY_CLEARED). */
 #define PLAY_FIELDS(M)                                                                       \
     M hands[MAX_PLAYERS];                                                                   \
     M played; /* every card played so far this deal */                                      \
     M must_lead;                                                                            \
-    uint8_t trick[MAX_PLAYERS];                                                             \
-    uint8_t log[MAX_CARDS]; /* the cards of the finished tricks and this one, in order */   \
-    uint8_t leaders[MAX_TRICKS];                                                            \
     int tricks[MAX_PLAYERS];                                                                \
     int count, leader, actor, trick_number, broken, winning, best, done;                    \
-    uint8_t voids[MAX_PLAYERS]; /* suits each seat has shown it lacks (bit per suit) */
+    uint8_t voids[MAX_PLAYERS]; /* suits each seat has shown it lacks (bit per suit) */     \
+    uint8_t trick[MAX_PLAYERS];                                                             \
+    uint8_t log[MAX_CARDS]; /* the cards of the finished tricks and this one, in order */   \
+    uint8_t leaders[MAX_TRICKS];
+#define PLAY_CLEARED(type) offsetof(type, trick)
 
 typedef struct play {
     PLAY_FIELDS(mask_t)
@@ -122,13 +169,14 @@ typedef struct play_64 {
 } play_64;
 
 /* shuffle.c: the seeded shuffle and deal (spadeslib/engine/shuffle.py, dealing.py) */
+#define SHUFFLE_LIMBS 10 /* 64-bit limbs enough for MAX_CARDS! (108! < 2^571) */
 typedef struct shuffler {
     int count, words, surplus;
-    uint64_t top;               /* a first output above this is rejected at once */
-    uint32_t total[20];         /* count!, little-endian 32-bit limbs */
+    uint64_t top;                   /* a first output above this is rejected at once */
+    uint64_t total[SHUFFLE_LIMBS];  /* count!, little-endian 64-bit limbs */
     int total_limbs;
-    int groups;                 /* runs of radices whose product is below 2^30 */
-    uint32_t group_product[64];
+    int groups;                     /* runs of radices whose product is below 2^63 */
+    uint64_t group_product[64];
     uint8_t group_start[64], group_len[64];
 } shuffler;
 
