@@ -503,8 +503,9 @@ def _simulate(s: Any, rng: random.Random, *, one_trick: bool, pure: bool) -> Any
     def run() -> tuple[list[list[int]], list[int]]:
         return play_out_many(
             rules,
-            tables,
-            deals,
+            contracts=[table.contracts for table in tables],
+            nils=[table.nils for table in tables],
+            deals=deals,
             leaders=[s.leader] * len(deals),
             must_leads=[s.must_lead] * len(deals),
             tricks=list(s.tricks),

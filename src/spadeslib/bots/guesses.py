@@ -19,7 +19,7 @@ from spadeslib.compiler import Rules
 from spadeslib.compiler.bids import NIL
 from spadeslib.variant.bidding import AllowedBids, FixedBid, Forced, Mirror, Suicide, Whiz
 
-__all__ = ["guess_bids", "quick_bid"]
+__all__ = ["guess_bids", "quick_bid", "quick_bids"]
 
 _TRUMPS = 0
 
@@ -65,94 +65,114 @@ def _suit_points(tables: Tables, suit: int, cards: int) -> float:
     return count
 
 
-_Guess = Callable[[Rules, Tables, int, object], int]
+_Guess = Callable[[Rules, int, int, object], int]
+"""One seat's guessed bid: ``(rules, its hand's point count, its hand, the forced format)``."""
 
 
 def _zero(rules: Rules, bid: int) -> int:
     return NIL if bid == 0 and rules.variant.bidding.nil.enabled else bid
 
 
-def _plain(rules: Rules, tables: Tables, hand: int, forced: object) -> int:
-    return quick_bid(rules, tables, hand)
-
-
-def _mirror(rules: Rules, tables: Tables, hand: int, forced: object) -> int:
+def _mirror(rules: Rules, count: int, hand: int, forced: object) -> int:
     return _zero(rules, (hand & rules.trump_mask).bit_count())
 
 
-def _whiz(rules: Rules, tables: Tables, hand: int, forced: object) -> int:
-    if quick_bid(rules, tables, hand) <= 1:
+def _whiz(rules: Rules, count: int, hand: int, forced: object) -> int:
+    if count <= 1:
         return NIL
     return _zero(rules, (hand & rules.trump_mask).bit_count())
 
 
-def _fixed(rules: Rules, tables: Tables, hand: int, forced: object) -> int:
+def _fixed(rules: Rules, count: int, hand: int, forced: object) -> int:
     assert isinstance(forced, FixedBid)
     return _zero(rules, forced.bid)
 
 
-def _allowed(rules: Rules, tables: Tables, hand: int, forced: object) -> int:
+def _allowed(rules: Rules, count: int, hand: int, forced: object) -> int:
     assert isinstance(forced, AllowedBids)
-    count = quick_bid(rules, tables, hand)
     return _zero(rules, min(forced.bids, key=lambda bid: (abs(bid - count), bid)))
 
 
-_GUESSES: Final[dict[type, _Guess]] = {
-    type(None): _plain,
+_GUESSES: Final[dict[type, _Guess | None]] = {
+    type(None): None,  # the point count itself
     Mirror: _mirror,
     Whiz: _whiz,
     FixedBid: _fixed,
     AllowedBids: _allowed,
-    Suicide: _plain,  # then one partner per side is put on Nil (_suicide)
+    Suicide: None,  # then one partner per side is put on Nil (_suicide)
 }
-"""Each forced format's guess of one seat's bid (``None``: no forced format)."""
+"""Each forced format's guess of one seat's bid from its count (``None``: no forced
+format, or none but the count)."""
+
+
+def quick_bids(
+    rules: Rules, tables: Tables, deals: Sequence[Sequence[int]], seats: int, fill: Sequence[int]
+) -> list[list[int]]:
+    """For each of ``deals`` (hands by seat), ``fill`` with the :func:`quick_bid` of each
+    of ``seats``' hands (a mask of seats) in its place."""
+    counted = [seat for seat in range(rules.players) if seats >> seat & 1]
+    out = []
+    for hands in deals:
+        row = list(fill)
+        for seat in counted:
+            row[seat] = quick_bid(rules, tables, hands[seat])
+        out.append(row)
+    return out
 
 
 def guess_bids(
     rules: Rules,
     tables: Tables,
-    hands: Sequence[int],
+    deals: Sequence[Sequence[int]],
     known: Sequence[int | None],
     *,
     me: int,
     me_nil: bool,
-) -> list[int]:
-    """Every seat's bid on the simulated deal ``hands``: the ``known`` bids (``NIL`` for
-    a Nil, ``None`` not bid yet), the others guessed (see the module docstring). The
-    bidder ``me`` gets ``NIL`` when ``me_nil``, else 0 (its bid is the one being tried)."""
+) -> list[list[int]]:
+    """Every seat's bid on each of the simulated deals ``deals``: the ``known`` bids
+    (``NIL`` for a Nil, ``None`` not bid yet), the others guessed (see the module
+    docstring). The bidder ``me`` gets ``NIL`` when ``me_nil``, else 0 (its bid is the one
+    being tried)."""
     forced: Forced | None = rules.variant.bidding.forced
     guess = _GUESSES[type(forced)]
-    out: list[int] = []
+    fill: list[int] = []
+    open_ = 0
     for seat, bid in enumerate(known):
         if seat == me:
-            out.append(NIL if me_nil else 0)
+            fill.append(NIL if me_nil else 0)
         elif bid is None:
-            out.append(guess(rules, tables, hands[seat], forced))
+            fill.append(0)
+            open_ |= 1 << seat
         else:
-            out.append(bid)
-    if isinstance(forced, Suicide):
-        _suicide(
-            rules,
-            tables,
-            hands=hands,
-            known=known,
-            out=out,
-            me=me,
-            me_nil=me_nil,
-            partner_min=forced.partner_min,
-        )
+            fill.append(bid)
+    out = quick_bids(rules, tables, deals, open_, fill)
+    if guess is None and not isinstance(forced, Suicide):
+        return out
+    seats = [seat for seat in range(len(known)) if open_ >> seat & 1]
+    for row, hands in zip(out, deals, strict=True):
+        counts = list(row)
+        if guess is not None:
+            for seat in seats:
+                row[seat] = guess(rules, counts[seat], hands[seat], forced)
+        if isinstance(forced, Suicide):
+            _suicide(
+                rules,
+                counts=counts,
+                known=known,
+                out=row,
+                me=me,
+                partner_min=forced.partner_min,
+            )
     return out
 
 
 def _suicide(
     rules: Rules,
-    tables: Tables,
     *,
-    hands: Sequence[int],
+    counts: Sequence[int],
     known: Sequence[int | None],
     out: list[int],
     me: int,
-    me_nil: bool,
     partner_min: int,
 ) -> None:
     for members in rules.sides:
@@ -165,7 +185,7 @@ def _suicide(
         nil_taken = any(out[m] == NIL for m in decided)
         number_taken = any(out[m] != NIL for m in decided)
         if not decided:  # nobody of this side has bid: the weaker hand goes Nil
-            weakest = min(open_, key=lambda m: (quick_bid(rules, tables, hands[m]), m))
+            weakest = min(open_, key=lambda m: (counts[m], m))
             for m in open_:
                 out[m] = NIL if m == weakest else max(out[m], partner_min)
         elif nil_taken:
