@@ -429,6 +429,8 @@ static PyMethodDef kernel_methods[] = {
      "Batched playouts (see spadeslib.playouts)."},
     {"standard_playouts", (PyCFunction)kernel_standard_playouts, METH_VARARGS,
      "The bots' simulations: spadeslib.engine.policies.play_out_many, natively."},
+    {"quick_bids", (PyCFunction)kernel_quick_bids, METH_VARARGS,
+     "The bots' point counts of many hands: spadeslib.bots.guesses.quick_bids, natively."},
     {NULL, NULL, 0, NULL},
 };
 

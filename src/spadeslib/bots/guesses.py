@@ -11,10 +11,11 @@ has not bid at all puts the weaker hand (by the count) on Nil.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Sequence
-from typing import Final
+from typing import Any, Final
 
-from spadeslib.bots.tables import Tables
+from spadeslib.bots.tables import Tables, tables_of
 from spadeslib.compiler import Rules
 from spadeslib.compiler.bids import NIL
 from spadeslib.variant.bidding import AllowedBids, FixedBid, Forced, Mirror, Suicide, Whiz
@@ -65,6 +66,50 @@ def _suit_points(tables: Tables, suit: int, cards: int) -> float:
     return count
 
 
+_PLACES: Final = 3
+"""The places from the top of its suit at which a card counts in :func:`_suit_points`
+(below them it only adds to the suit's length): a holding's count is a function of how
+many cards it has at each of them and of its length, which :func:`point_table` lists."""
+
+
+def point_table(rules: Rules) -> tuple[list[int], int, int, bytes]:
+    """:func:`quick_bid`'s count as a table, for the native core: ``(tops, copies,
+    lengths, values)``. ``tops``: suit by suit, the mask of the cards at each of the top
+    :data:`_PLACES` places; ``values``: the count of a holding in half points, indexed by
+    its suit, then by the cards it holds at each top place (each fewer than ``copies``),
+    then by its length (fewer than ``lengths``). Made once per variant
+    (:meth:`Rules.derived <spadeslib.compiler.Rules.derived>`) from :func:`_suit_points`
+    itself, so the rule is written once."""
+    tables = tables_of(rules)
+    from_top = tables.from_top
+    suits = [[bit for bit in range(rules.size) if mask >> bit & 1] for mask in rules.suit_masks]
+    at = [[[b for b in bits if from_top[b] == place] for place in range(_PLACES)] for bits in suits]
+    copies = 1 + max(len(cards) for places in at for cards in places)
+    lengths = 1 + max(len(bits) for bits in suits)
+    values = bytearray()
+    for suit, bits in enumerate(suits):
+        rest = [b for b in bits if from_top[b] >= _PLACES]
+        for held in itertools.product(range(copies), repeat=_PLACES):
+            tops = 0
+            for place, count in enumerate(held):
+                for bit in at[suit][place][:count]:
+                    tops |= 1 << bit
+            for length in range(lengths):
+                extra = length - tops.bit_count()
+                if extra < 0 or extra > len(rest) or tops.bit_count() < sum(held):
+                    values.append(0)  # no holding has these counts
+                    continue
+                cards = tops
+                for bit in rest[:extra]:
+                    cards |= 1 << bit
+                half = 2 * _suit_points(tables, suit, cards)
+                if half != int(half) or not 0 <= half < 256:
+                    raise AssertionError(f"the count of {cards:#x} is no half point: {half / 2}")
+                values.append(int(half))
+    masks = [sum(1 << bit for bit in cards) for places in at for cards in places]
+    return masks, copies, lengths, bytes(values)
+
+
 _Guess = Callable[[Rules, int, int, object], int]
 """One seat's guessed bid: ``(rules, its hand's point count, its hand, the forced format)``."""
 
@@ -109,7 +154,14 @@ def quick_bids(
     rules: Rules, tables: Tables, deals: Sequence[Sequence[int]], seats: int, fill: Sequence[int]
 ) -> list[list[int]]:
     """For each of ``deals`` (hands by seat), ``fill`` with the :func:`quick_bid` of each
-    of ``seats``' hands (a mask of seats) in its place."""
+    of ``seats``' hands (a mask of seats) in its place. One native call where the core is
+    built (``src/native/points.c``, from :func:`point_table`; the differential tests hold
+    it to this loop): the auction counts every simulated hand of the seats yet to bid."""
+    kernel: Any = rules.kernel
+    if kernel is not None:
+        tops, copies, lengths, values = rules.derived(point_table)
+        out: list[list[int]] = kernel.quick_bids(deals, seats, fill, tops, copies, lengths, values)
+        return out
     counted = [seat for seat in range(rules.players) if seats >> seat & 1]
     out = []
     for hands in deals:
