@@ -9,8 +9,8 @@
 #define MAX_PLACES 8
 #define MAX_VALUES (1 << 16)
 
-/* The count of `hand` in whole points, at most the hand size. */
-static int hand_points(const kernel *k, mask_t hand, mask_t top[NSUITS][MAX_PLACES], int places,
+/* The count of `hand` in whole points, at most the hand size. HOT for its popcounts. */
+HOT static int hand_points(const kernel *k, mask_t hand, mask_t top[NSUITS][MAX_PLACES], int places,
                        int copies, int lengths, const uint8_t *values) {
     int half = 0;
     for (int suit = 0; suit < NSUITS; suit++) {
