@@ -33,6 +33,7 @@ SOURCES = [
     "determinize.c",
     "tensors.c",
     "game.c",
+    "points.c",
 ]
 HEADERS = [
     "spades.h",

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 import spadeslib
 from spadeslib import _backend
 from spadeslib.bits import items_of
-from spadeslib.compiler.bids import format_bid
+from spadeslib.compiler.bids import NIL, format_bid
 from spadeslib.compiler.play import Play as PythonPlay
 from spadeslib.compiler.rules import Rules
 from spadeslib.engine import Game
@@ -505,8 +505,9 @@ def _simulate(s: Any, rng: random.Random, *, one_trick: bool, pure: bool) -> Any
     def run() -> tuple[list[list[int]], list[int]]:
         return play_out_many(
             rules,
-            tables,
-            deals,
+            contracts=[table.contracts for table in tables],
+            nils=[table.nils for table in tables],
+            deals=deals,
             leaders=[s.leader] * len(deals),
             must_leads=[s.must_lead] * len(deals),
             tricks=list(s.tricks),
@@ -572,6 +573,63 @@ def test_the_bots_simulations_refuse_bad_positions() -> None:
         args[index] = value
         with pytest.raises(ArgumentError, match=message):
             kernel.standard_playouts(*args)
+
+
+@pytest.mark.parametrize("name", [*BUNDLED, "jokers-big-little", "elevated-deuces"])
+def test_the_point_counts_are_the_pythons(name: str) -> None:
+    from spadeslib.bots.guesses import quick_bids
+    from spadeslib.bots.tables import tables_of
+
+    if name in BUNDLED:
+        rules = _rules(name)
+    else:  # house rules that change what is a trump and how cards rank
+        rules = spadeslib.parse_variant(f"extends: standard\nhouse_rules: [{name}]\n").compile()
+    rng = random.Random(name)
+    deals = []
+    for _ in range(200):  # whole hands, and hands of any length: every holding counts
+        bits = list(range(rules.size))
+        rng.shuffle(bits)
+        size = (
+            rules.hand_size
+            if rng.random() < 0.5
+            else rng.randrange(rules.size // rules.players + 1)
+        )
+        deals.append(
+            [sum(1 << b for b in bits[s * size : (s + 1) * size]) for s in range(rules.players)]
+        )
+    for seats in (0, 1, (1 << rules.players) - 1, rng.getrandbits(rules.players)):
+        fill = [NIL, *range(rules.players - 1)]
+        with _backend.pure_python():
+            want = quick_bids(rules, tables_of(rules), deals, seats, fill)
+        got = quick_bids(rules, tables_of(rules), deals, seats, fill)
+        assert got == want
+        assert all(row[0] is NIL for row in got if not seats & 1)  # the fill as it was given
+
+
+def test_the_point_counts_refuse_bad_arguments() -> None:
+    from spadeslib.bots.guesses import point_table
+
+    rules = _rules("standard")
+    kernel: Any = rules.kernel
+    tops, copies, lengths, values = point_table(rules)
+    good = ([[0x7, 0x38, 0x1C0, 0xE00]], 0b1011, [0, 1, NIL, 3], tops, copies, lengths, values)
+    assert kernel.quick_bids(*good)[0][2] is NIL
+    bad = {
+        0: ([[1 << 60, 0, 0, 0]], "outside"),
+        1: (16, "seats"),
+        2: ([0, 1, "2", 3], "fill"),
+        3: (tops[:-1], "tops"),
+        4: (1, "tops"),
+        5: (13, "lengths"),
+        6: (values[:-1], "values"),
+    }
+    for index, (value, message) in bad.items():
+        args = list(good)
+        args[index] = value
+        with pytest.raises(ArgumentError, match=message):
+            kernel.quick_bids(*args)
+    with pytest.raises(ArgumentError, match="tops"):
+        kernel.quick_bids(*good[:3], [tops[3], *tops[1:]], *good[4:])  # cards of another suit
 
 
 def test_the_hidden_cards_are_placed_as_the_python_places_them() -> None:

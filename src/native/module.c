@@ -43,6 +43,18 @@ int mask_from_py(native_state *st, PyObject *obj, int size, mask_t *out, const c
         argument_error(st, "%s must be an int mask, not %R", what, obj);
         return -1;
     }
+    int overflow = 0;
+    long long word = PyLong_AsLongLongAndOverflow(obj, &overflow);
+    if (word == -1 && PyErr_Occurred()) return -1;
+    if (!overflow && word >= 0) { /* the usual mask, below 2**63: no int made to test it */
+        mask_t mask = (mask_t)(uint64_t)word;
+        if (size < 128 && (mask >> size)) {
+            argument_error(st, "%s has bits outside the %d-card deck: %R", what, size, obj);
+            return -1;
+        }
+        *out = mask;
+        return 0;
+    }
     int negative = PyObject_RichCompareBool(obj, st->zero, Py_LT);
     if (negative < 0) return -1;
     if (negative) {
@@ -447,6 +459,8 @@ static PyMethodDef kernel_methods[] = {
      "Batched playouts (see spadeslib.playouts)."},
     {"standard_playouts", (PyCFunction)kernel_standard_playouts, METH_VARARGS,
      "The bots' simulations: spadeslib.engine.policies.play_out_many, natively."},
+    {"quick_bids", (PyCFunction)kernel_quick_bids, METH_VARARGS,
+     "The bots' point counts of many hands: spadeslib.bots.guesses.quick_bids, natively."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -139,6 +139,8 @@ TableObject *table_new(native_state *st, Py_ssize_t rows, Py_ssize_t columns);
 /* playout.c */
 PyObject *kernel_playouts(KernelObject *self, PyObject *args, PyObject *kwargs);
 PyObject *kernel_standard_playouts(KernelObject *self, PyObject *args);
+/* points.c */
+PyObject *kernel_quick_bids(KernelObject *self, PyObject *args);
 const char *native_cpu_features(void);
 
 #endif

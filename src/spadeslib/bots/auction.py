@@ -13,6 +13,11 @@ the same cards whatever a side's contract until the side reaches it, so one base
 per deal with no contract for the bidder's side (it always plays to win) already gives the
 answer for every bid that the side does not reach in that deal; only the deals where the
 side reaches a bid are played again with that contract.
+
+What the guessed bids give (every seat's bid, the Nil bidders, each side's contract) is
+worked out for every deal at once and kept by column, one list per seat or side over the
+deals: the batches are then assembled with list operations, not per-deal Python, since
+with the native core the play-outs cost less than putting them together.
 """
 
 from __future__ import annotations
@@ -26,28 +31,27 @@ from spadeslib.compiler import Rules
 from spadeslib.compiler.bids import NIL
 from spadeslib.engine import Observation
 from spadeslib.engine.knowledge import Knowledge
-from spadeslib.engine.policies import Table, made, play_out_many
+from spadeslib.engine.policies import play_out_many
 from spadeslib.engine.shuffle import SplitMix64
 
-__all__ = ["Auction"]
+__all__ = ["Auction", "Measure"]
 
-Measure = Callable[[list[int], int], int]
-"""What a bid is judged on: ``(tricks per seat, Nil bidders' mask) -> tricks``."""
+Measure = Callable[[Sequence[Sequence[int]], Sequence[int]], list[int]]
+"""What a bid is judged on, deal by deal: ``(tricks per seat, Nil bidders' masks) ->
+tricks``, for a batch of deals."""
 
 
 class _Facts(NamedTuple):
-    bids: list[int]
+    """What the guessed bids give, for every deal (lists over the deals)."""
+
+    bids: list[list[int]]
     """Every seat's bid, known or guessed (``NIL`` for Nil)."""
-    nils: int
+    nils: list[int]
     """The Nil bidders (a mask of seats)."""
-    mates: int
+    mates: list[int]
     """What the bidder's side-mates bid; Nil is 0."""
-    contracts: list[int | None]
-    """Each side's contract, the bidder's side's left ``None``."""
-    leader: int
-    """The first leader (-1 where it depends on the bids)."""
-    must: int
-    """The first lead's mask."""
+    contracts: list[Sequence[int | None]]
+    """Per side, its contract in each deal (the bidder's side's ``None``)."""
 
 
 class Auction:
@@ -82,59 +86,62 @@ class Auction:
             else:
                 self.known.append(None)
         self.side_contracts = observation.contracts
-        self._facts_of: tuple[list[_Facts | None], list[_Facts | None]] = ([None] * n, [None] * n)
-        """The facts of each deal, without and with the bidder's Nil."""
+        self.leaders = [
+            -1 if self.lead_by_bids else rules.first_leader(self.dealer, dealt, [])
+            for dealt in self.deals
+        ]
+        """Each deal's first leader (-1 where it depends on the bids)."""
+        self.musts = [rules.first_lead_mask(dealt) for dealt in self.deals]
+        """Each deal's first lead's mask."""
+        self._facts_of: list[_Facts | None] = [None, None]
+        """The facts of the deals, without and with the bidder's Nil."""
 
-    def _facts(self, deal: int, me_nil: bool) -> _Facts:
-        """What the guessed bids of ``deal`` give, worked out once per deal."""
-        kept = self._facts_of[me_nil]
-        found = kept[deal]
-        if found is None:
-            bids = guess_bids(
-                self.rules,
-                self.tables,
-                self.deals[deal],
-                self.known,
-                me=self.seat,
-                me_nil=me_nil,
-            )
-            nils = 0
-            for seat, bid in enumerate(bids):
-                if bid == NIL:
-                    nils |= 1 << seat
-            contracts: list[int | None] = []
-            for side, members in enumerate(self.rules.sides):
-                if side == self.side:
-                    contracts.append(None)
-                elif self.partnership and self.side_contracts[side] is not None:
-                    contracts.append(self.side_contracts[side])
-                else:
-                    contracts.append(sum(max(bids[m], 0) for m in members))
-            mates = sum(max(bids[m], 0) for m in self.rules.sides[self.side] if m != self.seat)
-            dealt = self.deals[deal]
-            leader = -1 if self.lead_by_bids else self.rules.first_leader(self.dealer, dealt, [])
-            must = self.rules.first_lead_mask(dealt)
-            found = _Facts(bids, nils, mates, contracts, leader, must)
-            kept[deal] = found
+    def _facts(self, me_nil: bool) -> _Facts:
+        """What the guessed bids give, worked out once for every deal."""
+        found = self._facts_of[me_nil]
+        if found is not None:
+            return found
+        n = self.n
+        rules = self.rules
+        bids = guess_bids(rules, self.tables, self.deals, self.known, me=self.seat, me_nil=me_nil)
+        columns = list(zip(*bids, strict=True)) if bids else [()] * rules.players
+        counted = [[bid if bid > 0 else 0 for bid in column] for column in columns]
+        """Per seat, its bid in each deal as its side's contract counts it (Nil: 0)."""
+        nils = [0] * n
+        for seat, column in enumerate(columns):
+            if NIL in column:
+                nils = [
+                    mask | 1 << seat if bid == NIL else mask
+                    for mask, bid in zip(nils, column, strict=True)
+                ]
+        contracts: list[Sequence[int | None]] = []
+        for side, members in enumerate(rules.sides):
+            if side == self.side:
+                contracts.append([None] * n)
+            elif self.partnership and self.side_contracts[side] is not None:
+                contracts.append([self.side_contracts[side]] * n)
+            else:
+                contracts.append(_sums([counted[m] for m in members], n))
+        mates = _sums([counted[m] for m in rules.sides[self.side] if m != self.seat], n)
+        found = self._facts_of[me_nil] = _Facts(bids, nils, mates, contracts)
         return found
 
     def bids(self, deal: int, me_nil: bool) -> list[int]:
         """Every seat's bid in ``deal``, known or guessed (``NIL`` for Nil); the bidder's
         own is 0, or ``NIL`` with ``me_nil``: the bid being tried."""
-        return self._facts(deal, me_nil).bids
+        return self._facts(me_nil).bids[deal]
 
     def contracts(self, deal: int, me_nil: bool) -> list[int | None]:
         """Each side's contract in ``deal``, known or guessed; the bidder's side's ``None``."""
-        return self._facts(deal, me_nil).contracts
+        return [column[deal] for column in self._facts(me_nil).contracts]
 
     def nils(self, deal: int, me_nil: bool) -> int:
         """The Nil bidders of ``deal`` (a mask of seats)."""
-        return self._facts(deal, me_nil).nils
+        return self._facts(me_nil).nils[deal]
 
     def others(self, deal: int, me_nil: bool = False) -> int:
         """What the bidder's side-mates bid (or are expected to) in ``deal``; Nil is 0."""
-        found = self._facts_of[me_nil][deal]  # asked once per deal and candidate: no call
-        return (found or self._facts(deal, me_nil)).mates
+        return self._facts(me_nil).mates[deal]
 
     def runs(
         self, deals: Sequence[int], mines: Sequence[int | None], *, me_nil: bool, nils: int = 0
@@ -144,71 +151,102 @@ class Auction:
         guessed ones; the tricks each seat takes, per deal. One batch
         (:func:`~spadeslib.engine.policies.play_out_many`: natively where the core is
         built)."""
+        if len(mines) != len(deals):
+            raise ValueError(f"{len(deals)} deals but {len(mines)} contracts")
+        facts = self._facts(me_nil)
+        every = isinstance(deals, range) and deals == range(self.n)
+        columns = [
+            mines if side == self.side else column if every else [column[d] for d in deals]
+            for side, column in enumerate(facts.contracts)
+        ]
+        contracts = list(zip(*columns, strict=True))
+        hands = self.deals if every else [self.deals[d] for d in deals]
+        masks = facts.nils if every else [facts.nils[d] for d in deals]
+        if nils:
+            masks = [mask | nils for mask in masks]
+        if self.lead_by_bids:
+            leaders = [
+                self._bid_leader(facts, deal, contract[self.side], me_nil)
+                for deal, contract in zip(deals, contracts, strict=True)
+            ]
+        else:
+            leaders = self.leaders if every else [self.leaders[d] for d in deals]
+        musts = self.musts if every else [self.musts[d] for d in deals]
+        return play_out_many(
+            rules=self.rules,
+            contracts=contracts,
+            nils=masks,
+            deals=hands,
+            leaders=leaders,
+            must_leads=musts,
+        )[0]
+
+    def _bid_leader(self, facts: _Facts, deal: int, mine: int | None, me_nil: bool) -> int:
+        """The first leader of ``deal`` where it depends on the bids, the bidder's side
+        playing to ``mine``."""
         rules = self.rules
-        tables: list[Table] = []
-        hands: list[list[int]] = []
-        leaders: list[int] = []
-        musts: list[int] = []
-        for deal, mine in zip(deals, mines, strict=True):
-            facts = self._facts(deal, me_nil)
-            dealt = self.deals[deal]
-            contracts = list(facts.contracts)
+        if self.partnership:
+            contracts = [column[deal] for column in facts.contracts]
             contracts[self.side] = mine
-            leader = facts.leader
-            if leader < 0:  # the first leader depends on the bids
-                if self.partnership:
-                    lead_bids = [contracts[side] or 0 for side in rules.side_of]
-                else:
-                    lead_bids = [max(bid, 0) for bid in facts.bids]
-                    lead_bids[self.seat] = 0 if me_nil else (mine or 0)
-                leader = rules.first_leader(self.dealer, dealt, lead_bids)
-            leaders.append(leader)
-            musts.append(facts.must)
-            tables.append(Table(rules, contracts, nils | facts.nils))
-            hands.append(dealt)
-        return play_out_many(rules, tables, hands, leaders=leaders, must_leads=musts)[0]
+            lead_bids = [contracts[side] or 0 for side in rules.side_of]
+        else:
+            lead_bids = [max(bid, 0) for bid in facts.bids[deal]]
+            lead_bids[self.seat] = 0 if me_nil else (mine or 0)
+        return rules.first_leader(self.dealer, self.deals[deal], lead_bids)
 
     def best(
         self,
         candidates: Sequence[int],
-        contract: Callable[[int, int], int],
         measure: Measure,
         *,
+        with_mates: bool = False,
         me_nil: bool = False,
     ) -> int | None:
         """The first of ``candidates`` (highest first) whose average ``measure`` is at
-        least the candidate, the bidder's side playing to ``contract(candidate, deal)``;
-        ``None`` if none is. ``me_nil``: the bidder has bid (or is trying) Nil."""
+        least the candidate, the bidder's side playing to the candidate (plus, with
+        ``with_mates``, what its side-mates bid in each deal); ``None`` if none is.
+        ``me_nil``: the bidder has bid (or is trying) Nil."""
         if not candidates:
             return None
-        sides = len(self.rules.sides)
-        every = range(self.n)
-        base = self.runs(every, [None] * self.n, me_nil=me_nil)
-        nils = [self.nils(deal, me_nil) for deal in every]
-        reached = [
-            made(Table(self.rules, [None] * sides, nils[deal]), self.side, base[deal])
-            for deal in every
-        ]
-        measured = [measure(base[deal], nils[deal]) for deal in every]
+        n = self.n
+        every = range(n)
+        base = self.runs(every, [None] * n, me_nil=me_nil)
+        facts = self._facts(me_nil)
+        nils = facts.nils
+        offsets = facts.mates if with_mates else [0] * n
+        reached = self.made(base, nils)
+        slack = [made - offset for made, offset in zip(reached, offsets, strict=True)]
+        """A deal is played again for a candidate up to its slack: its side reaches it."""
+        measured = measure(base, nils)
         base_total = sum(measured)
         for candidate in candidates:
-            wanted = [contract(candidate, deal) for deal in every]
-            again = [deal for deal in every if self.lead_by_bids or reached[deal] >= wanted[deal]]
-            reruns = self.runs(again, [wanted[d] for d in again], me_nil=me_nil)
+            again = (
+                list(every)
+                if self.lead_by_bids
+                else [deal for deal, room in enumerate(slack) if room >= candidate]
+            )
             total = base_total  # the deals played again count their new tricks instead
-            for deal, tricks in zip(again, reruns, strict=True):
-                total += measure(tricks, nils[deal]) - measured[deal]
-            if total >= candidate * self.n:
+            if again:
+                reruns = self.runs(again, [candidate + offsets[d] for d in again], me_nil=me_nil)
+                remeasured = measure(reruns, [nils[d] for d in again])
+                total += sum(remeasured) - sum(measured[d] for d in again)
+            if total >= candidate * n:
                 return candidate
         return None
 
-    def nil_chance(
-        self, contract: Callable[[int], int | None], *, seat: int | None = None
-    ) -> float:
+    def made(self, runs: Sequence[Sequence[int]], nils: Sequence[int]) -> list[int]:
+        """The tricks that count for the bidder's side's contract in each of ``runs``:
+        its members' who did not bid Nil (``nils``: each run's Nil bidders)."""
+        return side_tricks(self.rules.sides[self.side])(runs, nils)
+
+    def mates(self, me_nil: bool = False) -> list[int]:
+        """What the bidder's side-mates bid (or are expected to) in each deal; Nil is 0."""
+        return self._facts(me_nil).mates
+
+    def nil_chance(self, mines: Sequence[int | None], *, seat: int | None = None) -> float:
         """The share of the deals in which the bidder (or its side's ``seat``), bidding
-        Nil, takes no trick, its side playing to ``contract(deal)``."""
+        Nil, takes no trick, its side playing to ``mines`` (one contract per deal)."""
         every = range(self.n)
-        mines = [contract(deal) for deal in every]
         if seat is None or seat == self.seat:
             runs = self.runs(every, mines, me_nil=True)
             nil = self.seat
@@ -216,3 +254,29 @@ class Auction:
             runs = self.runs(every, mines, me_nil=False, nils=1 << seat)
             nil = seat
         return sum(1 for tricks in runs if tricks[nil] == 0) / self.n
+
+
+def side_tricks(members: Sequence[int]) -> Measure:
+    """The tricks of ``members`` that count for their contract: not a Nil bidder's."""
+    if len(members) == 1:
+        (only,) = members
+        return lambda runs, nils: [
+            0 if mask >> only & 1 else tricks[only] for tricks, mask in zip(runs, nils, strict=True)
+        ]
+
+    def measure(runs: Sequence[Sequence[int]], nils: Sequence[int]) -> list[int]:
+        return [
+            sum(tricks[m] for m in members if not mask >> m & 1)
+            for tricks, mask in zip(runs, nils, strict=True)
+        ]
+
+    return measure
+
+
+def _sums(columns: Sequence[Sequence[int]], n: int) -> list[int]:
+    """The sum of ``columns`` deal by deal (0s for none)."""
+    if not columns:
+        return [0] * n
+    if len(columns) == 1:
+        return list(columns[0])
+    return [sum(values) for values in zip(*columns, strict=True)]

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from spadeslib.bots.auction import Auction, Measure
+from spadeslib.bots.auction import Auction, Measure, side_tricks
 from spadeslib.bots.decisions import is_nil
 from spadeslib.bots.guesses import quick_bid
 from spadeslib.bots.tables import tables_of
@@ -51,22 +51,14 @@ def _nil_worth_trying(rules: Rules, hand: int) -> bool:
 
 
 def _own(seat: int) -> Measure:
-    return lambda tricks, nils: tricks[seat]
+    return lambda runs, nils: [tricks[seat] for tricks in runs]
 
 
 def _side(rules: Rules, seat: int, *, mates_only: bool = False) -> Measure:
     """The tricks of ``seat``'s side that count for its contract (not a Nil bidder's);
     ``mates_only``: without ``seat``'s own."""
     members = [m for m in rules.sides[rules.side_of[seat]] if not (mates_only and m == seat)]
-
-    def measure(tricks: list[int], nils: int) -> int:
-        return sum(tricks[m] for m in members if not nils >> m & 1)
-
-    return measure
-
-
-def _team(bid: int, deal: int) -> int:
-    return bid
+    return side_tricks(members)
 
 
 def choose_bid(
@@ -91,7 +83,7 @@ def choose_bid(
         return _team_bid(
             observation, rules, legal, auction=auction, numbers=numbers, hand=knowledge.hand
         )
-    best = auction.best(candidates, lambda bid, deal: bid + auction.others(deal), _own(seat))
+    best = auction.best(candidates, _own(seat), with_mates=True)
     nil = next((action for action in legal if action.kind == "nil"), None)
     forced = rules.variant.bidding.forced
     partner = rules.partner_of[seat]
@@ -103,14 +95,14 @@ def choose_bid(
         and partner is not None
         and observation.bids[partner] == "-"
     ):  # Suicide: one of the two must bid Nil; the one likelier to make it does
-        mine = auction.nil_chance(lambda deal: auction.others(deal, True))
+        mine = auction.nil_chance(auction.mates(True))
         number = best if best is not None else min(numbers)
-        theirs = auction.nil_chance(lambda deal: number, seat=partner)
+        theirs = auction.nil_chance([number] * auction.n, seat=partner)
         return nil if mine >= theirs else numbers[number]
     if nil is not None and (
         best is None or not numbers or _nil_worth_trying(rules, knowledge.hand)
     ):
-        chance = auction.nil_chance(lambda deal: auction.others(deal, True))
+        chance = auction.nil_chance(auction.mates(True))
         if chance >= NIL_SUCCESS or (best is None and (chance >= 0.5 or not numbers)):
             return nil
     return _chosen(best, numbers, legal)
@@ -138,9 +130,9 @@ def _team_bid(
     seat = observation.seat
     candidates = sorted(numbers, reverse=True)
     if is_nil(observation, seat):  # a Blind Nil captain: the partner's tricks
-        best = auction.best(candidates, _team, _side(rules, seat, mates_only=True), me_nil=True)
+        best = auction.best(candidates, _side(rules, seat, mates_only=True), me_nil=True)
         return numbers[best if best is not None else min(numbers)]
-    best = auction.best(candidates, _team, _side(rules, seat))
+    best = auction.best(candidates, _side(rules, seat))
     team_nils = {
         action.parts[1]: action
         for action in legal
@@ -150,13 +142,10 @@ def _team_bid(
         and action.parts[1] != NIL
     }
     if team_nils and (best is None or _nil_worth_trying(rules, hand)):
-        chance = auction.nil_chance(lambda deal: None)
+        chance = auction.nil_chance([None] * auction.n)
         if chance >= NIL_SUCCESS or (best is None and chance >= 0.5):
             partner = auction.best(
-                sorted(team_nils, reverse=True),
-                _team,
-                _side(rules, seat, mates_only=True),
-                me_nil=True,
+                sorted(team_nils, reverse=True), _side(rules, seat, mates_only=True), me_nil=True
             )
             return team_nils[partner if partner is not None else min(team_nils)]
     return _chosen(best, numbers, legal)
@@ -177,7 +166,7 @@ def _come_out(
         return stand
     knowledge = read(observation, rules)
     auction = Auction(observation, rules, knowledge, rng, simulations)
-    best = auction.best([target], _team, _side(rules, observation.seat))
+    best = auction.best([target], _side(rules, observation.seat))
     return come_out if best is not None else stand
 
 
@@ -195,5 +184,5 @@ def choose_raise(
         return stand
     knowledge = read(observation, rules)
     auction = Auction(observation, rules, knowledge, rng, simulations)
-    best = auction.best(sorted(raises, reverse=True), _team, _side(rules, observation.seat))
+    best = auction.best(sorted(raises, reverse=True), _side(rules, observation.seat))
     return raises[best] if best is not None else stand

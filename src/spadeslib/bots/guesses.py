@@ -11,15 +11,16 @@ has not bid at all puts the weaker hand (by the count) on Nil.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Sequence
-from typing import Final
+from typing import Any, Final
 
-from spadeslib.bots.tables import Tables
+from spadeslib.bots.tables import Tables, tables_of
 from spadeslib.compiler import Rules
 from spadeslib.compiler.bids import NIL
 from spadeslib.variant.bidding import AllowedBids, FixedBid, Forced, Mirror, Suicide, Whiz
 
-__all__ = ["guess_bids", "quick_bid"]
+__all__ = ["guess_bids", "quick_bid", "quick_bids"]
 
 _TRUMPS = 0
 
@@ -65,94 +66,165 @@ def _suit_points(tables: Tables, suit: int, cards: int) -> float:
     return count
 
 
-_Guess = Callable[[Rules, Tables, int, object], int]
+_PLACES: Final = 3
+"""The places from the top of its suit at which a card counts in :func:`_suit_points`
+(below them it only adds to the suit's length): a holding's count is a function of how
+many cards it has at each of them and of its length, which :func:`point_table` lists."""
+
+
+def point_table(rules: Rules) -> tuple[list[int], int, int, bytes]:
+    """:func:`quick_bid`'s count as a table, for the native core: ``(tops, copies,
+    lengths, values)``. ``tops``: suit by suit, the mask of the cards at each of the top
+    :data:`_PLACES` places; ``values``: the count of a holding in half points, indexed by
+    its suit, then by the cards it holds at each top place (each fewer than ``copies``),
+    then by its length (fewer than ``lengths``). Made once per variant
+    (:meth:`Rules.derived <spadeslib.compiler.Rules.derived>`) from :func:`_suit_points`
+    itself, so the rule is written once."""
+    tables = tables_of(rules)
+    from_top = tables.from_top
+    suits = [[bit for bit in range(rules.size) if mask >> bit & 1] for mask in rules.suit_masks]
+    at = [[[b for b in bits if from_top[b] == place] for place in range(_PLACES)] for bits in suits]
+    copies = 1 + max(len(cards) for places in at for cards in places)
+    lengths = 1 + max(len(bits) for bits in suits)
+    values = bytearray()
+    for suit, bits in enumerate(suits):
+        rest = [b for b in bits if from_top[b] >= _PLACES]
+        for held in itertools.product(range(copies), repeat=_PLACES):
+            tops = 0
+            for place, count in enumerate(held):
+                for bit in at[suit][place][:count]:
+                    tops |= 1 << bit
+            for length in range(lengths):
+                extra = length - tops.bit_count()
+                if extra < 0 or extra > len(rest) or tops.bit_count() < sum(held):
+                    values.append(0)  # no holding has these counts
+                    continue
+                cards = tops
+                for bit in rest[:extra]:
+                    cards |= 1 << bit
+                half = 2 * _suit_points(tables, suit, cards)
+                if half != int(half) or not 0 <= half < 256:
+                    raise AssertionError(f"the count of {cards:#x} is no half point: {half / 2}")
+                values.append(int(half))
+    masks = [sum(1 << bit for bit in cards) for places in at for cards in places]
+    return masks, copies, lengths, bytes(values)
+
+
+_Guess = Callable[[Rules, int, int, object], int]
+"""One seat's guessed bid: ``(rules, its hand's point count, its hand, the forced format)``."""
 
 
 def _zero(rules: Rules, bid: int) -> int:
     return NIL if bid == 0 and rules.variant.bidding.nil.enabled else bid
 
 
-def _plain(rules: Rules, tables: Tables, hand: int, forced: object) -> int:
-    return quick_bid(rules, tables, hand)
-
-
-def _mirror(rules: Rules, tables: Tables, hand: int, forced: object) -> int:
+def _mirror(rules: Rules, count: int, hand: int, forced: object) -> int:
     return _zero(rules, (hand & rules.trump_mask).bit_count())
 
 
-def _whiz(rules: Rules, tables: Tables, hand: int, forced: object) -> int:
-    if quick_bid(rules, tables, hand) <= 1:
+def _whiz(rules: Rules, count: int, hand: int, forced: object) -> int:
+    if count <= 1:
         return NIL
     return _zero(rules, (hand & rules.trump_mask).bit_count())
 
 
-def _fixed(rules: Rules, tables: Tables, hand: int, forced: object) -> int:
+def _fixed(rules: Rules, count: int, hand: int, forced: object) -> int:
     assert isinstance(forced, FixedBid)
     return _zero(rules, forced.bid)
 
 
-def _allowed(rules: Rules, tables: Tables, hand: int, forced: object) -> int:
+def _allowed(rules: Rules, count: int, hand: int, forced: object) -> int:
     assert isinstance(forced, AllowedBids)
-    count = quick_bid(rules, tables, hand)
     return _zero(rules, min(forced.bids, key=lambda bid: (abs(bid - count), bid)))
 
 
-_GUESSES: Final[dict[type, _Guess]] = {
-    type(None): _plain,
+_GUESSES: Final[dict[type, _Guess | None]] = {
+    type(None): None,  # the point count itself
     Mirror: _mirror,
     Whiz: _whiz,
     FixedBid: _fixed,
     AllowedBids: _allowed,
-    Suicide: _plain,  # then one partner per side is put on Nil (_suicide)
+    Suicide: None,  # then one partner per side is put on Nil (_suicide)
 }
-"""Each forced format's guess of one seat's bid (``None``: no forced format)."""
+"""Each forced format's guess of one seat's bid from its count (``None``: no forced
+format, or none but the count)."""
+
+
+def quick_bids(
+    rules: Rules, tables: Tables, deals: Sequence[Sequence[int]], seats: int, fill: Sequence[int]
+) -> list[list[int]]:
+    """For each of ``deals`` (hands by seat), ``fill`` with the :func:`quick_bid` of each
+    of ``seats``' hands (a mask of seats) in its place. One native call where the core is
+    built (``src/native/points.c``, from :func:`point_table`; the differential tests hold
+    it to this loop): the auction counts every simulated hand of the seats yet to bid."""
+    kernel: Any = rules.kernel
+    if kernel is not None:
+        tops, copies, lengths, values = rules.derived(point_table)
+        out: list[list[int]] = kernel.quick_bids(deals, seats, fill, tops, copies, lengths, values)
+        return out
+    counted = [seat for seat in range(rules.players) if seats >> seat & 1]
+    out = []
+    for hands in deals:
+        row = list(fill)
+        for seat in counted:
+            row[seat] = quick_bid(rules, tables, hands[seat])
+        out.append(row)
+    return out
 
 
 def guess_bids(
     rules: Rules,
     tables: Tables,
-    hands: Sequence[int],
+    deals: Sequence[Sequence[int]],
     known: Sequence[int | None],
     *,
     me: int,
     me_nil: bool,
-) -> list[int]:
-    """Every seat's bid on the simulated deal ``hands``: the ``known`` bids (``NIL`` for
-    a Nil, ``None`` not bid yet), the others guessed (see the module docstring). The
-    bidder ``me`` gets ``NIL`` when ``me_nil``, else 0 (its bid is the one being tried)."""
+) -> list[list[int]]:
+    """Every seat's bid on each of the simulated deals ``deals``: the ``known`` bids
+    (``NIL`` for a Nil, ``None`` not bid yet), the others guessed (see the module
+    docstring). The bidder ``me`` gets ``NIL`` when ``me_nil``, else 0 (its bid is the one
+    being tried)."""
     forced: Forced | None = rules.variant.bidding.forced
     guess = _GUESSES[type(forced)]
-    out: list[int] = []
+    fill: list[int] = []
+    open_ = 0
     for seat, bid in enumerate(known):
         if seat == me:
-            out.append(NIL if me_nil else 0)
+            fill.append(NIL if me_nil else 0)
         elif bid is None:
-            out.append(guess(rules, tables, hands[seat], forced))
+            fill.append(0)
+            open_ |= 1 << seat
         else:
-            out.append(bid)
-    if isinstance(forced, Suicide):
-        _suicide(
-            rules,
-            tables,
-            hands=hands,
-            known=known,
-            out=out,
-            me=me,
-            me_nil=me_nil,
-            partner_min=forced.partner_min,
-        )
+            fill.append(bid)
+    out = quick_bids(rules, tables, deals, open_, fill)
+    if guess is None and not isinstance(forced, Suicide):
+        return out
+    seats = [seat for seat in range(len(known)) if open_ >> seat & 1]
+    for row, hands in zip(out, deals, strict=True):
+        counts = list(row)
+        if guess is not None:
+            for seat in seats:
+                row[seat] = guess(rules, counts[seat], hands[seat], forced)
+        if isinstance(forced, Suicide):
+            _suicide(
+                rules,
+                counts=counts,
+                known=known,
+                out=row,
+                me=me,
+                partner_min=forced.partner_min,
+            )
     return out
 
 
 def _suicide(
     rules: Rules,
-    tables: Tables,
     *,
-    hands: Sequence[int],
+    counts: Sequence[int],
     known: Sequence[int | None],
     out: list[int],
     me: int,
-    me_nil: bool,
     partner_min: int,
 ) -> None:
     for members in rules.sides:
@@ -165,7 +237,7 @@ def _suicide(
         nil_taken = any(out[m] == NIL for m in decided)
         number_taken = any(out[m] != NIL for m in decided)
         if not decided:  # nobody of this side has bid: the weaker hand goes Nil
-            weakest = min(open_, key=lambda m: (quick_bid(rules, tables, hands[m]), m))
+            weakest = min(open_, key=lambda m: (counts[m], m))
             for m in open_:
                 out[m] = NIL if m == weakest else max(out[m], partner_min)
         elif nil_taken:

@@ -75,8 +75,9 @@ def try_card(
     n = len(deals)
     return play_out_many(
         rules,
-        [table] * n,
-        deals,
+        contracts=[table.contracts] * n,
+        nils=[table.nils] * n,
+        deals=deals,
         leaders=[knowledge.leader] * n,
         must_leads=[0] * n,  # binds only a first lead, and the card tried leads it
         tricks=knowledge.tricks,

@@ -337,9 +337,10 @@ def play_out(
 
 def play_out_many(
     rules: Rules,
-    tables: Sequence[Table],
-    deals: Sequence[Sequence[int]],
     *,
+    contracts: Sequence[Sequence[int | None]],
+    nils: Sequence[int],
+    deals: Sequence[Sequence[int]],
     leaders: Sequence[int],
     must_leads: Sequence[int],
     tricks: Sequence[int] | None = None,
@@ -351,19 +352,21 @@ def play_out_many(
     first: int | None = None,
     one_trick: bool = False,
 ) -> tuple[list[list[int]], list[int]]:
-    """:func:`play_out` of each sample ``i``: the hands ``deals[i]`` with ``tables[i]``,
-    the trick led (or to be led) by ``leaders[i]``, the first lead held to
-    ``must_leads[i]``; the rest of the position is the samples' own. Returns each sample's
-    tricks per seat and the seat that won its last trick played. One native call where
-    the core is built (the same cards as this loop: the differential tests hold them
-    together)."""
+    """:func:`play_out` of each sample ``i``: the hands ``deals[i]`` with the
+    :class:`Table` of ``contracts[i]`` and ``nils[i]`` (plain sequences, not tables: the
+    native core takes them as they are, and a batch of the auction's simulations would
+    spend longer making tables than playing them), the trick led (or to be led) by
+    ``leaders[i]``, the first lead held to ``must_leads[i]``; the rest of the position is
+    the samples' own. Returns each sample's tricks per seat and the seat that won its
+    last trick played. One native call where the core is built (the same cards as this
+    loop: the differential tests hold them together)."""
     start = [0] * rules.players if tricks is None else list(tricks)
     kernel: Any = rules.kernel
     if kernel is not None:
         out: tuple[list[list[int]], list[int]] = kernel.standard_playouts(
             deals,
-            [table.contracts for table in tables],
-            [table.nils for table in tables],
+            contracts,
+            nils,
             leaders,
             must_leads,
             start,
@@ -378,7 +381,14 @@ def play_out_many(
         return out
     counts: list[list[int]] = []
     winners: list[int] = []
-    for table, hands, leader, must in zip(tables, deals, leaders, must_leads, strict=True):
+    table: Table | None = None
+    last: Sequence[int | None] = ()
+    for contract, nil, hands, leader, must in zip(
+        contracts, nils, deals, leaders, must_leads, strict=True
+    ):
+        if table is None or contract is not last or nil != table.nils:
+            table = Table(rules, contract, nil)  # samples that share a table share it
+            last = contract
         taken = list(start)
         winners.append(
             play_out(
