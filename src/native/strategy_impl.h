@@ -75,7 +75,7 @@ static inline int F(mode_of)(const kernel *k, const deal_table *t, int seat, con
 /* nil_card and standard_card are inlined always: GCC would keep them apart, built for the
    baseline CPU alone (a libgcc call per popcount), where the hot loops that call them are
    built for each CPU (see HOT). */
-static inline __attribute__((always_inline)) int F(nil_card)(const kernel *k, const PLAY *p, M legal, M live) {
+ALWAYS_INLINE int F(nil_card)(const kernel *k, const PLAY *p, M legal, M live) {
     if (!p->count) return F(covered_card)(k, legal, live, 1);
     M losing = legal & ~F(beating_mask)(k, p->trick, p->count);
     if (losing) return F(covered_card)(k, losing, live, 0);
@@ -83,9 +83,8 @@ static inline __attribute__((always_inline)) int F(nil_card)(const kernel *k, co
     return F(covered_card)(k, legal, live, 1);
 }
 
-static inline __attribute__((always_inline)) int F(standard_card)(const kernel *k, const deal_table *t,
-                                                                 int mode, int seat, M legal,
-                                                                 const PLAY *p, M live) {
+ALWAYS_INLINE int F(standard_card)(const kernel *k, const deal_table *t, int mode, int seat,
+                                   M legal, const PLAY *p, M live) {
     if (mode == MODE_NIL) return F(nil_card)(k, p, legal, live);
     if (!p->count) {
         if (mode == MODE_WIN) {
