@@ -851,3 +851,23 @@ def test_the_standard_bots_simulate_the_same_on_both_paths() -> None:
             slow = play_batch(batch).deals
         assert len(fast) == 12
         assert fast == slow
+
+
+def test_the_native_standard_card_refuses_bad_arguments() -> None:
+    game = _game("standard", 2, pure=False)
+    play = game._s.play
+    with pytest.raises(ArgumentError, match="no card to play now"):
+        play.standard_card([None, None], 0)  # the auction is still on
+    for bid in ("bid 3", "bid 3", "bid 3", "bid 3"):
+        game.apply(bid)
+    play = game._s.play
+    for contracts, nils, words in [
+        ([6], 0, "contracts"),
+        ([6, "x"], 0, "a contract"),
+        ([6, 999], 0, "a contract"),
+        ([6, 6], 1 << 4, "nils must be a mask of seats"),
+        ([6, 6], -1, "nils must be a mask of seats"),
+    ]:
+        with pytest.raises(ArgumentError, match=words):
+            play.standard_card(contracts, nils)
+    assert play.standard_card([6, 6], 0) in game.legal_action_ids()

@@ -127,6 +127,24 @@ PyObject *sequence_of(native_state *st, PyObject *obj, Py_ssize_t length, const 
     return list;
 }
 
+/* Each side's contract from a sequence of one per side (None: no contract, -1). 0, or -1
+   with an error set. */
+int contracts_from_py(native_state *st, const kernel *k, PyObject *obj, int *out, const char *what) {
+    PyObject *contracts = sequence_of(st, obj, k->sides, what);
+    if (!contracts) return -1;
+    for (int side = 0; side < k->sides; side++) {
+        PyObject *c = PyList_GET_ITEM(contracts, side);
+        long v = -1;
+        if (c != Py_None && int_in(st, c, 0, MAX_CARDS, &v, "a contract") < 0) {
+            Py_DECREF(contracts);
+            return -1;
+        }
+        out[side] = (int)v;
+    }
+    Py_DECREF(contracts);
+    return 0;
+}
+
 /* A bytes-like table of `length` bytes, each below `limit`. */
 static int bytes_table(native_state *st, PyObject *obj, Py_ssize_t length, int limit, uint8_t *out,
                        const char *what) {

@@ -56,6 +56,7 @@ int mask_from_py(native_state *st, PyObject *obj, int size, mask_t *out, const c
 PyObject *mask_to_py(mask_t mask);
 int int_in(native_state *st, PyObject *obj, long low, long high, long *out, const char *what);
 PyObject *sequence_of(native_state *st, PyObject *obj, Py_ssize_t length, const char *what);
+int contracts_from_py(native_state *st, const kernel *k, PyObject *obj, int *out, const char *what);
 int bits_from_py(native_state *st, const kernel *k, PyObject *obj, int most, uint8_t *out,
                  int *count, const char *what);
 

@@ -463,19 +463,8 @@ static PyObject *play_standard_card(PlayObject *self, PyObject *args) {
     if (self->bidding || p->done) return argument_error(st, "no card to play now");
     if (nils < 0 || nils >= 1L << k->players)
         return argument_error(st, "nils must be a mask of seats, not %ld", nils);
-    PyObject *contracts = sequence_of(st, contracts_obj, k->sides, "contracts");
-    if (!contracts) return NULL;
     int values[MAX_SIDES];
-    for (int side = 0; side < k->sides; side++) {
-        PyObject *c = PyList_GET_ITEM(contracts, side);
-        long v = -1;
-        if (c != Py_None && int_in(st, c, 0, MAX_CARDS, &v, "a contract") < 0) {
-            Py_DECREF(contracts);
-            return NULL;
-        }
-        values[side] = (int)v;
-    }
-    Py_DECREF(contracts);
+    if (contracts_from_py(st, k, contracts_obj, values, "contracts") < 0) return NULL;
     deal_table t;
     table_init(k, &t, values, (int)nils);
     int seat = p->actor;

@@ -104,19 +104,9 @@ static int position_sample(KernelObject *self, native_state *st, const position 
         else ((uint64_t *)hands_out)[s] = (uint64_t)hand;
     }
     Py_DECREF(row);
-    PyObject *contracts = sequence_of(st, PyList_GET_ITEM(pos->contracts, i), k->sides, "a sample's contracts");
-    if (!contracts) return -1;
     int values[MAX_SIDES];
-    for (int side = 0; side < k->sides; side++) {
-        PyObject *c = PyList_GET_ITEM(contracts, side);
-        long v = -1;
-        if (c != Py_None && int_in(st, c, 0, MAX_CARDS, &v, "a contract") < 0) {
-            Py_DECREF(contracts);
-            return -1;
-        }
-        values[side] = (int)v;
-    }
-    Py_DECREF(contracts);
+    if (contracts_from_py(st, k, PyList_GET_ITEM(pos->contracts, i), values, "a sample's contracts") < 0)
+        return -1;
     long nils, lead;
     mask_t must;
     if (int_in(st, PyList_GET_ITEM(pos->nils, i), 0, (1L << k->players) - 1, &nils, "a sample's Nil seats") < 0 ||
