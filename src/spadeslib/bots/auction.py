@@ -264,6 +264,20 @@ def side_tricks(members: Sequence[int]) -> Measure:
             0 if mask >> only & 1 else tricks[only] for tricks, mask in zip(runs, nils, strict=True)
         ]
 
+    if len(members) == 2:  # a partnership, the usual side: no generator per run
+        first, second = members
+
+        def pair(runs: Sequence[Sequence[int]], nils: Sequence[int]) -> list[int]:
+            if not any(nils):
+                return [tricks[first] + tricks[second] for tricks in runs]
+            return [
+                (0 if mask >> first & 1 else tricks[first])
+                + (0 if mask >> second & 1 else tricks[second])
+                for tricks, mask in zip(runs, nils, strict=True)
+            ]
+
+        return pair
+
     def measure(runs: Sequence[Sequence[int]], nils: Sequence[int]) -> list[int]:
         return [
             sum(tricks[m] for m in members if not mask >> m & 1)
