@@ -581,18 +581,23 @@ static PyObject *play_export(PlayObject *self, PyObject *log_in) {
         PyList_SET_ITEM(log, t, entry);
     }
     int exported_before = self->exported;
-    for (int i = self->exported; i < self->played_count; i++) {
-        PyObject *node = PyTuple_New(2); /* (previous, id): built by hand, Py_BuildValue
-                                            parses its format every time */
-        PyObject *id = PyLong_FromLong(self->ids[i]);
-        if (!node || !id) {
+    if (self->played_count > self->exported) {
+        /* one node (previous, (id, ...)) for every id since the last export: a node per
+           id cost a fifth of a deal's end (engine/state.py reads both forms) */
+        PyObject *node = PyTuple_New(2), *chunk = PyTuple_New(self->played_count - self->exported);
+        if (!node || !chunk) {
             Py_XDECREF(node);
-            Py_XDECREF(id);
+            Py_XDECREF(chunk);
             goto fail;
         }
         PyTuple_SET_ITEM(node, 0, ids);
-        PyTuple_SET_ITEM(node, 1, id);
-        ids = node;
+        PyTuple_SET_ITEM(node, 1, chunk);
+        ids = node; /* the node owns the chunk: a failure below frees both */
+        for (int i = self->exported; i < self->played_count; i++) {
+            PyObject *id = PyLong_FromLong(self->ids[i]);
+            if (!id) goto fail;
+            PyTuple_SET_ITEM(chunk, i - self->exported, id);
+        }
     }
     self->exported = self->played_count;
     PyObject *auction_part = Py_None;

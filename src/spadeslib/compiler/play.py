@@ -227,11 +227,11 @@ class Play:
 
     def export(self, log: object) -> Export:
         """The play as the engine's state holds it, with ``log`` (the state's action log, a
-        linked list of ``(previous, id)`` pairs) grown by the ids played since the last
-        export."""
-        for action_id in self._ids[self._exported :]:
-            log = (log, action_id)
-        self._exported = len(self._ids)
+        linked list of ``(previous, id)`` pairs) grown by one node holding the ids played
+        since the last export."""
+        if len(self._ids) > self._exported:
+            log = (log, tuple(self._ids[self._exported :]))
+            self._exported = len(self._ids)
         return (
             list(self.hands),
             list(self.trick),
