@@ -469,7 +469,7 @@ static PyObject *play_standard_card(PlayObject *self, PyObject *args) {
     table_init(k, &t, values, (int)nils);
     int seat = p->actor;
     mask_t hand = p->hands[seat];
-    int mode = mode_of(k, &t, seat, p, side_made(k, &t, k->side_of[seat], p->tricks));
+    int mode = mode_of(k, &t, seat, p);
     int bit = standard_card(k, &t, mode, seat, legal_now(k, p), p, k->full & ~p->played & ~hand);
     return PyLong_FromLong(k->canonical[bit]);
 }

@@ -35,8 +35,7 @@ HOT static int F(play_deal)(const kernel *restrict k, PLAY *restrict p, const de
                                p->trick_number == 0 ? p->must_lead : 0);
         int id;
         if (policies[seat] == POLICY_STANDARD) {
-            int made = side_made(k, t, k->side_of[seat], p->tricks);
-            int mode = F(mode_of)(k, t, seat, p, made);
+            int mode = F(mode_of)(k, t, seat, p);
             int bit = F(standard_card)(k, t, mode, seat, legal, p, TBL(full) & ~p->played & ~hand);
             id = k->canonical[bit];
         } else {
@@ -66,7 +65,7 @@ HOT static int F(play_position)(const kernel *k, PLAY *p, const deal_table *t, i
         if (bit < 0) {
             M legal = F(allowed)(k, hand, p->trick, p->count, p->broken, p->trick_number,
                                  p->trick_number == 0 ? p->must_lead : 0);
-            int mode = F(mode_of)(k, t, seat, p, side_made(k, t, k->side_of[seat], p->tricks));
+            int mode = F(mode_of)(k, t, seat, p);
             bit = F(standard_card)(k, t, mode, seat, legal, p, TBL(full) & ~p->played & ~hand);
         }
         int trick = p->trick_number;

@@ -16,12 +16,12 @@ static inline int F(trick_winner)(const kernel *k, const uint8_t *trick, int cou
     return winner;
 }
 
-static inline M F(beating_mask)(const kernel *k, const uint8_t *trick, int count) {
-    if (!count) return TBL(full);
-    int top = trick[F(trick_winner)(k, trick, count)];
+/* The cards that beat `top`, the card winning a trick. */
+static inline M F(beating_top)(const kernel *k, int top) {
     if (k->suit_of[top] == TRUMPS) return TBL(beats)[top];
     return TBL(beats)[top] | TBL(trumps);
 }
+
 
 static inline M F(or_all)(M some, M all) { return some ? some : all; }
 

@@ -30,9 +30,17 @@ static inline void table_init(const kernel *k, deal_table *t, const int *contrac
 
 static inline int side_made(const kernel *k, const deal_table *t, int side, const int *tricks) {
     int total = 0;
-    for (int s = 0; s < k->players; s++)
-        if (k->side_of[s] == side && !(t->nils >> s & 1)) total += tricks[s];
+    for (int j = 0; j < k->side_size[side]; j++) {
+        int s = k->side_seats[side][j];
+        if (!(t->nils >> s & 1)) total += tricks[s];
+    }
     return total;
+}
+
+/* The seat `steps` after `seat` (steps < players), without a division. */
+static inline int seat_after(const kernel *k, int seat, int steps) {
+    seat += steps;
+    return seat >= k->players ? seat - k->players : seat;
 }
 
 #define M mask_t

@@ -53,14 +53,14 @@ static inline int F(covered_card)(const kernel *k, M mask, M live, int most) {
 
 
 
-static inline int F(mode_of)(const kernel *k, const deal_table *t, int seat, const PLAY *p, int made) {
+static inline int F(mode_of)(const kernel *k, const deal_table *t, int seat, const PLAY *p) {
     if (t->nils >> seat & 1) return MODE_NIL;
     int side = k->side_of[seat];
     int covers = t->covers[side];
     if (covers) {
-        int ahead = p->count ? (p->leader + F(trick_winner)(k, p->trick, p->count)) % k->players : -1;
+        int ahead = p->count ? seat_after(k, p->leader, p->winning) : -1;
         int played = 0;
-        for (int i = 0; i < p->count; i++) played |= 1 << ((p->leader + i) % k->players);
+        for (int i = 0; i < p->count; i++) played |= 1 << seat_after(k, p->leader, i);
         while (covers) {
             int nil = __builtin_ctz((unsigned)covers);
             covers &= covers - 1;
@@ -68,16 +68,18 @@ static inline int F(mode_of)(const kernel *k, const deal_table *t, int seat, con
         }
     }
     int contract = t->contracts[side];
-    if (contract < 0 || made < contract) return MODE_WIN;
+    if (contract < 0 || side_made(k, t, side, p->tricks) < contract) return MODE_WIN;
     return MODE_LOSE;
 }
 
-/* nil_card and standard_card are inlined always: GCC would keep them apart, built for the
+/* nil_card and standard_card read the card winning the trick off the play (p->winning,
+   kept by play_card), not by scanning the trick again: that scan was a tenth of a
+   Standard playout. They are inlined always: GCC would keep them apart, built for the
    baseline CPU alone (a libgcc call per popcount), where the hot loops that call them are
    built for each CPU (see HOT). */
 ALWAYS_INLINE int F(nil_card)(const kernel *k, const PLAY *p, M legal, M live) {
     if (!p->count) return F(covered_card)(k, legal, live, 1);
-    M losing = legal & ~F(beating_mask)(k, p->trick, p->count);
+    M losing = legal & ~F(beating_top)(k, p->trick[p->winning]);
     if (losing) return F(covered_card)(k, losing, live, 0);
     if (p->count == k->players - 1) return F(covered_card)(k, legal, live, 0);
     return F(covered_card)(k, legal, live, 1);
@@ -105,10 +107,10 @@ ALWAYS_INLINE int F(standard_card)(const kernel *k, const deal_table *t, int mod
         }
         return F(lowest_card)(k, legal);
     }
-    M beats = F(beating_mask)(k, p->trick, p->count);
+    M beats = F(beating_top)(k, p->trick[p->winning]);
     M winning = legal & beats;
     if (mode == MODE_WIN) {
-        int ahead = (p->leader + F(trick_winner)(k, p->trick, p->count)) % k->players;
+        int ahead = seat_after(k, p->leader, p->winning);
         if (ahead != seat && k->side_of[ahead] == k->side_of[seat] && !(t->nils >> ahead & 1))
             return F(lowest_card)(k, legal); /* partner is winning: do not go over it */
         return winning ? F(highest_card)(k, winning) : F(lowest_card)(k, legal);

@@ -86,13 +86,19 @@ class Auction:
             else:
                 self.known.append(None)
         self.side_contracts = observation.contracts
-        self.leaders = [
-            -1 if self.lead_by_bids else rules.first_leader(self.dealer, dealt, [])
-            for dealt in self.deals
-        ]
+        if self.lead_by_bids:
+            self.leaders = [-1] * n
+        elif rules.first_lead == "lowest_club":
+            self.leaders = [rules.first_leader(self.dealer, dealt, []) for dealt in self.deals]
+        else:  # the same seat in every deal: the hands were a tenth of a Standard bid's setup
+            self.leaders = [rules.first_leader(self.dealer)] * n
         """Each deal's first leader (-1 where it depends on the bids)."""
-        self.musts = [rules.first_lead_mask(dealt) for dealt in self.deals]
-        """Each deal's first lead's mask."""
+        self.musts = (
+            [rules.first_lead_mask(dealt) for dealt in self.deals]
+            if rules.first_lead == "lowest_club"
+            else [0] * n
+        )
+        """Each deal's first lead's mask (none but under ``lowest_club``)."""
         self._facts_of: list[_Facts | None] = [None, None]
         """The facts of the deals, without and with the bidder's Nil."""
 
