@@ -393,6 +393,39 @@ def test_an_auction_played_natively_refuses_and_reports_as_python_does(name: str
         assert copy.state_dict() == fast.state_dict() == slow.state_dict()
 
 
+def test_the_native_loop_reads_a_state_of_another_type_by_its_attributes() -> None:
+    """The native loop reads the state's ``play`` and ``deals_played`` off their slots
+    where the state is an engine ``State`` (src/native/game.c, state_get), and by attribute
+    lookup for a state of any other type: a subclass whose ``play`` is a property is asked,
+    and a swapped ``_s`` is read afresh."""
+    from spadeslib.engine.state import FIELDS, State
+
+    asked: list[str] = []
+
+    class Watched(State):
+        __slots__ = ()
+
+        @property  # type: ignore[override]
+        def play(self) -> Any:
+            asked.append("play")
+            return State.play.__get__(self)  # type: ignore[attr-defined]
+
+    game = _game("standard", 4, pure=False)
+    while game.phase != "play":
+        game.apply_id(game.legal_action_ids()[0])
+    plain = game._s
+    ids = game.legal_action_ids()
+    watched = Watched.__new__(Watched)
+    for field in FIELDS:  # through the slots' own descriptors (the property hides play's)
+        getattr(State, field.name).__set__(watched, getattr(plain, field.name))
+    game._s = watched
+    assert game.legal_action_ids() == ids and asked == ["play"]
+    assert game.deal_number == 0 and game.current_player == plain.play.actor
+    game._s = plain  # back to a State: the slots again, not the property
+    asked.clear()
+    assert game.legal_action_ids() == ids and asked == []
+
+
 class _Id(int):
     """An int of another type: not an action id to the engine."""
 

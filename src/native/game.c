@@ -15,15 +15,57 @@
 
 typedef struct GameLoopObject {
     PyObject_HEAD
-    PyObject *s; /* the engine's State (engine/state.py): `_s` to Python */
+    PyObject *s;          /* the engine's State (engine/state.py): `_s` to Python */
+    native_state *st;     /* the module's, found once: a Game's type finds it by a walk
+                             of its MRO, which cost more than the card a call plays */
+    PyTypeObject *s_type; /* the type the offsets below are for (a strong reference) */
+    Py_ssize_t play_at, deals_at; /* where its `play` and `deals_played` slots are */
 } GameLoopObject;
+
+/* The offset of `name` in instances of `type` if it is a plain __slots__ slot that the
+   generic getattr reads, else 0. */
+static Py_ssize_t slot_offset(PyTypeObject *type, PyObject *name) {
+    if (type->tp_getattro != PyObject_GenericGetAttr) return 0;
+    PyObject *found = PyObject_GetAttr((PyObject *)type, name);
+    if (!found) {
+        PyErr_Clear();
+        return 0;
+    }
+    Py_ssize_t at = 0;
+    if (Py_IS_TYPE(found, &PyMemberDescr_Type)) {
+        PyMemberDef *member = ((PyMemberDescrObject *)found)->d_member;
+        if (member->type == T_OBJECT_EX && !(member->flags & READ_RESTRICTED)) at = member->offset;
+    }
+    Py_DECREF(found);
+    return at;
+}
+
+/* The state's attribute `name` (a new reference, or NULL with an error set): read off
+   its slot where the state is of the type whose slots were found, as attribute loads
+   were most of the cost of a public call; the attribute lookup otherwise. */
+static PyObject *state_get(GameLoopObject *self, PyObject *name, int deals) {
+    PyObject *s = self->s;
+    if (Py_TYPE(s) != self->s_type) {
+        PyTypeObject *type = Py_TYPE(s);
+        Py_INCREF(type);
+        Py_XSETREF(self->s_type, type);
+        self->play_at = slot_offset(type, self->st->str_play);
+        self->deals_at = slot_offset(type, self->st->str_deals_played);
+    }
+    Py_ssize_t at = deals ? self->deals_at : self->play_at;
+    if (at) {
+        PyObject *value = *(PyObject **)((char *)s + at);
+        if (value) return Py_NewRef(value);
+    } /* not a slot, or unset: the lookup raises what Python would */
+    return PyObject_GetAttr(s, name);
+}
 
 /* The state's play if it is a native Play (a new reference), else NULL with no error set;
    -1 on an error. */
 static int native_play(native_state *st, GameLoopObject *self, PyObject **out) {
     *out = NULL;
     if (!self->s) return 0; /* not initialised: the Python path raises the error */
-    PyObject *play = PyObject_GetAttr(self->s, st->str_play);
+    PyObject *play = state_get(self, st->str_play, 0);
     if (!play) return -1;
     if (Py_IS_TYPE(play, st->play_type)) {
         *out = play;
@@ -33,8 +75,14 @@ static int native_play(native_state *st, GameLoopObject *self, PyObject **out) {
     return 0;
 }
 
+/* The loop's module state, kept on the object (see GameLoopObject.st). */
+static native_state *loop_state(GameLoopObject *self) {
+    if (!self->st) self->st = state_of_type(Py_TYPE(self));
+    return self->st;
+}
+
 static PyObject *loop_legal_action_ids(GameLoopObject *self, PyObject *Py_UNUSED(ignored)) {
-    native_state *st = state_of_type(Py_TYPE(self));
+    native_state *st = loop_state(self);
     if (!st) return NULL;
     PyObject *play;
     if (native_play(st, self, &play) < 0) return NULL;
@@ -47,7 +95,7 @@ static PyObject *loop_legal_action_ids(GameLoopObject *self, PyObject *Py_UNUSED
 }
 
 static PyObject *loop_apply_id(GameLoopObject *self, PyObject *action_id) {
-    native_state *st = state_of_type(Py_TYPE(self));
+    native_state *st = loop_state(self);
     if (!st) return NULL;
     PyObject *play;
     if (native_play(st, self, &play) < 0) return NULL;
@@ -66,12 +114,12 @@ static PyObject *loop_get_deal_number(GameLoopObject *self, void *Py_UNUSED(clos
         PyErr_SetString(PyExc_AttributeError, "_s");
         return NULL;
     }
-    native_state *st = state_of_type(Py_TYPE(self));
-    return st ? PyObject_GetAttr(self->s, st->str_deals_played) : NULL;
+    native_state *st = loop_state(self);
+    return st ? state_get(self, st->str_deals_played, 1) : NULL;
 }
 
 static PyObject *loop_get_current_player(GameLoopObject *self, void *Py_UNUSED(closure)) {
-    native_state *st = state_of_type(Py_TYPE(self));
+    native_state *st = loop_state(self);
     if (!st) return NULL;
     PyObject *play;
     if (native_play(st, self, &play) < 0) return NULL;
@@ -84,7 +132,7 @@ static PyObject *loop_get_current_player(GameLoopObject *self, void *Py_UNUSED(c
 }
 
 static PyObject *loop_get_is_over(GameLoopObject *self, void *Py_UNUSED(closure)) {
-    native_state *st = state_of_type(Py_TYPE(self));
+    native_state *st = loop_state(self);
     if (!st) return NULL;
     PyObject *play;
     if (native_play(st, self, &play) < 0) return NULL;
@@ -98,11 +146,13 @@ static PyObject *loop_get_is_over(GameLoopObject *self, void *Py_UNUSED(closure)
 static int loop_traverse(GameLoopObject *self, visitproc visit, void *arg) {
     Py_VISIT(Py_TYPE(self));
     Py_VISIT(self->s);
+    Py_VISIT(self->s_type);
     return 0;
 }
 
 static int loop_clear(GameLoopObject *self) {
     Py_CLEAR(self->s);
+    Py_CLEAR(self->s_type);
     return 0;
 }
 

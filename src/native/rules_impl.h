@@ -125,7 +125,7 @@ static inline M F(canonical_ids)(const kernel *k, M legal) {
 
 /* spadeslib/engine/phases/play.py play_card and _end_trick. Which card wins so far, a
    seat showing a void and a card breaking spades are data, not branches (see allowed). */
-static inline void F(play_card)(const kernel *k, PLAY *p, int bit) {
+static inline void F(play_card)(const kernel *restrict k, PLAY *restrict p, int bit) {
     int seat = p->actor;
     int count = p->count;
     p->hands[seat] &= ~BIT(bit);
