@@ -405,10 +405,10 @@ def test_the_native_loop_reads_a_state_of_another_type_by_its_attributes() -> No
     class Watched(State):
         __slots__ = ()
 
-        @property  # type: ignore[override]
+        @property
         def play(self) -> Any:
             asked.append("play")
-            return State.play.__get__(self)  # type: ignore[attr-defined]
+            return State.play.__get__(self)
 
     game = _game("standard", 4, pure=False)
     while game.phase != "play":
