@@ -397,7 +397,7 @@ def test_the_native_loop_reads_a_state_of_another_type_by_its_attributes() -> No
     """The native loop reads the state's ``play`` and ``deals_played`` off their slots
     where the state is an engine ``State`` (src/native/game.c, state_get), and by attribute
     lookup for a state of any other type: a subclass whose ``play`` is a property is asked,
-    and a swapped ``_s`` is read afresh."""
+    a swapped ``_s`` is read afresh, and so is a type changed since its slots were read."""
     from spadeslib.engine.state import FIELDS, State
 
     asked: list[str] = []
@@ -424,6 +424,17 @@ def test_the_native_loop_reads_a_state_of_another_type_by_its_attributes() -> No
     game._s = plain  # back to a State: the slots again, not the property
     asked.clear()
     assert game.legal_action_ids() == ids and asked == []
+
+    class Later(State):  # a type changed after its slots were read: read afresh
+        __slots__ = ()
+
+    later = Later.__new__(Later)
+    for field in FIELDS:
+        getattr(State, field.name).__set__(later, getattr(plain, field.name))
+    game._s = later
+    assert game.legal_action_ids() == ids and asked == []
+    Later.play = Watched.play  # type: ignore[assignment]
+    assert game.legal_action_ids() == ids and asked == ["play"]
 
 
 class _Id(int):

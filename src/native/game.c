@@ -19,6 +19,7 @@ typedef struct GameLoopObject {
     native_state *st;     /* the module's, found once: a Game's type finds it by a walk
                              of its MRO, which cost more than the card a call plays */
     PyTypeObject *s_type; /* the type the offsets below are for (a strong reference) */
+    unsigned int s_tag;   /* its version tag then: any change to the type changes it */
     Py_ssize_t play_at, deals_at; /* where its `play` and `deals_played` slots are */
 } GameLoopObject;
 
@@ -45,12 +46,14 @@ static Py_ssize_t slot_offset(PyTypeObject *type, PyObject *name) {
    were most of the cost of a public call; the attribute lookup otherwise. */
 static PyObject *state_get(GameLoopObject *self, PyObject *name, int deals) {
     PyObject *s = self->s;
-    if (Py_TYPE(s) != self->s_type) {
-        PyTypeObject *type = Py_TYPE(s);
+    PyTypeObject *type = Py_TYPE(s);
+    if (type != self->s_type || !self->s_tag || type->tp_version_tag != self->s_tag) {
         Py_INCREF(type);
         Py_XSETREF(self->s_type, type);
         self->play_at = slot_offset(type, self->st->str_play);
         self->deals_at = slot_offset(type, self->st->str_deals_played);
+        /* the lookups gave the type a valid tag (0: none, and the next call looks again) */
+        self->s_tag = type->tp_version_tag;
     }
     Py_ssize_t at = deals ? self->deals_at : self->play_at;
     if (at) {
