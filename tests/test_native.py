@@ -433,7 +433,7 @@ def test_the_native_loop_reads_a_state_of_another_type_by_its_attributes() -> No
         getattr(State, field.name).__set__(later, getattr(plain, field.name))
     game._s = later
     assert game.legal_action_ids() == ids and asked == []
-    Later.play = Watched.play  # type: ignore[assignment]
+    Later.play = Watched.play
     assert game.legal_action_ids() == ids and asked == ["play"]
 
 
