@@ -22,7 +22,6 @@ static inline M F(beating_top)(const kernel *k, int top) {
     return TBL(beats)[top] | TBL(trumps);
 }
 
-
 static inline M F(or_all)(M some, M all) { return some ? some : all; }
 
 /* The legal plays. Whether the seat can follow, and whether spades are broken, are coin
@@ -125,7 +124,7 @@ static inline M F(canonical_ids)(const kernel *k, M legal) {
 
 /* spadeslib/engine/phases/play.py play_card and _end_trick. Which card wins so far, a
    seat showing a void and a card breaking spades are data, not branches (see allowed). */
-static inline void F(play_card)(const kernel *restrict k, PLAY *restrict p, int bit) {
+static inline void F(play_card)(const kernel *k, PLAY *p, int bit) {
     int seat = p->actor;
     int count = p->count;
     p->hands[seat] &= ~BIT(bit);
