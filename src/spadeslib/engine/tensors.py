@@ -424,14 +424,31 @@ def as_list(tensor: Any) -> list[float]:
     return listed
 
 
+_LISTS: Final = (list, tuple)
+"""What :func:`legal_mask` hands to the native core as it is (``list | tuple`` in the call
+would build a union type every time)."""
+
+
+_NUMPY: list[Any] = []
+"""numpy, once :func:`legal_mask` first needs it (``import spadeslib`` never imports it):
+an import statement in the function cost a fifth of a mask, which the adapters make at
+every step, and a cached function call half as much again."""
+
+
+def _import_numpy() -> Any:
+    import numpy
+
+    _NUMPY.append(numpy)
+    return numpy
+
+
 def legal_mask(ids: Sequence[int], size: int, dtype: Any = None) -> Any:
     """A mask of ``size`` entries, 1 at each of ``ids`` (numpy ``int8``, or ``dtype``: a
     one-byte type such as ``bool``), natively where the native core is built."""
-    import numpy as np
-
+    np = _NUMPY[0] if _NUMPY else _import_numpy()
     out = np.zeros(size, np.int8 if dtype is None else dtype)
     module = _backend.native()
-    if module is None or out.itemsize != 1 or not isinstance(ids, list | tuple):
+    if module is None or out.itemsize != 1 or not isinstance(ids, _LISTS):
         out[list(ids)] = 1
     elif ids:
         module.mark(out, ids)
