@@ -41,11 +41,13 @@ static Py_ssize_t slot_offset(PyTypeObject *type, PyObject *name) {
     return at;
 }
 
-/* The state's attribute `name` (a new reference, or NULL with an error set): read off
-   its slot where the state is of the type whose slots were found, as attribute loads
-   were most of the cost of a public call; the attribute lookup otherwise. */
-static PyObject *state_get(GameLoopObject *self, PyObject *name, int deals) {
+/* The state's `deals_played` (deals) or `play` (a new reference, or NULL with an error
+   set): read off its slot where the state is of the type whose slots were found, as
+   attribute loads were most of the cost of a public call; the attribute lookup
+   otherwise. */
+static PyObject *state_get(GameLoopObject *self, int deals) {
     PyObject *s = self->s;
+    PyObject *name = deals ? self->st->str_deals_played : self->st->str_play;
     PyTypeObject *type = Py_TYPE(s);
     if (type != self->s_type || !self->s_tag || type->tp_version_tag != self->s_tag) {
         Py_INCREF(type);
@@ -68,7 +70,7 @@ static PyObject *state_get(GameLoopObject *self, PyObject *name, int deals) {
 static int native_play(native_state *st, GameLoopObject *self, PyObject **out) {
     *out = NULL;
     if (!self->s) return 0; /* not initialised: the Python path raises the error */
-    PyObject *play = state_get(self, st->str_play, 0);
+    PyObject *play = state_get(self, 0);
     if (!play) return -1;
     if (Py_IS_TYPE(play, st->play_type)) {
         *out = play;
@@ -118,7 +120,7 @@ static PyObject *loop_get_deal_number(GameLoopObject *self, void *Py_UNUSED(clos
         return NULL;
     }
     native_state *st = loop_state(self);
-    return st ? state_get(self, st->str_deals_played, 1) : NULL;
+    return st ? state_get(self, 1) : NULL;
 }
 
 static PyObject *loop_get_current_player(GameLoopObject *self, void *Py_UNUSED(closure)) {

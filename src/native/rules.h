@@ -12,6 +12,13 @@
 #define CAT_(a, b) a##b
 #define CAT(a, b) CAT_(a, b)
 
+/* The seat `steps` after `seat` (steps < players), without a division: the hot loops ask
+   it at every card. */
+static inline int seat_after(const kernel *k, int seat, int steps) {
+    seat += steps;
+    return seat >= k->players ? seat - k->players : seat;
+}
+
 /* 128 bits: mask_t, the kernel's plain tables, the names as they are */
 #define M mask_t
 #define PLAY play

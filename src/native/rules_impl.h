@@ -144,8 +144,7 @@ static inline void F(play_card)(const kernel *k, PLAY *p, int bit) {
         p->actor = seat + 1 == k->players ? 0 : seat + 1;
         return;
     }
-    int winner = p->leader + p->winning; /* mod players, without a division */
-    if (winner >= k->players) winner -= k->players;
+    int winner = seat_after(k, p->leader, p->winning);
     p->tricks[winner]++;
     p->leaders[p->trick_number] = (uint8_t)p->leader;
     p->trick_number++;

@@ -37,12 +37,6 @@ static inline int side_made(const kernel *k, const deal_table *t, int side, cons
     return total;
 }
 
-/* The seat `steps` after `seat` (steps < players), without a division. */
-static inline int seat_after(const kernel *k, int seat, int steps) {
-    seat += steps;
-    return seat >= k->players ? seat - k->players : seat;
-}
-
 #define M mask_t
 #define PLAY play
 #define F(name) name

@@ -86,18 +86,15 @@ class Auction:
             else:
                 self.known.append(None)
         self.side_contracts = observation.contracts
+        by_hands = rules.first_lead == "lowest_club"  # else the same in every deal
         if self.lead_by_bids:
             self.leaders = [-1] * n
-        elif rules.first_lead == "lowest_club":
+        elif by_hands:
             self.leaders = [rules.first_leader(self.dealer, dealt, []) for dealt in self.deals]
-        else:  # the same seat in every deal: a call per deal was 3% of simulate nyc
+        else:  # one seat for every deal: a call per deal was 3% of simulate nyc
             self.leaders = [rules.first_leader(self.dealer)] * n
         """Each deal's first leader (-1 where it depends on the bids)."""
-        self.musts = (
-            [rules.first_lead_mask(dealt) for dealt in self.deals]
-            if rules.first_lead == "lowest_club"
-            else [0] * n
-        )
+        self.musts = [rules.first_lead_mask(dealt) for dealt in self.deals] if by_hands else [0] * n
         """Each deal's first lead's mask (none but under ``lowest_club``)."""
         self._facts_of: list[_Facts | None] = [None, None]
         """The facts of the deals, without and with the bidder's Nil."""
