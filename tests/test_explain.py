@@ -576,6 +576,20 @@ def assert_says_nothing_wrong(card: str) -> None:
         assert not both, f"the card says both {first!r} and {second!r}"
 
 
+def test_a_team_bid_range_ending_at_one_says_one_trick() -> None:
+    """Hypothesis found a partnership variant whose team bids run 0 to 1: its card said
+    "0 to 1 tricks"."""
+    variant = parse_variant(
+        "extends: standard\n"
+        "bidding:\n"
+        "  form: {kind: partnership, min_team_bid: 0, max_team_bid: 1}\n"
+        "  nil: {enabled: false, zero_bid: illegal}\n"
+    )
+    card = explain(variant)
+    assert "a single team bid of 0 to 1 trick." in card
+    assert_says_nothing_wrong(card)
+
+
 @settings(max_examples=100, suppress_health_check=[HealthCheck.too_slow], deadline=None)
 @given(variants())
 def test_no_card_miscounts_or_contradicts_itself(variant: Variant) -> None:

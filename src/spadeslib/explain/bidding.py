@@ -57,7 +57,7 @@ def _partnership(v: Variant) -> Iterator[Statement]:
     assert form.kind == "partnership"
     top = max_bid(form.max_team_bid, v)
     low = form.min_team_bid
-    bids = f"{low} to {top} tricks" if low < top else f"exactly {counted(top, 'trick')}"
+    bids = f"{low} to {counted(top, 'trick')}" if low < top else f"exactly {counted(top, 'trick')}"
     yield say(
         f"Partnership bidding: each side agrees a single team bid of {bids}. The dealer's "
         "opponents bid first, the dealer's side last.",

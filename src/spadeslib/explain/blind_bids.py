@@ -37,7 +37,7 @@ def blind_bids(v: Variant) -> Iterator[Statement]:
     if blind.min_bid == top:
         which = f"exactly {counted(top, 'trick')}"
     elif top < v.deal.hand_size:
-        which = f"{blind.min_bid} to {top} tricks"
+        which = f"{blind.min_bid} to {counted(top, 'trick')}"
     else:
         which = f"{blind.min_bid} or more tricks"
     yield say(
