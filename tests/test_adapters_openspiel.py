@@ -285,3 +285,95 @@ def test_a_spadesbot_refuses_what_it_cannot_play() -> None:
         bot.step(pyspiel.load_game("tic_tac_toe").new_initial_state())
     state = _dealt(game, 2)
     assert bot.step(state) in state.legal_actions()
+
+
+# -- moves made from Python, and the C++ history (adapters/_pyspiel.py) ------------------
+
+
+def _random_move(state: Any, rng: random.Random) -> int:
+    if state.is_chance_node():
+        return int(rng.choice(state.chance_outcomes())[0])
+    return int(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_moves_from_python_and_from_cpp_make_one_history(seed: int) -> None:
+    """Moves made from Python (``apply_action``) and through pyspiel's C++ path
+    (``pyspiel.State.apply_action``), in any mix, give one history: ``history()``,
+    ``move_number()``, ``full_history()`` and ``history_str()`` read it whole at every
+    step, the C++ history holds it once a C++ call has moved the state, and clones,
+    serialised states and pickles carry the moves not in it yet."""
+    import pickle
+
+    game = pyspiel.load_game(GAME_NAME, {"variant": "nyc", "deals": 2})
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    made: list[int] = []
+    players: list[int] = []
+    while not state.is_terminal():
+        action = _random_move(state, rng)
+        players.append(state.current_player())
+        if rng.random() < 0.2:
+            pyspiel.State.apply_action(state, action)  # the C++ path catches up first
+            assert pyspiel.State.history(state) == [*made, action]
+        else:
+            state.apply_action(np.int64(action) if rng.random() < 0.1 else action)
+        made.append(action)
+        assert state.history() == made and state.move_number() == len(made)
+        if rng.random() < 0.05:
+            assert [(p.player, p.action) for p in state.full_history()] == list(
+                zip(players, made, strict=True)
+            )
+            assert state.history_str() == ", ".join(map(str, made))
+            assert pyspiel.State.history(state) == made  # (caught up by those)
+        if rng.random() < 0.05 or (state.is_chance_node() and state.game is not None):
+            text = str(state)  # (the second deal being dealt: copied as it is, not dealt)
+            for copied in (
+                state.clone(),
+                game.deserialize_state(state.serialize()),
+                pickle.loads(pickle.dumps(state)),
+                copy.deepcopy(state),
+            ):
+                assert copied.history() == made and str(copied) == str(state) == text
+                assert copied.returns() == state.returns()
+    assert len(made) > 200  # two deals, each dealt by 52 chance nodes
+    assert state.returns() == _play_cpp(game, made).returns()
+
+
+def _play_cpp(game: Any, actions: list[int]) -> Any:
+    state = game.new_initial_state()
+    for action in actions:
+        pyspiel.State.apply_action(state, action)
+    return state
+
+
+def test_cpp_evaluate_bots_takes_a_state_moved_from_python() -> None:
+    """(pyspiel's C++ ``MCTSBot`` crashes on any Python game's state, this one's before
+    the moves from Python too: its Python ``mcts`` and ``ismcts`` are the bots to use.)"""
+    game = pyspiel.load_game(GAME_NAME, {"variant": "standard"})
+    rng = random.Random(4)
+    state = game.new_initial_state()
+    while state.is_chance_node() or state.move_number() < 52 + 9:
+        state.apply_action(_random_move(state, rng))
+    made = state.history()
+    bots = [pyspiel.make_uniform_random_bot(seat, seat) for seat in range(4)]
+    returns = pyspiel.evaluate_bots(state, bots, 5)  # plays a copy to the end
+    assert len(returns) == 4 and state.history()[: len(made)] == made
+
+
+def test_an_illegal_move_from_python_raises_and_changes_nothing() -> None:
+    game = pyspiel.load_game(GAME_NAME, {"variant": "standard"})
+    state = _dealt(game, 3)
+    before = state.history()
+    legal = state.legal_actions()
+    illegal = next(a for a in range(game.num_distinct_actions()) if a not in legal)
+    for bad, message in [(illegal, ""), (1.5, "int id"), (True, "int id"), ("3", "int id")]:
+        with pytest.raises(IllegalActionError, match=message):
+            state.apply_action(bad)
+        assert state.history() == before and state.legal_actions() == legal
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+    with pytest.raises(IllegalActionError, match="the game is over"):
+        state.apply_action(0)
+    with pytest.raises(IllegalActionError, match="the game is over"):
+        pyspiel.State.apply_action(state, 0)  # the C++ path: the same error

@@ -18,6 +18,7 @@ from hypothesis import HealthCheck, given, settings
 
 import spadeslib
 from spadeslib import _backend
+from spadeslib.compiler.phases import Phase
 from spadeslib.engine import Game, flow
 from spadeslib.engine.tensors import (
     NATIVE_PIECES,
@@ -44,39 +45,52 @@ HOUSE_RULES = [  # (variant, house rule, a piece of it): what no bundled variant
 ]
 
 
-def _check_every_seat(game: Game) -> None:
-    """Both tensors of every seat, natively and by the Python reference, on one state."""
+def _check_every_seat(game: Game) -> bool:
+    """Both tensors of every seat, natively and by the Python reference, on one state;
+    whether the native ones read the cards from the native play (the state not having
+    copied them in: the reference's state has)."""
+    play = game._s.play
+    from_play = play is not None and bool(play.pending)
+    tensors = {
+        (seat, info): (game.information_state_tensor if info else game.observation_tensor)(seat)
+        for seat in range(game._s.players)
+        for info in (False, True)
+    }
     state = flow.deal_if_due(game._s)
     encoder = _encoder(state.rules)
-    for seat in range(state.players):
-        for info in (False, True):
-            tensor = (game.information_state_tensor if info else game.observation_tensor)(seat)
-            size = encoder.info.size if info else encoder.size
-            expected = encoder.fill(state, seat, np.full(size, 7.0, np.float32), info)
-            assert tensor.dtype == np.float32
-            different = np.flatnonzero(tensor != expected)
-            assert not different.size, (seat, info, different[:5], game.describe())
+    for (seat, info), tensor in tensors.items():
+        size = encoder.info.size if info else encoder.size
+        expected = encoder.fill(state, seat, np.full(size, 7.0, np.float32), info)
+        assert tensor.dtype == np.float32
+        different = np.flatnonzero(tensor != expected)
+        assert not different.size, (seat, info, different[:5], game.describe())
+    return from_play and state.phase == Phase.PLAY
 
 
-def _walk(variant: object, seed: int, steps: int, every: int) -> int:
+def _walk(variant: object, seed: int, steps: int, every: int) -> tuple[int, int]:
+    """States checked, and of them those whose tensors read the native play."""
     game = Game(variant, seed=seed)  # type: ignore[arg-type]
     rng = random.Random(seed)
-    checked = 0
+    checked = from_play = 0
     for step in range(steps):
         if game.is_over:
             break
         if step % every == 0:
-            _check_every_seat(game)
+            from_play += _check_every_seat(game)
             checked += 1
         game.apply_id(plausible_action_id(game, rng))
-    _check_every_seat(game)
-    return checked
+    from_play += _check_every_seat(game)
+    return checked, from_play
 
 
 @pytest.mark.parametrize("name", BUNDLED)
 def test_every_bundled_variant_s_tensors_are_the_pythons(name: str) -> None:
     for seed in (1, 2):
-        assert _walk(name, seed, steps=260, every=3) > 10
+        checked, from_play = _walk(name, seed, steps=260, every=3)
+        assert checked > 10
+        encoder = _encoder(Game(name)._s.rules)
+        if encoder.native() and not encoder.has_received:  # (the cards received: copied in)
+            assert from_play > checked // 2
 
 
 @pytest.mark.parametrize(("base", "rule", "piece"), HOUSE_RULES)
@@ -154,11 +168,28 @@ def _tensors_and_arguments() -> tuple[Any, list[Any]]:
     arguments = [
         *(out, False, 0, state.seen, False, state.actor, state.dealer, 3, state.broken),
         *(state.trick_number, state.deals_played, state.leader, -1, 0, state.sides_bid),
-        *(state.hands, state.first_hands, state.trick, 0, 0, 0, 0, (), ()),
+        *(state.hands, state.first_hands, state.trick, 0, 0, 0, 0, 0, (), ()),
         *(state.bids, state.contracts, state.tricks, state.scores, state.bags, state.sets),
-        *(state.trick_log, state.decisions),
+        *(state.trick_log, state.decisions, None),
     ]
     return encoder.native(), arguments
+
+
+def _play_for(value: object) -> object:
+    """The native plays BAD_FILLS names: another variant's, and one still in its auction
+    (standard's deals are played from the first bid); any other value as it is."""
+    if not isinstance(value, str):
+        return value
+    if value == "<nyc's play>":
+        game = Game("nyc", seed=1)
+        for _ in range(6):
+            game.apply_id(game.legal_action_ids()[0])
+        return game._s.play
+    if value == "<in its auction>":
+        play = Game("standard", seed=1)._s.play
+        assert play is not None and play.bidding
+        return play
+    return value
 
 
 BAD_FILLS = [  # (argument index, bad value, what the error names)
@@ -176,14 +207,18 @@ BAD_FILLS = [  # (argument index, bad value, what the error names)
     (16, (1, 2), "first_hands"),
     (17, [52], "trick"),
     (17, [0, 1, 2, 3, 4], "more than 4"),
-    (24, [0, 0, 0], "bids"),
-    (27, [2**50, 0], "out of range"),
-    (27, [1.5, 0], "ints"),
-    (30, [(0, (1, 2))] * 14, "more than a hand"),
-    (30, [(4, (1, 2))], "leader"),
-    (30, [[0]], "2 items"),
-    (31, [(9, 0)], "seat"),
-    (31, "nonsense", "list or a tuple"),
+    (25, [0, 0, 0], "bids"),
+    (28, [2**50, 0], "out of range"),
+    (28, [1.5, 0], "ints"),
+    (31, [(0, (1, 2))] * 14, "more than a hand"),
+    (31, [(4, (1, 2))], "leader"),
+    (31, [[0]], "2 items"),
+    (32, [(9, 0)], "seat"),
+    (32, "nonsense", "list or a tuple"),
+    (21, -1, "taken"),
+    (33, "a play", "native Play or None"),
+    (33, "<nyc's play>", "another variant"),  # (made in the test: see _play_for)
+    (33, "<in its auction>", "still in its auction"),
 ]
 
 
@@ -197,7 +232,7 @@ def test_a_bad_argument_to_fill_is_an_argument_error_and_writes_nothing(
     if index == 0 and isinstance(value, np.ndarray) and value.size == 3:
         message = "4895 entries"
     before = arguments[0].copy() if index else None
-    arguments[index] = value
+    arguments[index] = _play_for(value)
     with pytest.raises(ArgumentError, match=message):
         tensors.fill(*arguments)
     if before is not None:
@@ -207,7 +242,7 @@ def test_a_bad_argument_to_fill_is_an_argument_error_and_writes_nothing(
 def test_fill_takes_its_arguments_exactly() -> None:
     tensors, arguments = _tensors_and_arguments()
     tensors.fill(*arguments)  # as given: fine
-    with pytest.raises(ArgumentError, match="32 arguments"):
+    with pytest.raises(ArgumentError, match="34 arguments"):
         tensors.fill(*arguments[:-1])
 
 

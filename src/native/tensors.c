@@ -290,7 +290,7 @@ fail:
 typedef struct view {
     long seat, info, seen, over, actor, dealer, phase, broken, trick_number, deals, leader, top_card;
     long side_blind, sides_bid;
-    mask_t hands[MAX_PLAYERS], first[MAX_PLAYERS], passed, given, received, discarded;
+    mask_t hands[MAX_PLAYERS], first[MAX_PLAYERS], passed, given, received, taken, discarded;
     int has_first, trick_count, cut_count, cut_given_count, tricks_count, auction_count;
     uint8_t trick[MAX_PLAYERS], cut[MAX_CARDS], cut_given[MAX_PLAYERS];
     long bids[MAX_PLAYERS], contracts[MAX_SIDES], tricks[MAX_PLAYERS];
@@ -303,8 +303,8 @@ typedef struct view {
 enum argument {
     A_OUT, A_INFO, A_SEAT, A_SEEN, A_OVER, A_ACTOR, A_DEALER, A_PHASE, A_BROKEN, A_TRICK_NUMBER,
     A_DEALS, A_LEADER, A_TOP_CARD, A_SIDE_BLIND, A_SIDES_BID, A_HANDS, A_FIRST_HANDS, A_TRICK, A_PASSED,
-    A_GIVEN, A_RECEIVED, A_DISCARDED, A_CUT, A_CUT_GIVEN, A_BIDS, A_CONTRACTS, A_TRICKS, A_SCORES,
-    A_BAGS, A_SETS, A_TRICK_LOG, A_DECISIONS, ARGUMENTS
+    A_GIVEN, A_RECEIVED, A_TAKEN, A_DISCARDED, A_CUT, A_CUT_GIVEN, A_BIDS, A_CONTRACTS, A_TRICKS, A_SCORES,
+    A_BAGS, A_SETS, A_TRICK_LOG, A_DECISIONS, A_PLAY, ARGUMENTS
 };
 
 static int long_longs_in(native_state *st, PyObject *obj, Py_ssize_t length, long long *out,
@@ -327,8 +327,30 @@ static int long_longs_in(native_state *st, PyObject *obj, Py_ssize_t length, lon
     return 0;
 }
 
+/* The play's own cards and counts, which the Python state copies only when it is next
+   looked at (State.sync_play): tensors.py hands the native play over during the play
+   phase instead of copying them at every card. */
+static const play *play_of(TensorsObject *self, native_state *st, PyObject *obj) {
+    if (!Py_IS_TYPE(obj, st->play_type)) {
+        argument_error(st, "play must be a native Play or None, not %R", obj);
+        return NULL;
+    }
+    const PlayObject *owner = (const PlayObject *)obj;
+    if (owner->kernel != self->kernel) {
+        argument_error(st, "play is a deal of another variant than these tensors'");
+        return NULL;
+    }
+    if (owner->with_auction && owner->bidding) {
+        argument_error(st, "play is still in its auction: copy it into the state first");
+        return NULL;
+    }
+    return &owner->p;
+}
+
 static int read_view(TensorsObject *self, native_state *st, PyObject *const *args, view *v) {
     const kernel *k = &self->kernel->k;
+    const play *p = NULL;
+    if (args[A_PLAY] != Py_None && !(p = play_of(self, st, args[A_PLAY]))) return -1;
     int players = k->players, sides = k->sides, n = k->size;
     struct { int arg; long low, high; long *out; const char *what; } scalars[] = {
         {A_INFO, 0, 1, &v->info, "info"},
@@ -362,6 +384,7 @@ static int read_view(TensorsObject *self, native_state *st, PyObject *const *arg
     if (mask_in(st, k, args[A_PASSED], &v->passed, "passed") < 0 ||
         mask_in(st, k, args[A_GIVEN], &v->given, "given") < 0 ||
         mask_in(st, k, args[A_RECEIVED], &v->received, "received") < 0 ||
+        mask_in(st, k, args[A_TAKEN], &v->taken, "taken") < 0 ||
         mask_in(st, k, args[A_DISCARDED], &v->discarded, "discarded") < 0)
         return -1;
     if (cards_in(st, k, args[A_CUT], n, v->cut, &v->cut_count, "cut") < 0) return -1;
@@ -375,24 +398,50 @@ static int read_view(TensorsObject *self, native_state *st, PyObject *const *arg
         long_longs_in(st, args[A_BAGS], sides, v->bags, "bags") < 0 ||
         long_longs_in(st, args[A_SETS], sides, v->sets, "sets") < 0)
         return -1;
+    if (p) { /* the play's fields over the state's (which may be behind) */
+        for (int s = 0; s < players; s++) {
+            v->hands[s] = p->hands[s];
+            v->tricks[s] = p->tricks[s];
+        }
+        v->trick_count = p->count;
+        memcpy(v->trick, p->trick, (size_t)p->count);
+        v->leader = p->leader;
+        v->actor = p->done ? -1 : p->actor;
+        v->trick_number = p->trick_number;
+        v->broken = p->broken;
+    }
+    /* the cards received: the partner's (given) and those taken still in the hand */
+    v->received |= v->taken & v->hands[v->seat] & ~v->received;
     v->tricks_count = v->auction_count = 0;
     if (!v->info) return 0;
-    PyObject *log = items_of(st, args[A_TRICK_LOG], -1, "trick_log");
-    if (!log) return -1;
-    Py_ssize_t finished = PySequence_Fast_GET_SIZE(log);
-    if (finished + (v->trick_count > 0) > k->hand_size) {
-        argument_error(st, "trick_log has %zd tricks, more than a hand's %d", finished, k->hand_size);
-        return -1;
-    }
-    for (Py_ssize_t t = 0; t < finished; t++) {
-        PyObject *item = items_of(st, PySequence_Fast_GET_ITEM(log, t), 2, "trick_log item");
-        long leader;
-        int count;
-        if (!item || int_in(st, PySequence_Fast_GET_ITEM(item, 0), 0, players - 1, &leader, "trick_log leader") < 0 ||
-            cards_in(st, k, PySequence_Fast_GET_ITEM(item, 1), players, v->cards[t], &count, "trick_log cards") < 0)
+    Py_ssize_t finished;
+    if (p) {
+        finished = p->trick_number;
+        for (Py_ssize_t t = 0; t < finished; t++) {
+            v->leaders[t] = p->leaders[t];
+            v->counts[t] = (uint8_t)players;
+            memcpy(v->cards[t], p->log + t * players, (size_t)players);
+        }
+    } else {
+        PyObject *log = items_of(st, args[A_TRICK_LOG], -1, "trick_log");
+        if (!log) return -1;
+        finished = PySequence_Fast_GET_SIZE(log);
+        if (finished + (v->trick_count > 0) > k->hand_size) {
+            argument_error(st, "trick_log has %zd tricks, more than a hand's %d", finished, k->hand_size);
             return -1;
-        v->leaders[t] = (uint8_t)leader;
-        v->counts[t] = (uint8_t)count;
+        }
+        for (Py_ssize_t t = 0; t < finished; t++) {
+            PyObject *item = items_of(st, PySequence_Fast_GET_ITEM(log, t), 2, "trick_log item");
+            long leader;
+            int count;
+            if (!item ||
+                int_in(st, PySequence_Fast_GET_ITEM(item, 0), 0, players - 1, &leader, "trick_log leader") < 0 ||
+                cards_in(st, k, PySequence_Fast_GET_ITEM(item, 1), players, v->cards[t], &count,
+                         "trick_log cards") < 0)
+                return -1;
+            v->leaders[t] = (uint8_t)leader;
+            v->counts[t] = (uint8_t)count;
+        }
     }
     v->tricks_count = (int)finished;
     if (v->trick_count) { /* the trick being played is the history's last */
@@ -496,8 +545,11 @@ static void write_history(const TensorsObject *self, const view *v, float *out) 
 
 /* fill(out, info, seat, seen, over, actor, dealer, phase, broken, trick_number, deals_played,
    leader, top_card, side_blind, sides_bid, hands, first_hands, trick, passed, given,
-   received, discarded, cut, cut_given, bids, contracts, tricks, scores, bags, sets,
-   trick_log, decisions): write the tensor into `out` (float32, the tensor's length). */
+   received (from the partner), taken (seen_cards: the cards taken, where still in the
+   hand, are received too), discarded, cut, cut_given, bids, contracts, tricks, scores, bags, sets,
+   trick_log, decisions, play): write the tensor into `out` (float32, the tensor's
+   length); `play`, the deal's native Play past its auction or None, gives the hands,
+   trick, leader, actor, trick number, broken, tricks and trick log instead. */
 static PyObject *tensors_fill(TensorsObject *self, PyObject *const *args, Py_ssize_t nargs) {
     native_state *st = state_of_type(Py_TYPE(self));
     if (!st) return NULL;

@@ -66,9 +66,10 @@ def check_reward(reward: object) -> str:
     return str(reward)
 
 
-def as_id(action: object, game: Game) -> int:
+def as_id(action: object, game: Game | None) -> int:
     """An action as an int id: a numpy integer is one (what the libraries' spaces sample);
-    anything else is an :class:`~spadeslib.errors.IllegalActionError`."""
+    anything else is an :class:`~spadeslib.errors.IllegalActionError` (describing
+    ``game``, if there is one yet)."""
     try:
         if not isinstance(action, bool):
             return operator.index(action)  # type: ignore[arg-type]
@@ -78,7 +79,7 @@ def as_id(action: object, game: Game) -> int:
         action,
         "an action is an int id, 0 to num_distinct_actions - 1",
         rule="action",
-        state=game.describe(),
+        state="" if game is None else game.describe(),
     )
 
 

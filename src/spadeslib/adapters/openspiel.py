@@ -46,6 +46,7 @@ import numpy as np
 import pyspiel
 
 from spadeslib.adapters._episode import check_reward
+from spadeslib.adapters._pyspiel import PythonMovesState
 from spadeslib.bots import Bot
 from spadeslib.engine import Game
 from spadeslib.engine.dealing import canonical_copies, deal_from_order
@@ -140,14 +141,24 @@ class _Kept:
         self.game = game
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_kept_from, (self.game.state_dict(), self.game.variant))
+        game = self.game
+        if not game.between_deals:
+            return (_kept_from, (game.state_dict(), game.variant))
+        # between deals (chance nodes dealing the next): a state_dict would deal it from
+        # the seed, so the position before the last card is saved, and that card
+        before = game.clone()
+        last = before.action_space.id_of(before.undo())
+        return (_kept_from, (before.state_dict(), game.variant, last))
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Kept:
         return _Kept(self.game.clone())
 
 
-def _kept_from(data: dict[str, Any], variant: Variant) -> _Kept:
-    return _Kept(Game.from_state_dict(data, variant=variant))
+def _kept_from(data: dict[str, Any], variant: Variant, last: int | None = None) -> _Kept:
+    game = Game.from_state_dict(data, variant=variant)
+    if last is not None:
+        game.apply_id(last)  # the deal's last card: between deals again
+    return _Kept(game)
 
 
 class SpadesGame(pyspiel.Game):  # type: ignore[misc]
@@ -200,7 +211,7 @@ class SpadesGame(pyspiel.Game):  # type: ignore[misc]
         return SpadesObserver(self, perfect_recall=perfect_recall)
 
 
-class SpadesState(pyspiel.State):  # type: ignore[misc]
+class SpadesState(PythonMovesState):
     """A position: the :class:`~spadeslib.engine.Game` once its first deal is dealt, and
     the cards dealt so far of a deal being dealt."""
 
@@ -247,6 +258,7 @@ class SpadesState(pyspiel.State):  # type: ignore[misc]
         return self._player == _TERMINAL
 
     def _legal_actions(self, player: int) -> list[int]:
+        self._sync()  # (C++ may read the history next)
         assert self._kept is not None and self._player >= 0
         return self._kept.game.legal_action_ids()
 
@@ -310,44 +322,42 @@ class SpadesState(pyspiel.State):  # type: ignore[misc]
             return tensor
         return as_list(_tensor_of(self, player, None, perfect_recall=perfect_recall))
 
-    # -- moves -------------------------------------------------------------------------
+    # -- moves (made in _pyspiel.PythonMovesState) ------------------------------------
 
-    def _apply_action(self, action: int) -> None:
-        if self._player == _CHANCE:
-            if self._deal(action):
-                return  # more cards to deal: still chance
-        else:
-            kept = self._kept
-            assert kept is not None
-            game = kept.game
-            before = game.deal_number
-            game.apply_id(action)
-            if game.deal_number == before:  # the deal goes on, or was a misdeal
-                if game.between_deals:
-                    self._player = _CHANCE
-                else:
-                    seat = game.current_player
-                    assert seat is not None
-                    self._player = seat
-                return
-            if self._spec.reward == "points":
-                for seat, points in enumerate(game.returns("deal")):
-                    self._returns[seat] += points
-            elif game.is_over:  # (a game ends only as a deal is scored)
-                self._returns = list(game.returns("game"))
+    def _play(self, action: int) -> None:
+        """A player's action (or an action at the end of the game, which raises)."""
+        kept = self._kept
+        if kept is None or self._player == _TERMINAL:
+            raise IllegalActionError(action, "the game is over", rule="action")
+        game = kept.game
+        before = game.deal_number
+        game.apply_id(action)
+        if game.deal_number == before:  # the deal goes on, or was a misdeal
+            if game.between_deals:
+                self._player = _CHANCE
+            else:
+                seat = game.current_player
+                assert seat is not None
+                self._player = seat
+            return
+        if self._spec.reward == "points":
+            for seat, points in enumerate(game.returns("deal")):
+                self._returns[seat] += points
+        elif game.is_over:  # (a game ends only as a deal is scored)
+            self._returns = list(game.returns("game"))
         self._player = self._turn()
 
-    def _deal(self, bit: int) -> bool:
-        """Deal card ``bit`` next; whether there are more cards to deal."""
-        rules = self._spec.rules
+    def _deal(self, bit: int) -> None:
+        """Deal card ``bit`` next; the last card of the deck starts the deal."""
         left = self._left
-        place = bisect_left(left, bit) if type(bit) is int else len(left)
+        place = bisect_left(left, bit)
         if place == len(left) or left[place] != bit:
             raise IllegalActionError(bit, "not a card still to deal", rule="deal")
         del left[place]
         self._order.append(bit)
         if left:
-            return True
+            return
+        rules = self._spec.rules
         game = self.game
         dealer = self._spec.first_dealer if game is None else game.dealer
         dealt = deal_from_order(rules, dealer, self._order)
@@ -361,7 +371,7 @@ class SpadesState(pyspiel.State):  # type: ignore[misc]
             )
         else:
             game.deal_next(dealt)
-        return False
+        self._player = self._turn()
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> SpadesState:
         """A state ``player_id`` cannot tell from this one: the cards it has not seen
@@ -369,6 +379,7 @@ class SpadesState(pyspiel.State):  # type: ignore[misc]
         what OpenSpiel's IS-MCTS searches from. ``probability_sampler`` (OpenSpiel's
         ``UniformProbabilitySampler``) seeds the draw. (The copy's ``history()`` is this
         state's: the resampled cards are in its game, not in its chance actions.)"""
+        self._sync()
         clone: SpadesState = self.clone()
         game = self.game
         if game is not None and not game.between_deals:
@@ -377,6 +388,7 @@ class SpadesState(pyspiel.State):  # type: ignore[misc]
         return clone
 
     def _action_to_string(self, player: int, action: int) -> str:
+        self._sync()  # (C++ may read the history next)
         rules = self._spec.rules
         if player == pyspiel.PlayerId.CHANCE:
             if rules.packs == 2:  # two cards of each face: the strings must differ
@@ -448,9 +460,11 @@ class SpadesObserver:
         self.dict = {piece.name: layout.view(self.tensor, piece.name) for piece in layout.pieces}
 
     def set_from(self, state: SpadesState, player: int) -> None:
+        state._sync()  # (C++ may read the history next)
         _tensor_of(state, player, self.tensor, perfect_recall=self.perfect_recall)
 
     def string_from(self, state: SpadesState, player: int) -> str:
+        state._sync()
         game = state.game
         if game is None or game.between_deals:
             return f"seat {player}: {state}"

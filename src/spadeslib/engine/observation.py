@@ -23,7 +23,7 @@ from spadeslib.engine.state import PHASE_NAMES, Phase, State
 if TYPE_CHECKING:
     from spadeslib.compiler.rules import Rules
 
-__all__ = ["Observation", "has_bid", "observe", "received_mask"]
+__all__ = ["Observation", "has_bid", "observe", "partner_given", "received_mask"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,6 +123,13 @@ def has_bid(state: State, side: int) -> bool:
 def received_mask(state: State, seat: int) -> int:
     """The cards ``seat`` received from its partner (once every pass is made) or took
     from the left-over cards or the stock, and still holds or was given."""
+    received = partner_given(state, seat)
+    return received | (state.seen_cards[seat] & state.hands[seat] & ~received)
+
+
+def partner_given(state: State, seat: int) -> int:
+    """The cards ``seat``'s partner passed it (once every pass is made) or gave it: the
+    part of :func:`received_mask` that does not read the hand."""
     rules = state.rules
     now = state.resume if state.phase == Phase.BLIND else state.phase
     later = rules.after.get(now)  # None once the deal is over
@@ -133,7 +140,7 @@ def received_mask(state: State, seat: int) -> int:
         if passing_done:
             received |= state.passed[partner]
         received |= state.gave[partner]
-    return received | (state.seen_cards[seat] & state.hands[seat] & ~received)
+    return received
 
 
 def observe(state: State, seat: int, legal: list[int] | None) -> Observation:

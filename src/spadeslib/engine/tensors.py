@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING, Any, Final
 from spadeslib import _backend
 from spadeslib.compiler.bids import BLIND_NIL, NIL, NO_BID
 from spadeslib.compiler.phases import Phase
-from spadeslib.engine.observation import has_bid, received_mask
+from spadeslib.engine.observation import has_bid, partner_given, received_mask
 from spadeslib.engine.state import State
 from spadeslib.engine.tensor_layout import (
     NATIVE_PIECES,
@@ -60,6 +60,7 @@ if TYPE_CHECKING:
 
 _OVER: Final = Phase.OVER
 _DRAW: Final = Phase.DRAW
+_PLAY: Final = Phase.PLAY
 
 __all__ = [
     "NATIVE_PIECES",
@@ -127,6 +128,8 @@ class _Encoder:
         self.has_top_card = "top_card" in self.names
         self.partner = rules.partner_of
         self._native: list[Any] = []
+        self.native_play: Any = None
+        """The native core's ``Play`` type, once :meth:`native` has made the tensors."""
 
     def native(self) -> Any:
         """The native core's ``Tensors`` for this layout (made once), or ``None`` where
@@ -147,6 +150,7 @@ class _Encoder:
                 len(self.facts),
                 *info["auction"].shape,
             ]
+            self.native_play = module.Play
             self._native.append(
                 module.Tensors(
                     kernel,
@@ -317,17 +321,26 @@ class _Encoder:
 
     def fill_native(self, tensors: Any, state: State, seat: int, out: Any, info: bool) -> Any:
         """:meth:`fill`, by the native core: the Python decides what is a rule (the cards
-        received, the phase's column, the top of the stock) and hands over the fields."""
+        received, the phase's column, the top of the stock) and hands over the fields.
+        During the play phase the native play itself goes too, and the native core reads
+        the cards and tricks from it: the state copies them (``sync_play``) only when
+        something else looks, not at every card an agent observes."""
+        play = state.play
+        if play is not None and play.pending:
+            if state.phase != _PLAY or type(play) is not self.native_play:
+                state.sync_play()  # (an auction's bids, or a Python play: copied in)
+                play = None
+        else:
+            play = None
         phase = state.phase
         over = phase == _OVER
         looked = over or state.seen >> seat & 1
-        received = 0
+        received = taken = 0  # (the native core adds the cards taken still in the hand)
         if self.has_received and looked:
             partner = self.partner[seat]  # (nothing passed, given or taken: nothing received)
-            if state.seen_cards[seat] or (
-                partner is not None and (state.passed[partner] or state.gave[partner])
-            ):
-                received = received_mask(state, seat)
+            taken = state.seen_cards[seat]
+            if partner is not None and (state.passed[partner] or state.gave[partner]):
+                received = partner_given(state, seat)
         actor = state.actor
         top_card = -1
         if (
@@ -359,6 +372,7 @@ class _Encoder:
             state.passed[seat],
             state.gave[seat],
             received,
+            taken,
             state.discarded[seat],
             state.cut,
             state.cut_given,
@@ -370,6 +384,7 @@ class _Encoder:
             state.sets,
             state.trick_log,
             state.decisions,
+            play,
         )
         return out
 
@@ -381,7 +396,9 @@ def _encoder(rules: Rules) -> _Encoder:
 
 def _filled(state: State, seat: int, out: Any, info: bool) -> Any:
     """The tensor, natively where the game plays natively and ``out`` is an array the
-    native core can write (a new one, or a contiguous float32 one of the right size)."""
+    native core can write (a new one, or a contiguous float32 one of the right size).
+    ``state`` may not have copied its play's cards in yet (:meth:`State.sync_play`):
+    each path does, or reads them from the native play."""
     encoder = _encoder(state.rules)
     np = encoder.np
     size = encoder.info.size if info else encoder.size
@@ -394,9 +411,11 @@ def _filled(state: State, seat: int, out: Any, info: bool) -> Any:
         and out.flags.c_contiguous
         and out.flags.writeable
     ):
+        state.sync_play()
         return encoder.fill(state, seat, out, info)
     tensors = encoder.native() if state.native else None
     if tensors is None:
+        state.sync_play()
         return encoder.fill(state, seat, out, info)
     return encoder.fill_native(tensors, state, seat, out, info)
 

@@ -1,0 +1,144 @@
+"""A Python ``pyspiel.State`` whose moves made from Python skip pyspiel's call-backs.
+
+pyspiel's C++ ``apply_action`` calls back into a Python state twice (``current_player``,
+then ``_apply_action``) before it adds the move to its history: two thirds of a step of
+the ``spadeslib`` game, and what kept it slower than OpenSpiel's own C++ ``spades``.
+:class:`PythonMovesState` makes a move called from Python itself and keeps it in
+``_unsynced``; the C++ history catches up (:meth:`~PythonMovesState._sync`) before
+anything reads it:
+
+- from Python: ``history()`` and ``move_number()`` add the moves not in it yet, and every
+  other pyspiel method that reads the history (``serialize``, ``history_str``, pickling
+  and the rest, :data:`HISTORY_READERS`) catches it up first;
+- from C++: any call that applies an action, asks for the legal actions, an action's
+  string, or, through the subclass, a string, a tensor or a resampled state (pyspiel's
+  own bots and tests make such a call before they read the history).
+
+Clones and serialised states carry ``_unsynced`` with them (pyspiel copies a Python
+state's ``__dict__`` beside its C++ history), so they catch up too. A C++ caller that
+reads ``History()`` of a state moved from Python before any such call sees it behind:
+pyspiel's C++ ``evaluate_bots`` does, only to choose between restarting its bots and
+restarting them at the state (``state.serialize()`` first catches it up).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+import pyspiel
+
+from spadeslib.adapters._episode import as_id
+
+__all__ = ["HISTORY_READERS", "PythonMovesState"]
+
+CHANCE: Final = int(pyspiel.PlayerId.CHANCE)
+
+HISTORY_READERS: Final = (
+    "full_history",
+    "history_str",
+    "is_initial_state",
+    "is_initial_non_chance_state",
+    "serialize",
+    "undo_action",
+    "to_dict",
+    "__getstate__",
+)
+"""pyspiel's methods that read the C++ history, besides ``history`` and ``move_number``:
+each catches the history up first."""
+
+
+class _Unsynced(list[tuple[int, int]]):
+    """A state's moves not yet in the C++ history, as (player, action): a plain copy, not
+    a deep one, when pyspiel clones the state."""
+
+    __slots__ = ()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Unsynced:
+        return _Unsynced(self)
+
+
+class PythonMovesState(pyspiel.State):  # type: ignore[misc]
+    """The moves (see the module docstring). A subclass keeps whose turn it is in
+    ``_player`` (pyspiel's player id) and makes the moves in ``_deal`` (a chance
+    outcome) and ``_play`` (a player's action), each raising and changing nothing if the
+    move is illegal."""
+
+    _player: int
+
+    def __init__(self, game: Any) -> None:
+        super().__init__(game)
+        self._unsynced = _Unsynced()
+        self._syncing = False
+
+    def _deal(self, outcome: int) -> None:
+        raise NotImplementedError
+
+    def _play(self, action: int) -> None:
+        raise NotImplementedError
+
+    def apply_action(self, action: int) -> None:
+        """pyspiel's ``apply_action``, made here (see the module docstring); an illegal
+        action raises :class:`~spadeslib.errors.IllegalActionError` and changes
+        nothing."""
+        player = self._player
+        if type(action) is not int:
+            action = as_id(action, None)
+        if player == CHANCE:
+            self._deal(action)
+        else:
+            self._play(action)
+        self._unsynced.append((player, action))
+
+    def _apply_action(self, action: int) -> None:
+        # pyspiel's C++ apply_action: it has asked whose turn it is, and adds the move to
+        # its history once this returns, so the moves before it must be there first
+        if self._syncing:  # (the C++ history taking a move already made: see _sync)
+            return
+        if self._unsynced:
+            self._sync()
+        if self._player == CHANCE:
+            self._deal(action)
+        else:
+            self._play(action)
+
+    def _sync(self) -> None:
+        """Add the moves made from Python to the C++ history, through pyspiel's own
+        ``apply_action``: for each, whose turn it was and, in ``_apply_action``, nothing
+        to do. (This loop must not run in a method named like one pyspiel calls back:
+        pybind11 does not call back into the method it is called from.)"""
+        unsynced = self._unsynced
+        if not unsynced:
+            return
+        self._unsynced = _Unsynced()
+        player = self._player
+        self._syncing = True
+        try:
+            for self._player, action in unsynced:
+                pyspiel.State.apply_action(self, action)
+        finally:
+            self._player = player
+            self._syncing = False
+
+    def history(self) -> list[int]:
+        return [*pyspiel.State.history(self), *(action for _, action in self._unsynced)]
+
+    def move_number(self) -> int:
+        moves: int = pyspiel.State.move_number(self)
+        return moves + len(self._unsynced)
+
+
+def _synced(name: str) -> Any:
+    """pyspiel's method ``name``, the C++ history caught up first."""
+    base = getattr(pyspiel.State, name)
+
+    def synced(self: PythonMovesState, *args: Any) -> Any:
+        self._sync()
+        return base(self, *args)
+
+    synced.__name__ = synced.__qualname__ = name
+    synced.__doc__ = f"pyspiel's ``{name}``, once the C++ history has caught up."
+    return synced
+
+
+for _name in HISTORY_READERS:
+    setattr(PythonMovesState, _name, _synced(_name))
