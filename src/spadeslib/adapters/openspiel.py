@@ -298,7 +298,12 @@ class SpadesState(PythonMovesState):
             player = self._player
         rules = self._spec.rules
         mask = [0] * (rules.size if player == _CHANCE else rules.actions.num_distinct_actions)
-        for action in self.legal_actions(player):
+        if player >= 0 and player == self._player:  # the usual case: the seat to act
+            assert self._kept is not None
+            legal = self._kept.game.legal_action_ids()
+        else:
+            legal = self.legal_actions(player)
+        for action in legal:
             mask[action] = 1
         return mask
 
