@@ -485,6 +485,36 @@ def test_the_native_loop_refuses_and_reports_in_the_play_as_python_does(name: st
     assert fast.deal_history == slow.deal_history
 
 
+@pytest.mark.parametrize("name", ["standard", "nyc", "six-handed", "cutthroat"])
+def test_step_is_apply_id_and_the_seat_to_act_on_both_paths(name: str) -> None:
+    """``_step`` (the adapters' one call per action) plays what ``apply_id`` plays and
+    answers the seat to act, or -1 for "ask the game": natively and in Python, over two
+    deals; every card of the play but a deal's last answers a seat, on both paths."""
+    from spadeslib.errors import IllegalActionError
+
+    games = {pure: (_game(name, 3, pure=pure), _game(name, 3, pure=pure)) for pure in (False, True)}
+    rng = random.Random(3)
+    answered = dict.fromkeys(games, 0)
+    while games[False][0].deal_number < 2 and not games[False][0].is_over:
+        ids = games[False][0].legal_action_ids()
+        choice = ids[rng.randrange(len(ids))]
+        for pure, (stepped, applied) in games.items():
+            in_play = stepped.phase == "play"
+            seat = stepped._step(choice)
+            applied.apply_id(choice)
+            assert stepped.state_dict() == applied.state_dict()
+            if seat >= 0:
+                assert seat == stepped.current_player
+                answered[pure] += 1
+            elif in_play and stepped.deal_number == applied.deal_number and stepped.phase == "play":
+                pytest.fail(f"-1 in the middle of the play ({'Python' if pure else 'native'})")
+    for pure, (stepped, _) in games.items():
+        assert stepped.deal_history == games[False][0].deal_history
+        assert answered[pure] > 40
+    with pytest.raises(IllegalActionError):
+        games[False][0]._step(True)  # type: ignore[arg-type]
+
+
 def _position(name: Variant | str, seed: int, steps: int) -> Any:
     """The play phase of a seeded random game after about ``steps`` actions (None if the
     game has no play there)."""
@@ -915,3 +945,27 @@ def test_the_native_standard_card_refuses_bad_arguments() -> None:
         with pytest.raises(ArgumentError, match=words):
             play.standard_card(contracts, nils)
     assert play.standard_card([6, 6], 0) in game.legal_action_ids()
+
+
+@given(st.lists(st.integers(0, 51), max_size=60))
+def test_pick_is_the_list_comprehension(at: list[int]) -> None:
+    items = [(bit, 1.0 / 52) for bit in range(52)]
+    picked = native.pick(items, at)
+    assert picked == [items[i] for i in at]
+    assert all(mine is items[i] for mine, i in zip(picked, at, strict=True))  # shared, not copied
+
+
+def test_pick_refuses_what_it_cannot_index() -> None:
+    items = [0, 1, 2]
+    for bad, message in [
+        (([0], (0,)), "two lists"),
+        (((0,), [0]), "two lists"),
+        ((items, [3]), r"at\[0\] must be an int from 0 to 2"),
+        ((items, [1, -1]), r"at\[1\]"),
+        ((items, [10**30]), r"at\[0\]"),
+        ((items, [True]), r"at\[0\]"),
+        ((items, ["1"]), r"at\[0\]"),
+        ((items,), "2 arguments"),
+    ]:
+        with pytest.raises(ArgumentError, match=message):
+            native.pick(*bad)

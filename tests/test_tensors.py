@@ -185,6 +185,19 @@ def test_returns_add_up_to_zero_at_the_end_and_follow_the_winner(name: str) -> N
         game.returns("hand")
 
 
+@pytest.mark.parametrize("name", bundled_variants())
+def test_the_returns_of_each_deal_are_its_explained_points(name: str) -> None:
+    """``returns("deal")`` reads the points the engine keeps as numbers; the explained
+    score (made apart, when read) must give the same after every deal, both paths."""
+    game = Game(name, seed=5)
+    rules = game.variant.compile()
+    rng = random.Random(5)
+    while not game.is_over and game.deal_number < 4:
+        game.rollout(rng)
+        sides = game.deal_history[-1].score.sides
+        assert game.returns("deal") == tuple(float(sides[side].total) for side in rules.side_of)
+
+
 def test_returns_between_deals_leave_the_next_deal_undealt() -> None:
     """An OpenSpiel chance node gives the next deal (``deal_next``): asking for the
     returns first must not deal it from the seed."""

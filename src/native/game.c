@@ -1,6 +1,7 @@
 /* The public loop of a Game in C: `legal_action_ids()`, `apply_id()`, `current_player`,
- * `is_over` and `deal_number`, the calls an agent's loop makes per action (engine/game_loop.py holds the Python
- * reference, `PyGameLoop`, and the rest of the engine).
+ * `is_over` and `deal_number`, the calls an agent's loop makes per action, and `_step`,
+ * an id and the seat to act next in one call, for the adapters (engine/game_loop.py holds
+ * the Python reference, `PyGameLoop`, and the rest of the engine).
  *
  * Why: through Python methods these calls cost more than the native play they reach (a
  * Python frame each, and two attribute loads); a random hand through the public loop
@@ -114,6 +115,29 @@ static PyObject *loop_apply_id(GameLoopObject *self, PyObject *action_id) {
     return PyObject_CallMethodOneArg((PyObject *)self, st->str_apply_id, action_id);
 }
 
+/* _step(id): apply_id, then the seat to act if the native play took the id and goes on,
+   else -1 (the Python's `_apply_step` answers where the play is not the native one) */
+static PyObject *loop_step(GameLoopObject *self, PyObject *action_id) {
+    native_state *st = loop_state(self);
+    if (!st) return NULL;
+    PyObject *play;
+    if (native_play(st, self, &play) < 0) return NULL;
+    if (play) {
+        int status = native_play_apply((PlayObject *)play, action_id);
+        int actor = ((PlayObject *)play)->p.actor;
+        Py_DECREF(play);
+        if (status == -2) return NULL;
+        if (status == 0) return PyLong_FromLong(actor);
+        if (status == 1) {
+            PyObject *done = PyObject_CallMethodNoArgs((PyObject *)self, st->str_play_over);
+            if (!done) return NULL;
+            Py_DECREF(done);
+            return PyLong_FromLong(-1);
+        }
+    } /* refused (nothing changed), or not the native play */
+    return PyObject_CallMethodOneArg((PyObject *)self, st->str_apply_step, action_id);
+}
+
 static PyObject *loop_get_deal_number(GameLoopObject *self, void *Py_UNUSED(closure)) {
     if (!self->s) {
         PyErr_SetString(PyExc_AttributeError, "_s");
@@ -188,6 +212,8 @@ static PyMethodDef loop_methods[] = {
      "The legal actions' ids, sorted: the fast path for bots and simulations."},
     {"apply_id", (PyCFunction)loop_apply_id, METH_O,
      "Apply the action with this id (see legal_action_ids)."},
+    {"_step", (PyCFunction)loop_step, METH_O,
+     "apply_id, then the seat to act if the deal's play goes on, else -1 (ask the game)."},
     {NULL, NULL, 0, NULL},
 };
 

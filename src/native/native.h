@@ -29,7 +29,8 @@ typedef struct native_state {
     PyObject *zero, *sixty_four;
     PyTypeObject *kernel_type, *play_type, *table_type, *tensors_type, *game_loop_type;
     /* the names game.c looks up on a Game and its state */
-    PyObject *str_play, *str_deals_played, *str_legal_ids, *str_apply_id, *str_play_over;
+    PyObject *str_play, *str_deals_played, *str_legal_ids, *str_apply_id, *str_apply_step;
+    PyObject *str_play_over;
     PyObject *str_current_player, *str_is_over;
 } native_state;
 

@@ -27,9 +27,7 @@ from typing import Any, Final
 
 import pyspiel
 
-from spadeslib.adapters._episode import as_id
-
-__all__ = ["HISTORY_READERS", "PythonMovesState"]
+__all__ = ["CHANCE", "HISTORY_READERS", "PythonMovesState"]
 
 CHANCE: Final = int(pyspiel.PlayerId.CHANCE)
 
@@ -59,9 +57,9 @@ class _Unsynced(list[tuple[int, int]]):
 
 class PythonMovesState(pyspiel.State):  # type: ignore[misc]
     """The moves (see the module docstring). A subclass keeps whose turn it is in
-    ``_player`` (pyspiel's player id) and makes the moves in ``_deal`` (a chance
-    outcome) and ``_play`` (a player's action), each raising and changing nothing if the
-    move is illegal."""
+    ``_player`` (pyspiel's player id) and makes a move in ``apply_action``, which adds
+    it, as (whose turn it was, the action), to ``_unsynced``, and raises and changes
+    nothing if the move is illegal."""
 
     _player: int
 
@@ -70,24 +68,8 @@ class PythonMovesState(pyspiel.State):  # type: ignore[misc]
         self._unsynced = _Unsynced()
         self._syncing = False
 
-    def _deal(self, outcome: int) -> None:
-        raise NotImplementedError
-
-    def _play(self, action: int) -> None:
-        raise NotImplementedError
-
     def apply_action(self, action: int) -> None:
-        """pyspiel's ``apply_action``, made here (see the module docstring); an illegal
-        action raises :class:`~spadeslib.errors.IllegalActionError` and changes
-        nothing."""
-        player = self._player
-        if type(action) is not int:
-            action = as_id(action, None)
-        if player == CHANCE:
-            self._deal(action)
-        else:
-            self._play(action)
-        self._unsynced.append((player, action))
+        raise NotImplementedError
 
     def _apply_action(self, action: int) -> None:
         # pyspiel's C++ apply_action: it has asked whose turn it is, and adds the move to
@@ -96,10 +78,8 @@ class PythonMovesState(pyspiel.State):  # type: ignore[misc]
             return
         if self._unsynced:
             self._sync()
-        if self._player == CHANCE:
-            self._deal(action)
-        else:
-            self._play(action)
+        self.apply_action(action)
+        self._unsynced.pop()  # (the C++ history adds it)
 
     def _sync(self) -> None:
         """Add the moves made from Python to the C++ history, through pyspiel's own

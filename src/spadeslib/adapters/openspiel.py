@@ -39,15 +39,15 @@ an OpenSpiel bot, to play beside OpenSpiel's own (``evaluate_bots``, docs/agents
 from __future__ import annotations
 
 import json
-from bisect import bisect_left
 from typing import Any, Final
 
 import numpy as np
 import pyspiel
 
-from spadeslib.adapters._episode import check_reward
+from spadeslib import _backend
+from spadeslib.adapters._episode import as_id, check_reward
+from spadeslib.adapters._openspiel_bot import SpadesBot
 from spadeslib.adapters._pyspiel import PythonMovesState
-from spadeslib.bots import Bot
 from spadeslib.engine import Game
 from spadeslib.engine.dealing import canonical_copies, deal_from_order
 from spadeslib.engine.game import resolve_variant
@@ -61,6 +61,15 @@ GAME_NAME: Final = "spadeslib"
 
 _CHANCE: Final = int(pyspiel.PlayerId.CHANCE)
 _TERMINAL: Final = int(pyspiel.PlayerId.TERMINAL)
+
+
+def _pick_in_python(items: list[Any], at: list[int]) -> list[Any]:
+    return [items[i] for i in at]
+
+
+_pick: Final = getattr(_backend.native(), "pick", _pick_in_python)
+"""``[items[i] for i in at]``: the native core's where it is built (the chance outcomes,
+at every card of a deal)."""
 
 _DEFAULTS: Final[dict[str, Any]] = {
     "variant": "standard",
@@ -131,14 +140,20 @@ class _Setup:
 
 
 class _Kept:
-    """The Spades game inside a state. OpenSpiel serialises a Python state by pickling
-    its ``__dict__``; a game is pickled as its :meth:`Game.state_dict
-    <spadeslib.engine.Game.state_dict>` and loaded back with ``Game.from_state_dict``."""
+    """The Spades game inside a state, with the game's bound methods the moves call (kept
+    here, not on the state: OpenSpiel copies a state's ``__dict__`` by ``copy.deepcopy``,
+    which would copy a bound method's game apart from this one) and its deal number as of
+    the last move. OpenSpiel serialises a Python state by pickling its ``__dict__``; a game
+    is pickled as its :meth:`Game.state_dict <spadeslib.engine.Game.state_dict>` and loaded
+    back with ``Game.from_state_dict``."""
 
-    __slots__ = ("game",)
+    __slots__ = ("deals", "game", "ids", "step")
 
     def __init__(self, game: Game) -> None:
         self.game = game
+        self.ids = game.legal_action_ids
+        self.step = game._step
+        self.deals = game.deal_number
 
     def __reduce__(self) -> tuple[Any, ...]:
         game = self.game
@@ -260,12 +275,11 @@ class SpadesState(PythonMovesState):
     def _legal_actions(self, player: int) -> list[int]:
         self._sync()  # (C++ may read the history next)
         assert self._kept is not None and self._player >= 0
-        return self._kept.game.legal_action_ids()
+        return self._kept.ids()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         left = self._left
-        outcomes = self._spec.outcomes(len(left))
-        return [outcomes[bit] for bit in left]
+        return _pick(self._spec.outcomes(len(left)), left)
 
     # -- pyspiel's methods, answered here -----------------------------------------------
     # pyspiel's C++ versions of these call back into the Python state two to four times
@@ -287,7 +301,7 @@ class SpadesState(PythonMovesState):
             return list(self._left)
         if player is None or player == current:
             assert self._kept is not None
-            return self._kept.game.legal_action_ids()
+            return self._kept.ids()
         if player < 0:  # a pseudo-player: pyspiel's own error
             legal: list[int] = pyspiel.State.legal_actions(self, player)
             return legal
@@ -300,7 +314,7 @@ class SpadesState(PythonMovesState):
         mask = [0] * (rules.size if player == _CHANCE else rules.actions.num_distinct_actions)
         if player >= 0 and player == self._player:  # the usual case: the seat to act
             assert self._kept is not None
-            legal = self._kept.game.legal_action_ids()
+            legal = self._kept.ids()
         else:
             legal = self.legal_actions(player)
         for action in legal:
@@ -327,17 +341,41 @@ class SpadesState(PythonMovesState):
             return tensor
         return as_list(_tensor_of(self, player, None, perfect_recall=perfect_recall))
 
-    # -- moves (made in _pyspiel.PythonMovesState) ------------------------------------
+    # -- moves ---------------------------------------------------------------------------
 
-    def _play(self, action: int) -> None:
-        """A player's action (or an action at the end of the game, which raises)."""
-        kept = self._kept
-        if kept is None or self._player == _TERMINAL:
+    def apply_action(self, action: int) -> None:
+        """pyspiel's ``apply_action``, made here (:class:`~._pyspiel.PythonMovesState`):
+        a player's action id, or the card a chance node deals; an illegal one raises
+        :class:`~spadeslib.errors.IllegalActionError` and changes nothing."""
+        player = self._player
+        if type(action) is not int:
+            action = as_id(action, None)
+        if player >= 0:
+            kept = self._kept
+            assert kept is not None
+            seat = kept.step(action)  # (raises, changing nothing, if illegal)
+            if seat >= 0:  # the usual move: a card or bid, and the deal's play goes on
+                self._player = seat
+            else:
+                self._after_move(kept)
+        elif player == _CHANCE:
+            left = self._left
+            try:
+                left.remove(action)
+            except ValueError:
+                raise IllegalActionError(action, "not a card still to deal", rule="deal") from None
+            self._order.append(action)
+            if not left:  # the deck's last card: the deal starts
+                self._start_deal()
+        else:
             raise IllegalActionError(action, "the game is over", rule="action")
+        self._unsynced.append((player, action))
+
+    def _after_move(self, kept: _Kept) -> None:
+        """Whose turn after a move that was not simply the next card or bid of the deal's
+        play (the end of the deal, an auction in Python, a misdeal), and the returns."""
         game = kept.game
-        before = game.deal_number
-        game.apply_id(action)
-        if game.deal_number == before:  # the deal goes on, or was a misdeal
+        if game.deal_number == kept.deals:  # the deal goes on, or was a misdeal
             if game.between_deals:
                 self._player = _CHANCE
             else:
@@ -345,6 +383,7 @@ class SpadesState(PythonMovesState):
                 assert seat is not None
                 self._player = seat
             return
+        kept.deals = game.deal_number
         if self._spec.reward == "points":
             for seat, points in enumerate(game.returns("deal")):
                 self._returns[seat] += points
@@ -352,16 +391,8 @@ class SpadesState(PythonMovesState):
             self._returns = list(game.returns("game"))
         self._player = self._turn()
 
-    def _deal(self, bit: int) -> None:
-        """Deal card ``bit`` next; the last card of the deck starts the deal."""
-        left = self._left
-        place = bisect_left(left, bit)
-        if place == len(left) or left[place] != bit:
-            raise IllegalActionError(bit, "not a card still to deal", rule="deal")
-        del left[place]
-        self._order.append(bit)
-        if left:
-            return
+    def _start_deal(self) -> None:
+        """Every card is dealt: the deal the cards in their order make starts."""
         rules = self._spec.rules
         game = self.game
         dealer = self._spec.first_dealer if game is None else game.dealer
@@ -410,46 +441,6 @@ class SpadesState(PythonMovesState):
         if self.game.between_deals:
             return f"dealing deal {self.game.deal_number + 1}: {len(self._order)} card(s) dealt"
         return repr(self.game)
-
-
-class SpadesBot(pyspiel.Bot):  # type: ignore[misc]
-    """One of spadeslib's bots (:mod:`spadeslib.bots`: ``StandardBot(seed)`` and the
-    others) as an OpenSpiel bot of the game ``spadeslib``: ``step(state)`` asks it for
-    the choice of the seat to act, from that seat's
-    :class:`~spadeslib.engine.Observation`, and returns its action id. A choice of
-    several cards (a pass, an exchange) is one id per card: the first is returned, the
-    others at the seat's next steps."""
-
-    def __init__(self, bot: Bot) -> None:
-        if not callable(getattr(bot, "act", None)):
-            raise ArgumentError(f"a SpadesBot plays a spadeslib bot (with act()), not {bot!r}")
-        pyspiel.Bot.__init__(self)
-        self.bot = bot
-        self._rest: list[int] = []
-        """The ids of the last choice still to play, and the history length they follow."""
-        self._at = -1
-
-    def step(self, state: SpadesState) -> int:
-        game = state.game if isinstance(state, SpadesState) else None
-        if game is None or state.current_player() < 0:
-            raise ArgumentError(
-                f"a SpadesBot plays a seat of a spadeslib state at its turn, not {state}"
-            )
-        moves = len(state.history())
-        if self._rest and self._at == moves and self._rest[0] in state.legal_actions():
-            self._at += 1
-            return self._rest.pop(0)
-        seat = state.current_player()
-        choice = self.bot.act(game.observation(seat), state._spec.rules)
-        first, *rest = game.action_space.ids_of(choice)
-        self._rest, self._at = rest, moves + 1
-        return first
-
-    def restart_at(self, state: SpadesState) -> None:
-        self._rest, self._at = [], -1
-
-    def inform_action(self, state: SpadesState, player: int, action: int) -> None:
-        pass
 
 
 class SpadesObserver:

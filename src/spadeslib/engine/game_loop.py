@@ -1,13 +1,14 @@
 """The public loop's hot calls, the base of :class:`~spadeslib.engine.game.Game`:
 ``legal_action_ids()``, ``apply_id()``, ``current_player``, ``is_over`` and
-``deal_number``, which an agent's loop makes at every action.
+``deal_number``, which an agent's loop makes at every action, and ``_step``, which
+applies an id and answers whose turn it is in one call (the adapters' loops).
 
 Two forms, as CPython's accelerator modules have them (PEP 399): :class:`PyGameLoop`, the
 reference, and the native core's ``GameLoop`` (``src/native/game.c``), which answers in C
 while the native core plays the deal and otherwise calls the reference's methods by name
-(``_legal_action_ids``, ``_apply_id``, ``_play_over``, ``_current_player``,
-``_is_over``), so every answer is the reference's. :data:`GameLoop` is the one the game
-stands on: the native one where the core is built (a game made under
+(``_legal_action_ids``, ``_apply_id``, ``_apply_step``, ``_play_over``,
+``_current_player``, ``_is_over``), so every answer is the reference's. :data:`GameLoop`
+is the one the game stands on: the native one where the core is built (a game made under
 :func:`spadeslib._backend.pure_python` has no native play, so it takes the reference's
 path through the same methods).
 """
@@ -76,6 +77,23 @@ class _Paths:
             )
         apply_checked(s, action_id, None)
 
+    def _apply_step(self, action_id: int) -> int:
+        """:meth:`apply_id`, then the seat to act next if the deal's play goes on (the
+        card or bid taken by the play, and more to come), else -1: the caller asks the
+        game. One call per action instead of two, for the adapters' loops."""
+        s = self._s
+        play = s.play
+        if play is not None:
+            status = play.apply(action_id)
+            if status == 0:
+                actor: int = play.actor
+                return actor
+            if status == 1:
+                _finish_play(s)
+                return -1
+        self._apply_id(action_id)  # refused (it says why), or not the play's
+        return -1
+
     def _play_over(self) -> None:
         """The native play took the deal's last card: score the deal."""
         _finish_play(self._s)
@@ -102,6 +120,7 @@ class PyGameLoop(_Paths):
 
     legal_action_ids = _Paths._legal_action_ids
     apply_id = _Paths._apply_id
+    _step = _Paths._apply_step
     if TYPE_CHECKING:
 
         @property

@@ -16,10 +16,10 @@ def returns(state: State, scope: str) -> tuple[float, ...]:
     never deals)."""
     rules = state.rules
     if scope == "deal":
-        if not state.history:
+        points = state.deal_points
+        if not points:  # no deal scored yet
             return (0.0,) * state.players
-        points = [side.total for side in state.history[-1].score.sides]
-        return tuple(float(points[rules.side_of[seat]]) for seat in range(state.players))
+        return tuple([float(points[side]) for side in rules.side_of])
     if scope != "game":
         raise ArgumentError(f"scope is 'game' or 'deal', not {scope!r}")
     result = state.result

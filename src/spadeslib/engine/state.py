@@ -157,6 +157,9 @@ FIELDS: tuple[Field, ...] = (
     Field("bags", "game", _per_side(0)),
     Field("sets", "game", _per_side(0)),
     Field("history", "game", (), codec="skip"),
+    # each side's points in the last finished deal: its score's totals, kept as numbers
+    # because returns("deal") reads them after every deal and the score is explained lazily
+    Field("deal_points", "game", (), codec="skip"),
     Field("deals", "game", (), codec="skip"),
     Field("log", "game", None, codec="skip"),
     Field("pending_deals", "game", (), codec="skip"),
@@ -228,6 +231,7 @@ class State:
     bags: list[int]
     sets: list[int]
     history: tuple[DealResult, ...]
+    deal_points: tuple[int, ...]
     deals: tuple[tuple[int, Dealt], ...]
     log: tuple[Any, int | tuple[int, ...]] | None
     pending_deals: tuple[Dealt, ...]

@@ -164,6 +164,7 @@ def finish_deal(state: State, numbers: Sequence[tuple[int, int, int, int]] | Non
             bids_itself=bids_itself,
         )
 
+    state.deal_points = tuple([score - old for score, old in zip(scores, before[0], strict=True)])
     state.scores = scores
     state.bags = bags
     state.sets = sets
