@@ -73,13 +73,44 @@ def test_the_seeded_deals_are_the_pythons(name: str) -> None:
         for index in (0, 3):
             for dealer in range(rules.players):
                 order = shuffled_stream(rules.size, seed, index)
-                expected = deal_from_order(rules, dealer, order)
+                expected = deal_from_order(rules, dealer, order, native=False)
                 if rules.packs == 2:
                     from spadeslib.engine.dealing import canonical_copies
 
                     expected = canonical_copies(rules, expected)
                 got = kernel.deal(seed, index, dealer, rules.cut_cards, rules.dealt_per_hand)
                 assert got == expected, (seed, index, dealer)
+
+
+@pytest.mark.parametrize("name", BUNDLED)
+def test_the_deal_of_an_order_is_the_pythons(name: str) -> None:
+    """``deal_from_order`` (an OpenSpiel chance node's deal) natively and in Python."""
+    rules = _rules(name)
+    rng = random.Random(name)
+    for _ in range(50):
+        order = list(range(rules.size))
+        rng.shuffle(order)
+        dealer = rng.randrange(rules.players)
+        assert deal_from_order(rules, dealer, order) == deal_from_order(
+            rules, dealer, order, native=False
+        )
+
+
+def test_the_deal_of_an_order_refuses_what_is_not_one() -> None:
+    rules = _rules("standard")
+    kernel: Any = rules.kernel
+    order = list(range(52))
+    for bad, message in [
+        ((order[:-1], 0, 0, 13), "order"),
+        (([*order[:-1], 0], 0, 0, 13), "twice"),
+        (([*order[:-1], 52], 0, 0, 13), "bit"),
+        (([*order[:-1], "51"], 0, 0, 13), "bit"),
+        ((order, 4, 0, 13), "no such deal"),
+        ((order, 0, 0, 14), "no such deal"),
+        ((order, 0, -1, 13), "no such deal"),
+    ]:
+        with pytest.raises(ArgumentError, match=message):
+            kernel.deal_order(*bad)
 
 
 def test_the_first_dealer_is_the_pythons() -> None:

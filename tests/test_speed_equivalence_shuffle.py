@@ -67,7 +67,7 @@ def plain_shuffled(count: int, rng: SplitMix64) -> list[int]:
 def plain_deal(rules: Rules, seed: int, index: int, dealer: int) -> tuple[object, ...]:
     """A deal as the module docstring defines it, card by card."""
     order = plain_shuffled(rules.size, SplitMix64(stream_seed(seed, index)))
-    return canonical_copies(rules, deal_from_order(rules, dealer, order))
+    return canonical_copies(rules, deal_from_order(rules, dealer, order, native=False))
 
 
 def plain_canonical_hands(rules: Rules, dealt: tuple[int, ...]) -> tuple[int, ...]:

@@ -377,19 +377,8 @@ fail:
 
 /* deal(seed, index, dealer, cut, per_hand) -> (hands, rest): deal `index` of a game seeded
    `seed`, as spadeslib.engine.dealing.shuffle_deal makes it. */
-static PyObject *kernel_deal(KernelObject *self, PyObject *args) {
-    native_state *st = state_of_type(Py_TYPE(self));
-    unsigned long long seed;
-    long long index;
-    int dealer, cut, per_hand;
-    if (!PyArg_ParseTuple(args, "KLiii", &seed, &index, &dealer, &cut, &per_hand)) return NULL;
-    const kernel *k = &self->k;
-    if (dealer < 0 || dealer >= k->players || cut < 0 || per_hand < 0 ||
-        cut + per_hand * k->players > k->size)
-        return argument_error(st, "no such deal: dealer %d, %d cut and %d a hand", dealer, cut, per_hand);
-    mask_t hands[MAX_PLAYERS];
-    uint8_t rest[MAX_CARDS];
-    int rest_count = deal_cards(self, seed, index, dealer, cut, per_hand, hands, rest);
+/* A deal as Python holds it: (hand masks by seat, the other cards' bits), new references. */
+static PyObject *dealt_to_py(const kernel *k, const mask_t *hands, const uint8_t *rest, int rest_count) {
     PyObject *hand_list = PyTuple_New(k->players);
     PyObject *rest_list = PyTuple_New(rest_count);
     if (!hand_list || !rest_list) goto fail;
@@ -404,6 +393,60 @@ fail:
     Py_XDECREF(hand_list);
     Py_XDECREF(rest_list);
     return NULL;
+}
+
+static int check_deal_shape(native_state *st, const kernel *k, int dealer, int cut, int per_hand) {
+    if (dealer < 0 || dealer >= k->players || cut < 0 || per_hand < 0 ||
+        cut + per_hand * k->players > k->size) {
+        argument_error(st, "no such deal: dealer %d, %d cut and %d a hand", dealer, cut, per_hand);
+        return -1;
+    }
+    return 0;
+}
+
+static PyObject *kernel_deal(KernelObject *self, PyObject *args) {
+    native_state *st = state_of_type(Py_TYPE(self));
+    unsigned long long seed;
+    long long index;
+    int dealer, cut, per_hand;
+    if (!PyArg_ParseTuple(args, "KLiii", &seed, &index, &dealer, &cut, &per_hand)) return NULL;
+    const kernel *k = &self->k;
+    if (check_deal_shape(st, k, dealer, cut, per_hand) < 0) return NULL;
+    mask_t hands[MAX_PLAYERS];
+    uint8_t rest[MAX_CARDS];
+    int rest_count = deal_cards(self, seed, index, dealer, cut, per_hand, hands, rest);
+    return dealt_to_py(k, hands, rest, rest_count);
+}
+
+/* deal_order(order, dealer, cut, per_hand) -> (hands, rest): dealing.deal_from_order, the
+   deal the deck's bits in `order` (every bit once) make: an OpenSpiel chance node's deal. */
+static PyObject *kernel_deal_order(KernelObject *self, PyObject *args) {
+    native_state *st = state_of_type(Py_TYPE(self));
+    PyObject *order_obj;
+    int dealer, cut, per_hand;
+    if (!PyArg_ParseTuple(args, "Oiii", &order_obj, &dealer, &cut, &per_hand)) return NULL;
+    const kernel *k = &self->k;
+    if (check_deal_shape(st, k, dealer, cut, per_hand) < 0) return NULL;
+    PyObject *order_list = sequence_of(st, order_obj, k->size, "order");
+    if (!order_list) return NULL;
+    uint8_t order[MAX_CARDS];
+    mask_t seen = 0;
+    for (int i = 0; i < k->size; i++) {
+        long bit;
+        if (int_in(st, PyList_GET_ITEM(order_list, i), 0, k->size - 1, &bit, "a card's bit") < 0) break;
+        if (seen & bit_of((int)bit)) {
+            argument_error(st, "order holds bit %ld twice", bit);
+            break;
+        }
+        seen |= bit_of((int)bit);
+        order[i] = (uint8_t)bit;
+    }
+    Py_DECREF(order_list);
+    if (PyErr_Occurred()) return NULL;
+    mask_t hands[MAX_PLAYERS];
+    uint8_t rest[MAX_CARDS];
+    int rest_count = deal_order(k, order, dealer, cut, per_hand, hands, rest);
+    return dealt_to_py(k, hands, rest, rest_count);
 }
 
 /* first_dealer(seed) -> seat: spadeslib.engine.shuffle.first_dealer, natively. */
@@ -463,6 +506,8 @@ static PyObject *kernel_cache_sizes(KernelObject *self, PyObject *Py_UNUSED(igno
 static PyMethodDef kernel_methods[] = {
     {"deal", (PyCFunction)kernel_deal, METH_VARARGS,
      "deal(seed, index, dealer, cut, per_hand) -> (hands, rest): the seeded deal."},
+    {"deal_order", (PyCFunction)kernel_deal_order, METH_VARARGS,
+     "deal_order(order, dealer, cut, per_hand) -> (hands, rest): the deal of this order."},
     {"first_dealer", (PyCFunction)kernel_first_dealer, METH_O,
      "first_dealer(seed) -> seat: the seeded first dealer."},
     {"legal_mask", (PyCFunction)kernel_legal_mask, METH_VARARGS,
@@ -537,7 +582,7 @@ static PyObject *native_pick(PyObject *module, PyObject *const *args, Py_ssize_t
     native_state *st = state_of_module(module);
     if (nargs != 2) return argument_error(st, "pick takes 2 arguments (items, at), not %zd", nargs);
     PyObject *items = args[0], *at = args[1];
-    if (!PyList_CheckExact(items) || !PyList_CheckExact(at))
+    if (!PyList_Check(items) || !PyList_Check(at))
         return argument_error(st, "pick takes two lists, not %R and %R", Py_TYPE(items), Py_TYPE(at));
     Py_ssize_t n = PyList_GET_SIZE(at), size = PyList_GET_SIZE(items);
     PyObject *out = PyList_New(n);

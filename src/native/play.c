@@ -63,35 +63,43 @@ static inline void canonical_copies(const kernel *k, mask_t *hands, uint8_t *res
     }
 }
 
+/* The deal the deck's bits in `order` make, dealt by `dealer` (dealing.deal_from_order):
+   each seat's hand, and the other cards (the cut's, then the rest) into `rest`, whose
+   count it returns. */
+HOT int deal_order(const kernel *k, const uint8_t *order, int dealer, int cut, int per_hand, mask_t *hands,
+                   uint8_t *rest) {
+    for (int s = 0; s < k->players; s++) hands[s] = 0;
+    int rest_count = 0;
+    if (per_hand == 0) { /* the players draw: the whole order is the stock */
+        memcpy(rest, order, (size_t)k->size);
+        return k->size;
+    }
+    int end = cut + per_hand * k->players;
+    for (int p = 0; p < cut; p++) rest[rest_count++] = order[p];
+    int seat = (dealer + 1) % k->players;
+    if (k->size <= 64) { /* 64-bit shifts: a 128-bit one costs a few instructions more */
+        uint64_t narrow[MAX_PLAYERS] = {0};
+        for (int p = cut; p < end; p++) {
+            narrow[seat] |= 1ULL << order[p];
+            seat = seat + 1 == k->players ? 0 : seat + 1;
+        }
+        for (int s = 0; s < k->players; s++) hands[s] = narrow[s];
+    } else {
+        for (int p = cut; p < end; p++) {
+            hands[seat] |= bit_of(order[p]);
+            seat = seat + 1 == k->players ? 0 : seat + 1;
+        }
+    }
+    for (int p = end; p < k->size; p++) rest[rest_count++] = order[p];
+    return rest_count;
+}
+
 HOT int deal_cards(const KernelObject *owner, uint64_t seed, int64_t index, int dealer, int cut,
                int per_hand, mask_t *hands, uint8_t *rest) {
     const kernel *k = &owner->k;
     uint8_t order[MAX_CARDS];
     shuffle_order(&owner->shuffle, stream_seed(seed, index), order);
-    for (int s = 0; s < k->players; s++) hands[s] = 0;
-    int rest_count = 0;
-    if (per_hand == 0) { /* the players draw: the whole order is the stock */
-        memcpy(rest, order, (size_t)k->size);
-        rest_count = k->size;
-    } else {
-        int end = cut + per_hand * k->players;
-        for (int p = 0; p < cut; p++) rest[rest_count++] = order[p];
-        int seat = (dealer + 1) % k->players;
-        if (k->size <= 64) { /* 64-bit shifts: a 128-bit one costs a few instructions more */
-            uint64_t narrow[MAX_PLAYERS] = {0};
-            for (int p = cut; p < end; p++) {
-                narrow[seat] |= 1ULL << order[p];
-                seat = seat + 1 == k->players ? 0 : seat + 1;
-            }
-            for (int s = 0; s < k->players; s++) hands[s] = narrow[s];
-        } else {
-            for (int p = cut; p < end; p++) {
-                hands[seat] |= bit_of(order[p]);
-                seat = seat + 1 == k->players ? 0 : seat + 1;
-            }
-        }
-        for (int p = end; p < k->size; p++) rest[rest_count++] = order[p];
-    }
+    int rest_count = deal_order(k, order, dealer, cut, per_hand, hands, rest);
     if (k->packs == 2) canonical_copies(k, hands, rest, rest_count);
     return rest_count;
 }

@@ -47,7 +47,7 @@ import pyspiel
 from spadeslib import _backend
 from spadeslib.adapters._episode import as_id, check_reward
 from spadeslib.adapters._openspiel_bot import SpadesBot
-from spadeslib.adapters._pyspiel import PythonMovesState
+from spadeslib.adapters._pyspiel import Flat, PythonMovesState
 from spadeslib.engine import Game
 from spadeslib.engine.dealing import canonical_copies, deal_from_order
 from spadeslib.engine.game import resolve_variant
@@ -70,6 +70,7 @@ def _pick_in_python(items: list[Any], at: list[int]) -> list[Any]:
 _pick: Final = getattr(_backend.native(), "pick", _pick_in_python)
 """``[items[i] for i in at]``: the native core's where it is built (the chance outcomes,
 at every card of a deal)."""
+
 
 _DEFAULTS: Final[dict[str, Any]] = {
     "variant": "standard",
@@ -119,24 +120,28 @@ class _Setup:
         self.reward = check_reward(given["reward"])
         self.variant = resolve_variant(str(given["variant"]))
         self.rules = self.variant.compile()
+        self.players = self.rules.players
+        self.actions = self.rules.actions.num_distinct_actions
         self.first_dealer = Game(self.variant, seed=seed).dealer
-        self._outcomes: dict[int, list[tuple[int, float]]] = {}
+        self.outcomes: list[list[tuple[int, float]] | None] = [None] * (self.rules.size + 1)
+        """Each card's chance outcome when a count of cards is still to deal, by count,
+        then by card (:meth:`outcomes_for`)."""
 
-    def outcomes(self, left: int) -> list[tuple[int, float]]:
-        """Each card's chance outcome when ``left`` cards are still to deal, by card: made
-        once per count and kept, so a chance node's list holds shared pairs instead of a
-        new pair per card."""
-        made = self._outcomes.get(left)
+    def outcomes_for(self, left: int) -> list[tuple[int, float]]:
+        """:attr:`outcomes` for ``left`` cards to deal: made once per count and kept, so a
+        chance node's list holds shared pairs instead of a new pair per card."""
+        made = self.outcomes[left]
         if made is None:
             chance = 1.0 / left
-            made = self._outcomes[left] = [(bit, chance) for bit in range(self.rules.size)]
+            made = self.outcomes[left] = [(bit, chance) for bit in range(self.rules.size)]
         return made
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Setup:
         return self
 
     def __getstate__(self) -> dict[str, Any]:
-        return {**self.__dict__, "_outcomes": {}}  # (a serialised state: made again)
+        # (a serialised state: made again)
+        return {**self.__dict__, "outcomes": [None] * len(self.outcomes)}
 
 
 class _Kept:
@@ -234,11 +239,11 @@ class SpadesState(PythonMovesState):
         super().__init__(game)
         self._spec = game.setup
         self._kept: _Kept | None = None
-        self._order: list[int] = []
+        self._order: Flat[int] = Flat()
         """The cards dealt so far of the deal being dealt, in order."""
-        self._left = list(range(game.setup.rules.size))
+        self._left = Flat(range(game.setup.rules.size))
         """The cards still to deal, in order: the chance outcomes."""
-        self._returns = [0.0] * game.setup.rules.players
+        self._returns = Flat([0.0] * game.setup.rules.players)
         self._player = _CHANCE
         """Whose turn: worked out once an action (every method reads it, pyspiel's C++
         several times a step)."""
@@ -279,7 +284,8 @@ class SpadesState(PythonMovesState):
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         left = self._left
-        return _pick(self._spec.outcomes(len(left)), left)
+        outcomes = self._spec.outcomes[len(left)] or self._spec.outcomes_for(len(left))
+        return _pick(outcomes, left)
 
     # -- pyspiel's methods, answered here -----------------------------------------------
     # pyspiel's C++ versions of these call back into the Python state two to four times
@@ -310,21 +316,33 @@ class SpadesState(PythonMovesState):
     def legal_actions_mask(self, player: int | None = None) -> list[int]:
         if player is None:
             player = self._player
-        rules = self._spec.rules
-        mask = [0] * (rules.size if player == _CHANCE else rules.actions.num_distinct_actions)
         if player >= 0 and player == self._player:  # the usual case: the seat to act
             assert self._kept is not None
             legal = self._kept.ids()
+            mask = [0] * self._spec.actions
         else:
             legal = self.legal_actions(player)
+            mask = [0] * (self._spec.rules.size if player == _CHANCE else self._spec.actions)
         for action in legal:
             mask[action] = 1
         return mask
 
+    # the tensors: the engine's at a seat's decision or the end, else _tensor's answer
+
     def observation_tensor(self, player: int | None = None) -> list[float]:
+        if player is None:
+            player = self._player
+        if self._player != _CHANCE and type(player) is int and 0 <= player < self._spec.players:
+            assert self._kept is not None
+            return as_list(self._kept.game.observation_tensor(player))
         return self._tensor(player, perfect_recall=False)
 
     def information_state_tensor(self, player: int | None = None) -> list[float]:
+        if player is None:
+            player = self._player
+        if self._player != _CHANCE and type(player) is int and 0 <= player < self._spec.players:
+            assert self._kept is not None
+            return as_list(self._kept.game.information_state_tensor(player))
         return self._tensor(player, perfect_recall=True)
 
     def _tensor(self, player: int | None, *, perfect_recall: bool) -> list[float]:
@@ -375,20 +393,13 @@ class SpadesState(PythonMovesState):
         """Whose turn after a move that was not simply the next card or bid of the deal's
         play (the end of the deal, an auction in Python, a misdeal), and the returns."""
         game = kept.game
-        if game.deal_number == kept.deals:  # the deal goes on, or was a misdeal
-            if game.between_deals:
-                self._player = _CHANCE
-            else:
-                seat = game.current_player
-                assert seat is not None
-                self._player = seat
-            return
-        kept.deals = game.deal_number
-        if self._spec.reward == "points":
-            for seat, points in enumerate(game.returns("deal")):
-                self._returns[seat] += points
-        elif game.is_over:  # (a game ends only as a deal is scored)
-            self._returns = list(game.returns("game"))
+        if game.deal_number != kept.deals:  # a deal scored
+            kept.deals = game.deal_number
+            if self._spec.reward == "points":
+                for seat, points in enumerate(game.returns("deal")):
+                    self._returns[seat] += points
+            elif game.is_over:  # (a game ends only as a deal is scored)
+                self._returns = Flat(game.returns("game"))
         self._player = self._turn()
 
     def _start_deal(self) -> None:
@@ -399,8 +410,7 @@ class SpadesState(PythonMovesState):
         dealt = deal_from_order(rules, dealer, self._order)
         if rules.packs == 2:
             dealt = canonical_copies(rules, dealt)
-        self._order = []
-        self._left = list(range(rules.size))
+        self._order, self._left = Flat(), Flat(range(rules.size))
         if game is None:
             self._kept = _Kept(
                 Game(self._spec.variant, seed=self._spec.seed, dealer=dealer, deal=dealt)

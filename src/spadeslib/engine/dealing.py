@@ -29,6 +29,7 @@ __all__ = [
     "DealInput",
     "canonical_copies",
     "cut_count",
+    "deal_from_order",
     "dealt_hand_size",
     "read_deal",
     "shuffle_deal",
@@ -49,8 +50,15 @@ def dealt_hand_size(rules: Rules) -> int:
     return rules.dealt_per_hand
 
 
-def deal_from_order(rules: Rules, dealer: int, order: Sequence[int]) -> Dealt:
-    """The deal made from the deck's bits in ``order`` (see the module docstring)."""
+def deal_from_order(
+    rules: Rules, dealer: int, order: Sequence[int], *, native: bool = True
+) -> Dealt:
+    """The deal made from the deck's bits in ``order``, each once (see the module
+    docstring): natively where the core is built, unless ``native`` is false."""
+    kernel: Any = rules.kernel if native else None
+    if kernel is not None:
+        made: Dealt = kernel.deal_order(order, dealer, rules.cut_cards, rules.dealt_per_hand)
+        return made
     players = rules.players
     per_hand = rules.dealt_per_hand
     if per_hand == 0:
