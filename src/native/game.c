@@ -100,41 +100,44 @@ static PyObject *loop_legal_action_ids(GameLoopObject *self, PyObject *Py_UNUSED
     return PyObject_CallMethodNoArgs((PyObject *)self, st->str_legal_ids);
 }
 
+/* Apply `action_id` if the state's play is the native one and takes it: 0 (played), 1
+   (played, and the play is over: the Python scores the deal), -1 (refused, nothing
+   changed, or not the native play: the Python says why or plays it), -2 (an error set).
+   `*actor` is the seat to act next after a 0. */
+static int native_apply(GameLoopObject *self, native_state *st, PyObject *action_id, int *actor) {
+    PyObject *play;
+    if (native_play(st, self, &play) < 0) return -2;
+    if (!play) return -1;
+    int status = native_play_apply((PlayObject *)play, action_id);
+    *actor = ((PlayObject *)play)->p.actor;
+    Py_DECREF(play);
+    return status;
+}
+
 static PyObject *loop_apply_id(GameLoopObject *self, PyObject *action_id) {
     native_state *st = loop_state(self);
     if (!st) return NULL;
-    PyObject *play;
-    if (native_play(st, self, &play) < 0) return NULL;
-    if (play) {
-        int status = native_play_apply((PlayObject *)play, action_id);
-        Py_DECREF(play);
-        if (status == -2) return NULL;
-        if (status == 1) return PyObject_CallMethodNoArgs((PyObject *)self, st->str_play_over);
-        if (status == 0) Py_RETURN_NONE;
-    } /* refused (nothing changed), or not the native play: the Python says why or plays it */
+    int actor, status = native_apply(self, st, action_id, &actor);
+    if (status == -2) return NULL;
+    if (status == 1) return PyObject_CallMethodNoArgs((PyObject *)self, st->str_play_over);
+    if (status == 0) Py_RETURN_NONE;
     return PyObject_CallMethodOneArg((PyObject *)self, st->str_apply_id, action_id);
 }
 
 /* _step(id): apply_id, then the seat to act if the native play took the id and goes on,
-   else -1 (the Python's `_apply_step` answers where the play is not the native one) */
+   else -1 (the Python's `_apply_step` answers where the native play did not take it) */
 static PyObject *loop_step(GameLoopObject *self, PyObject *action_id) {
     native_state *st = loop_state(self);
     if (!st) return NULL;
-    PyObject *play;
-    if (native_play(st, self, &play) < 0) return NULL;
-    if (play) {
-        int status = native_play_apply((PlayObject *)play, action_id);
-        int actor = ((PlayObject *)play)->p.actor;
-        Py_DECREF(play);
-        if (status == -2) return NULL;
-        if (status == 0) return PyLong_FromLong(actor);
-        if (status == 1) {
-            PyObject *done = PyObject_CallMethodNoArgs((PyObject *)self, st->str_play_over);
-            if (!done) return NULL;
-            Py_DECREF(done);
-            return PyLong_FromLong(-1);
-        }
-    } /* refused (nothing changed), or not the native play */
+    int actor, status = native_apply(self, st, action_id, &actor);
+    if (status == -2) return NULL;
+    if (status == 0) return PyLong_FromLong(actor);
+    if (status == 1) {
+        PyObject *done = PyObject_CallMethodNoArgs((PyObject *)self, st->str_play_over);
+        if (!done) return NULL;
+        Py_DECREF(done);
+        return PyLong_FromLong(-1);
+    }
     return PyObject_CallMethodOneArg((PyObject *)self, st->str_apply_step, action_id);
 }
 

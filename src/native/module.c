@@ -375,8 +375,6 @@ fail:
     return NULL;
 }
 
-/* deal(seed, index, dealer, cut, per_hand) -> (hands, rest): deal `index` of a game seeded
-   `seed`, as spadeslib.engine.dealing.shuffle_deal makes it. */
 /* A deal as Python holds it: (hand masks by seat, the other cards' bits), new references. */
 static PyObject *dealt_to_py(const kernel *k, const mask_t *hands, const uint8_t *rest, int rest_count) {
     PyObject *hand_list = PyTuple_New(k->players);
@@ -404,6 +402,8 @@ static int check_deal_shape(native_state *st, const kernel *k, int dealer, int c
     return 0;
 }
 
+/* deal(seed, index, dealer, cut, per_hand) -> (hands, rest): deal `index` of a game seeded
+   `seed`, as spadeslib.engine.dealing.shuffle_deal makes it. */
 static PyObject *kernel_deal(KernelObject *self, PyObject *args) {
     native_state *st = state_of_type(Py_TYPE(self));
     unsigned long long seed;

@@ -29,9 +29,7 @@ import pyspiel
 
 _T = TypeVar("_T")
 
-__all__ = ["CHANCE", "HISTORY_READERS", "Flat", "PythonMovesState"]
-
-CHANCE: Final = int(pyspiel.PlayerId.CHANCE)
+__all__ = ["HISTORY_READERS", "Flat", "PythonMovesState"]
 
 HISTORY_READERS: Final = (
     "full_history",
