@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import json
 import random
 from collections import Counter
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -59,6 +61,19 @@ def test_a_sample_fits_what_the_seat_knows(game: Game, seed: int, which: int) ->
     knowledge = read(game.observation(seat), rules)
     if Determinizer(knowledge).feasible:
         _check_sample(game, seat, hands)
+
+
+def test_a_card_passed_to_a_partner_who_then_discards_is_not_known_to_be_held() -> None:
+    """Found by the property above: the partner (the dealer) took the kitty after the pass
+    and may have discarded the card passed, unseen; it then showed a void in the card's
+    suit. A sample must not hold the card in the partner's hand."""
+    record = json.loads(
+        (Path(__file__).parent / "golden" / "determinize_discarded_pass.json").read_text()
+    )
+    game = Game.replay(record)
+    rules = game.variant.compile()
+    for seed in range(20):
+        _check_sample(game, 2, determinize(game.observation(2), rules, SplitMix64(seed)))
 
 
 @settings(suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])

@@ -96,10 +96,11 @@ def _shown_voids(rules: Rules, bit: int, trick: list[int], broken: bool, number:
     return shown
 
 
-def _still_held(rules: Rules, shown: int, played: int, placed: int) -> int:
+def _still_held(rules: Rules, shown: int, played: int, placed: int, back: list[int]) -> int:
     """The cards of ``shown`` (given to a partner) it still holds, as far as can be told:
     those it has not played. With two packs a face's copies are alike: as many copies as
-    were given and not played of that face, on bits no other card takes."""
+    were given and neither played nor given back (``back``: the face masks of the cards
+    received from it) of that face, on bits no other card takes."""
     if rules.packs == 1:
         return shown & ~placed
     face_mask = rules.face_mask
@@ -108,7 +109,7 @@ def _still_held(rules: Rules, shown: int, played: int, placed: int) -> int:
     while shown:
         low = shown & -shown
         face = face_mask[low.bit_length() - 1]
-        count = (shown & face).bit_count() - (played & face).bit_count()
+        count = (shown & face).bit_count() - (played & face).bit_count() - back.count(face)
         shown &= ~face
         free = face & ~placed & ~seen
         seen |= face
@@ -163,7 +164,13 @@ def read(observation: Observation, rules: Rules) -> Knowledge:
         shown = _mask(rules, observation.given, placed) if observation.given else 0
         if observation.passed and passing_done:
             shown |= _mask(rules, observation.passed, placed | shown)
-        known[partner] = _still_held(rules, shown, played_by[partner], placed)
+        # (the cards received may hold a copy of a face given: a copy given back)
+        back = [rules.face_mask[bit_of(rules, card, 0)] for card in observation.received]
+        held = _still_held(rules, shown, played_by[partner], placed, back)
+        for suit in range(4):  # a card given, since discarded unseen (a kitty's discard)
+            if voids[partner] >> suit & 1:
+                held &= ~rules.suit_masks[suit]
+        known[partner] = held
     out = _mask(rules, observation.discarded, placed) if observation.discarded else 0
     if observation.top_card is not None:  # the top of the stock, seen: in no hand
         out |= 1 << bit_of(rules, observation.top_card, placed | out)
