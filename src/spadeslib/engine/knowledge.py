@@ -96,14 +96,17 @@ def _shown_voids(rules: Rules, bit: int, trick: list[int], broken: bool, number:
     return shown
 
 
-def _still_held(rules: Rules, shown: int, played: int, placed: int, back: list[int]) -> int:
+def _still_held(
+    rules: Rules, shown: int, played: int, placed: int, received: Iterable[Card]
+) -> int:
     """The cards of ``shown`` (given to a partner) it still holds, as far as can be told:
     those it has not played. With two packs a face's copies are alike: as many copies as
-    were given and neither played nor given back (``back``: the face masks of the cards
-    received from it) of that face, on bits no other card takes."""
+    were given and neither played nor given back (among the cards ``received`` from it)
+    of that face, on bits no other card takes."""
     if rules.packs == 1:
         return shown & ~placed
     face_mask = rules.face_mask
+    back = [face_mask[bit_of(rules, card, 0)] for card in received]
     out = 0
     seen = 0
     while shown:
@@ -164,9 +167,7 @@ def read(observation: Observation, rules: Rules) -> Knowledge:
         shown = _mask(rules, observation.given, placed) if observation.given else 0
         if observation.passed and passing_done:
             shown |= _mask(rules, observation.passed, placed | shown)
-        # (the cards received may hold a copy of a face given: a copy given back)
-        back = [rules.face_mask[bit_of(rules, card, 0)] for card in observation.received]
-        held = _still_held(rules, shown, played_by[partner], placed, back)
+        held = _still_held(rules, shown, played_by[partner], placed, observation.received)
         for suit in range(4):  # a card given, since discarded unseen (a kitty's discard)
             if voids[partner] >> suit & 1:
                 held &= ~rules.suit_masks[suit]
