@@ -23,7 +23,7 @@ from spadeslib.engine import flow
 from spadeslib.engine.kernel_sources import attach_sources
 from spadeslib.engine.phases import blind, misdeal
 from spadeslib.engine.phases.auction import closes_round, needs_bid, others_total
-from spadeslib.engine.state import State
+from spadeslib.engine.state import Phase, State
 
 __all__ = ["RULES"]
 
@@ -69,9 +69,19 @@ def _natively(state: State) -> bool:
     (no raise round, no left-over cards to take after it, no Nil exchange, no misdeal) and
     no blind decision (every seat has looked, and none bid Blind Nil or blind before
     looking: the native auction knows no such bid), so that each bid is a seat's or a
-    team's bid from the legal ids and the play follows at once."""
+    team's bid from the legal ids and the play follows at once.
+
+    The native auction takes every turn of the round from the first, so every turn must
+    still be open: the bidding phase is at its first turn and no side has a contract
+    already. A side can bid blind before the bidding and still have looked by now (it
+    bids blind, then passes cards: every seat has seen its hand), so ``seen`` alone does
+    not say that no blind bid was made."""
     return (
-        state.seen == state.rules.everyone
+        state.phase == Phase.BID
+        and state.step == 0
+        and not state.side_blind
+        and state.come_out_side < 0
+        and state.seen == state.rules.everyone
         and state.bids.count(NO_BID) == state.players
         and state.rules.first_round_only
     )
