@@ -63,3 +63,64 @@ def test_readme_keeps_its_first_two_command_lines() -> None:
 def test_docs_cite_no_part_of_the_spec(path: Path) -> None:
     text = path.read_text(encoding="utf-8")
     assert not re.search(r"\bspec(?:'s)?\b|\bPart [A-D]\b", text), path.name
+
+
+# A path a comment or a docstring names: one that starts at a folder of the repository or
+# of the package (``src/native/play.c``, ``engine/state.py``, ``spadeslib/cli/main.py``),
+# or a bare name of a native source (``play.c``, ``rules.h``). Test data (``club/a.yaml``)
+# and placeholders (``docs/variants/NAME.md``) start elsewhere or are not names.
+_PACKAGE = ROOT / "src" / "spadeslib"
+_FOLDERS = {"src", "tests", "bench", "docs", "variants", ".ci", "spadeslib", "native"} | {
+    path.name for path in _PACKAGE.iterdir() if path.is_dir() and not path.name.startswith("_")
+}
+_PATH = re.compile(r"(?<![\w./<-])((?:[\w.-]+/)+[\w.-]+\.(?:py|pyi|c|h|md|yaml|json|toml))\b")
+_NATIVE_NAME = re.compile(r"(?<![\w./<\"-])([a-z_]{3,}\.[ch])\b")
+_BASES = (ROOT, ROOT / "src", _PACKAGE, ROOT / "src" / "native")
+
+
+def _dangling(text: str, here: Path = ROOT) -> list[str]:
+    """The repository paths ``text`` (in the folder ``here``) names that do not exist."""
+    found = []
+    for match in _PATH.finditer(text):
+        path = match.group(1).replace("spadeslib/_bundled/", "variants/")  # built into wheels
+        first = path.split("/", 1)[0]
+        if first not in _FOLDERS or any(part.isupper() for part in re.split(r"[/.]", path)):
+            continue
+        if not any((base / path).exists() for base in (here, *_BASES)):
+            found.append(path)
+    for match in _NATIVE_NAME.finditer(text):
+        if not (ROOT / "src" / "native" / match.group(1)).exists():
+            found.append(match.group(1))
+    return found
+
+
+def test_the_dangling_path_finder_finds_what_it_should() -> None:
+    text = (
+        "# plays as src/native/kernel.c does; see engine/state.py and play.c,\n"
+        "# strategy.c and spadeslib/engine/native_play.py; club/a.yaml is test data;\n"
+        "# docs/variants/NAME.md a placeholder; <stdint.h> a system header"
+    )
+    assert _dangling(text) == [
+        "src/native/kernel.c",
+        "spadeslib/engine/native_play.py",
+        "strategy.c",
+    ]
+
+
+_SOURCES = sorted(
+    path
+    for folder in ("src", "tests", "bench", "docs", ".ci")
+    for path in (ROOT / folder).rglob("*")
+    if path.suffix in (".py", ".pyi", ".c", ".h", ".md", ".js", ".html", ".css")
+    or path.name == "run"
+)
+
+
+def test_comments_and_docs_name_only_files_that_exist() -> None:
+    dangling = {
+        f"{path.relative_to(ROOT)}: {name}"
+        for path in [*_SOURCES, ROOT / "README.md", ROOT / "setup.py"]
+        if path != Path(__file__).resolve()  # the finder's own test names such paths
+        for name in _dangling(path.read_text(encoding="utf-8", errors="replace"), path.parent)
+    }
+    assert not dangling, "\n".join(sorted(dangling))

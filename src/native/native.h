@@ -124,7 +124,7 @@ PyObject *native_float_list(PyObject *module, PyObject *obj);
 PyObject *native_mark(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 
 
-/* deal.c */
+/* play.c: the deal */
 int deal_order(const kernel *k, const uint8_t *order, int dealer, int cut, int per_hand, mask_t *hands,
                uint8_t *rest);
 int deal_cards(const KernelObject *kernel, uint64_t seed, int64_t index, int dealer, int cut,

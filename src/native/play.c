@@ -1,4 +1,4 @@
-/* The play of one deal for Game (spadeslib/engine/native_play.py is its Python side), the
+/* The play of one deal for Game (src/spadeslib/compiler/play.py is its Python side), the
  * seeded deal, the 2-D result tables and the tables filled on demand. */
 #include "native.h"
 #include "rules.h"

@@ -5,7 +5,7 @@
 won and whether spades are broken, and plays a card with the compiled rules' tables
 (legal plays from :mod:`.follow`, winners' keys from :mod:`.tricks`). The native core's
 ``spadeslib._native.Play`` has the same interface and reads the same tables
-(``src/native/kernel.c``); :func:`new_play` gives the native one where it is built (PEP
+(``src/native/play.c``); :func:`new_play` gives the native one where it is built (PEP
 399: this one is the reference, always complete, and the tests hold the two together).
 
 The engine keeps a :class:`Play` in its state during the play phase and asks it for the

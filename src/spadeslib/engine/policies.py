@@ -2,7 +2,7 @@
 
 It lives with the engine, below the bots, because the batched playouts
 (:mod:`spadeslib.engine.playouts`) play it as one of their policies, and the native core
-plays it too (``src/native/strategy.c``, line for line this module).
+plays it too (``src/native/strategy_impl.h``, line for line this module).
 
 The rule, for the player to act (``mode_of`` picks the mode, ``standard_card`` the card):
 
