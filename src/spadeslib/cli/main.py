@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, TextIO
 
 from spadeslib._version import __version__
-from spadeslib.cli import completion, diff, listing, play, schema, simulate, validate
+from spadeslib.cli import completion, diff, listing, play, schema, serve, simulate, validate
 from spadeslib.cli.common import PROG, Failure, UsageFailure, forget_stdin, json_text
 from spadeslib.cli.common import load as _load
 from spadeslib.errors import SpadesError
@@ -218,6 +218,19 @@ COMMANDS: Final[dict[str, Command]] = {
         "  spadeslib play --resume game.json",
         setup=play.setup,
         run=play.run,
+    ),
+    "serve": Command(
+        summary="run a card table in the browser, for people and bots (needs [server])",
+        description="Serve the lobby and the tables of any variant or house rules on this "
+        "machine: make a table, choose a person or a bot for each seat, share each "
+        "seat's link. Every action is kept in an SQLite file (--db) before anyone sees "
+        "it, so a restart loses nothing. Binds 127.0.0.1 unless --host says otherwise. "
+        "Needs the server extra: pip install 'spadeslib[server]'.",
+        examples="  spadeslib serve --open\n"
+        "  spadeslib serve --port 8080 --db club.sqlite3\n"
+        "  spadeslib serve --host 0.0.0.0   # every network: see docs/hosting.md",
+        setup=serve.setup,
+        run=serve.run,
     ),
     "completion": Command(
         summary="print a shell completion script (bash, zsh, fish)",
