@@ -32,6 +32,7 @@ LAYERS: dict[str, int] = {
     "explain": 8,
     "simulation": 8,
     "adapters": 9,  # PettingZoo, Gymnasium, OpenSpiel: optional extras over the engine and bots
+    "server": 9,  # spadeslib serve: the table's server, an optional extra over the engine and bots
     "diff": 9,  # spadeslib.diff: the old name of spadeslib.explain.diff
     "cli": 10,
     "__main__": 11,
