@@ -55,7 +55,7 @@ def random_lines(args: argparse.Namespace) -> None:
     spiel = openspiel_hands(args.seed)
     if spiel is None:
         print("open_spiel is not installed (pip install open-spiel): no yardstick")
-    seed = ("--seed", str(args.seed))
+    seed = ("--bots", "random", "--seed", str(args.seed))
     command("standard", 1000, *seed)  # warm the file cache
     for round_ in range(args.rounds):
         spiel_before = spiel(args.seconds) if spiel else (0, 1.0)

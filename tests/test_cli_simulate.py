@@ -52,7 +52,8 @@ def test_simulate_table_for_people(capsys: pytest.CaptureFixture[str]) -> None:
     )
     assert status == 0
     lines = out.splitlines()
-    assert lines[0].startswith("nyc, bots easy: 20 deals, seed 1, ")
+    assert lines[0] == "nyc, bots easy at every seat"
+    assert lines[1].startswith("20 deals, seed 1, 1 process, ")
     assert "\x1b[" not in out  # a pipe gets plain text
     made = next(line for line in lines if line.strip().startswith("contracts made "))
     assert "%" in made and " to " in made
@@ -84,7 +85,7 @@ def test_simulate_games_writes_both_tables_to_out(
     status, out, _ = run(
         capsys, "simulate", "nyc", "--games", "3", "--bots", "easy", "--seed", "5", "--out", out_dir
     )
-    assert status == 0 and "3 games" in out.splitlines()[0]
+    assert status == 0 and out.splitlines()[1].startswith("3 games")
     summary = json.loads((out_dir / "summary.json").read_text(encoding="utf-8"))
     games = list(csv.DictReader((out_dir / "games.csv").open(encoding="utf-8")))
     deals = list(csv.DictReader((out_dir / "deals.csv").open(encoding="utf-8")))
@@ -136,7 +137,8 @@ def test_a_missing_extra_says_how_to_install_it_before_playing(
         (["--deals", "0"], 2, "expected at least 1"),
         (["--deals", "5", "--games", "5"], 2, "not allowed with argument"),
         (["--seed", "-3"], 2, "expected 0 or more"),
-        (["--bots", "pro,easy"], 1, "one per seat, but standard has 4 seats"),
+        (["--bots", "pro,easy"], 2, "one per seat, but standard has 4 seats"),
+        (["--bots", "wizard"], 2, "--bots wizard: unknown bot level 'wizard'"),
         (["--workers", "x"], 2, "expected a whole number"),
     ],
 )
@@ -175,7 +177,10 @@ def test_compare_two_lineups(capsys: pytest.CaptureFixture[str]) -> None:
         "1",
     )
     assert status == 0
-    assert out.startswith("A = standard, B = standard\n")
+    assert out.startswith(
+        "A = standard, bots easy at every seat\nB = standard, bots random at every seat\n"
+        "30 deals under each, seed 3, 1 process, "
+    )
     assert "the same cards under both: every deal (duplicate: paired differences)" in out
     points = next(line for line in out.splitlines() if "points per side and deal" in line)
     assert points.rstrip().endswith("paired")
@@ -221,8 +226,56 @@ def test_a_terminal_gets_a_progress_bar_with_the_rate_and_time_left() -> None:
 
     env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
     env.update(TERM="xterm-256color", PYTHONPATH=str(Path(spadeslib.__file__).parents[1]))
-    args = ["simulate", "standard", "--deals", "4000", "--workers", "1", "--seed", "1"]
+    args = ["simulate", "standard", "--deals", "4000", "--bots", "random", "--workers", "1"]
+    args += ["--seed", "1"]
     status, out = run_on_terminal(args, [], env)
     assert status == 0, out
     assert re.search(r"\d+/4000", out) and "/s" in out and "left" in out
     assert "contracts made" in out and "Traceback" not in out
+
+
+def test_simulate_plays_the_standard_bots_unless_told(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "simulate", "standard", "--deals", "4", "--seed", "2", "--json")
+    assert status == 0
+    assert json.loads(out)["bots"] == "standard"
+    status, out, _ = run(
+        capsys, "simulate", "standard", "--deals", "4", "--seed", "2", "--bots", "random"
+    )
+    assert status == 0 and out.splitlines()[0] == "standard, bots random at every seat"
+
+
+def test_every_header_names_each_sides_bots(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(
+        capsys, "simulate", "nyc", "--deals", "3", "--seed", "1", "--bots", "easy/random"
+    )
+    assert status == 0
+    assert out.splitlines()[0] == (
+        "nyc, bots easy for side 0 (seats 0+2), random for side 1 (seats 1+3)"
+    )
+    status, out, _ = run(
+        capsys, "compare", "standard", "--bots", "easy", "--bots-b", "random", "--deals", "3"
+    )
+    assert status == 0
+    assert "B = standard, bots random at every seat" in out.splitlines()
+
+
+def test_the_header_counts_the_processes_that_played(capsys: pytest.CaptureFixture[str]) -> None:
+    # a run this short plays in this process alone, whatever --workers allows
+    status, out, _ = run(
+        capsys, "simulate", "standard", "--deals", "3", "--bots", "easy", "--workers", "2"
+    )
+    assert status == 0
+    assert ", 1 process, " in out.splitlines()[1]
+
+
+def test_rules_the_deals_cannot_reach_are_named(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ("--bots", "random", "--seed", "1")
+    status, out, _ = run(capsys, "simulate", "standard", "--deals", "40", *args)
+    assert status == 0
+    assert (
+        "Note: Blind Nil never arises here: each deal starts a game at 0 to 0, and only a side "
+        "behind by at least 100 points may bid it." in out
+    )
+    assert "--games N" in out
+    status, out, _ = run(capsys, "simulate", "standard", "--games", "1", *args)
+    assert status == 0 and "Note:" not in out  # whole games reach it

@@ -245,8 +245,8 @@ def test_any_number_of_workers_gives_the_same_rows(monkeypatch: pytest.MonkeyPat
     two = spadeslib.simulate("cutthroat", deals=24, seed=5, bots="easy", workers=2)
     assert one.deals == two.deals and one.figures == two.figures
     # the batched playouts: 20 batches, this process and the workers playing them
-    one = spadeslib.simulate("standard", deals=20_000, seed=5, workers=1)
-    two = spadeslib.simulate("standard", deals=20_000, seed=5, workers=3)
+    one = spadeslib.simulate("standard", deals=20_000, seed=5, bots="random", workers=1)
+    two = spadeslib.simulate("standard", deals=20_000, seed=5, bots="random", workers=3)
     assert one.table == two.table and one.figures == two.figures
     games_one = spadeslib.simulate("nyc", games=3, seed=5, bots="easy", workers=1)
     games_two = spadeslib.simulate("nyc", games=3, seed=5, bots="easy", workers=2)

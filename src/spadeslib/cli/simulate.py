@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 
     from spadeslib.simulation import Comparison, SimulationResult
     from spadeslib.simulation.figures import Figure
+    from spadeslib.variant import Variant
 
 __all__ = ["run_compare", "run_simulate", "setup_compare", "setup_simulate"]
 
@@ -58,18 +59,19 @@ def _common(parser: argparse.ArgumentParser, *, compare: bool) -> None:
     how_many.add_argument("--games", type=_positive, metavar="N", help="play N whole games")
     parser.add_argument(
         "--bots",
-        default="random",
+        default="standard",
         metavar="LEVELS",
         help="who plays: one level for all (standard), one per side (pro/easy) or one per "
-        "seat (pro,easy,pro,easy); levels random, easy, standard, pro, expert; standard:20 "
-        "simulates 20 deals per decision instead of 100, expert:500 samples 500 instead "
-        "of 400 (default: random)",
+        "seat (pro,easy,pro,easy); levels random (uniformly random legal moves: fast, but "
+        "not how people play), easy, standard, pro, expert; standard:20 simulates 20 deals "
+        "per decision instead of 100, expert:500 samples 500 instead of 400 "
+        "(default: standard)",
     )
     if compare:
         parser.add_argument(
             "--bots-b",
             metavar="LEVELS",
-            help="B's players, when they differ from A's (--bots)",
+            help="B's players, when they differ from A's (default: the same as --bots)",
         )
     parser.add_argument(
         "--seed", type=_seed, help="fix every deal and decision (default: a random seed, printed)"
@@ -127,8 +129,21 @@ def setup_compare(parser: argparse.ArgumentParser) -> None:
     _common(parser, compare=True)
 
 
-def _check(args: argparse.Namespace) -> None:
-    """Refuse what cannot work before any deal is played."""
+def _check(args: argparse.Namespace, *variants: Variant) -> None:
+    """Refuse what cannot work before any deal is played: a lineup that does not fit a
+    variant is a usage error (exit status 2), like any other bad option."""
+    from spadeslib.errors import ArgumentError
+    from spadeslib.simulation.lineup import parse_lineup
+
+    lineups: list[tuple[str, str]] = [("--bots", args.bots)]
+    if getattr(args, "bots_b", None) is not None:
+        lineups.append(("--bots-b", args.bots_b))
+    for option, lineup in lineups:
+        for variant in variants:
+            try:
+                parse_lineup(lineup, variant)
+            except ArgumentError as error:
+                raise UsageFailure(f"spadeslib: error: {option} {lineup}: {error}") from None
     if args.json and args.csv:
         raise UsageFailure(
             "spadeslib: error: --json and --csv both print to standard output; "
@@ -164,38 +179,63 @@ def _workers(args: argparse.Namespace) -> int:
 def run_simulate(args: argparse.Namespace) -> int:
     from spadeslib.simulation import simulate
 
-    _check(args)
     variant = load(args.variant)
+    _check(args, variant)
     with _progress(f"{variant.name}") as report:
         result = simulate(variant, **_options(args), progress=report)
     _write(args, result, result.to_dict())
     if not (args.json or args.csv):
         out = console()
-        out.print(_heading(result, _workers(args), args.ray))
+        out.print(
+            f"{result.variant.name}, bots {result.lineup.describe(result.variant)}\n"
+            + _run_line(result, result.processes, args.ray)
+        )
         out.print(_figures_table(result.figures, terminal=out.is_terminal))
+        _notes(out, result.out_of_reach)
     return 0
 
 
 def run_compare(args: argparse.Namespace) -> int:
     from spadeslib.simulation import compare
 
-    _check(args)
     a = load(args.a)
     b = a if args.b is None else load(args.b)
+    _check(args, a, b)
     with _progress(f"{a.name} vs {b.name}") as report:
         comparison = compare(a, b, **_options(args), bots_b=args.bots_b, progress=report)
     _write(args, comparison, comparison.to_dict())
     if not (args.json or args.csv):
         out = console()
-        names = f"A = {display_name(args.a)}, B = {display_name(args.b or args.a)}"
-        out.print(f"{names}\n" + _heading(comparison.a, _workers(args), args.ray))
+        for letter, argument, result in (
+            ("A", args.a, comparison.a),
+            ("B", args.b or args.a, comparison.b),
+        ):
+            out.print(
+                f"{letter} = {display_name(argument)}, "
+                f"bots {result.lineup.describe(result.variant)}"
+            )
+        processes = max(comparison.a.processes, comparison.b.processes)
+        seconds = comparison.a.seconds + comparison.b.seconds
+        out.print(_run_line(comparison.a, processes, args.ray, seconds=seconds, each=True))
         share = comparison.duplicate
         out.print(
             "the same cards under both: "
             + ("every deal (duplicate: paired differences)" if share == 1 else f"{share:.0%}")
         )
         out.print(_comparison_table(comparison, terminal=out.is_terminal))
+        notes = comparison.a.out_of_reach
+        _notes(out, notes + tuple(n for n in comparison.b.out_of_reach if n not in notes))
     return 0
+
+
+def _notes(out: Console, notes: tuple[str, ...]) -> None:
+    """Say which figures measure nothing: a rule the deals cannot reach reads 0.0%."""
+    for note in notes:
+        out.print(
+            f"Note: {note} Its figures measure nothing here; play whole games "
+            "(--games N) to measure it.",
+            markup=False,
+        )
 
 
 def _write(args: argparse.Namespace, result: SimulationResult | Comparison, summary: Any) -> None:
@@ -216,15 +256,24 @@ def _write(args: argparse.Namespace, result: SimulationResult | Comparison, summ
         result.write_csv(sys.stdout)
 
 
-def _heading(result: SimulationResult, workers: int, ray: str | None) -> str:
-    where = f"on Ray ({ray})" if ray else f"{workers} worker{'s' if workers > 1 else ''}"
+def _run_line(
+    result: SimulationResult,
+    processes: int,
+    ray: str | None,
+    *,
+    seconds: float | None = None,
+    each: bool = False,
+) -> str:
+    """What was played, how and how long: the processes that played it, not those
+    ``--workers`` allowed (a short run starts none)."""
+    where = f"on Ray ({ray})" if ray else f"{processes} process{'es' if processes > 1 else ''}"
     played = f"{len(result.deals):,} deals"
     if result.games is not None:
         played = f"{len(result.games):,} games ({played})"
-    return (
-        f"{result.variant.name}, bots {result.bots}: {played}, seed {result.seed}, "
-        f"{where}, {result.seconds:.1f} s"
-    )
+    if each:
+        played += " under each"
+    took = result.seconds if seconds is None else seconds
+    return f"{played}, seed {result.seed}, {where}, {took:.1f} s"
 
 
 def _number(figure: Figure, value: float, *, signed: bool = False) -> str:

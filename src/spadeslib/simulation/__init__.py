@@ -8,7 +8,7 @@ each with a 95% confidence interval, and the per-deal table. :func:`compare` pla
 same deals under two variants (or two lineups) and gives the difference of every figure.
 
 >>> import spadeslib
->>> result = spadeslib.simulate("standard", deals=40, seed=1)
+>>> result = spadeslib.simulate("standard", deals=40, seed=1)  # the Standard bots
 >>> made = result.figure("contracts.made")
 >>> 0 <= made.low <= made.value <= made.high <= 1
 True
@@ -20,6 +20,7 @@ One module per job: :mod:`.lineup` (who plays each seat, and the seeds),
 (all-random deals by the batched playouts), :mod:`.rows` (the table's columns),
 :mod:`.table` (the rows kept as columns), :mod:`.figures` (figures from the table), :mod:`.stats`
 (confidence intervals), :mod:`.runner` (this process, a process pool, or Ray),
+:mod:`.reach` (the rules fresh deals cannot show),
 :mod:`.result` (what is returned), :mod:`.plot` (matplotlib pictures).
 """
 
@@ -34,9 +35,9 @@ from typing import TYPE_CHECKING
 from spadeslib.errors import ArgumentError
 from spadeslib.simulation.figures import GAME_NUMBERS, Figure, figure_of, samples
 from spadeslib.simulation.lineup import Lineup, parse_lineup
-from spadeslib.simulation.playing import BatchRows, Unit
+from spadeslib.simulation.playing import Unit
 from spadeslib.simulation.result import Comparison, Difference, SimulationResult, compare_results
-from spadeslib.simulation.runner import LOCAL_RAY, Progress, batches, run
+from spadeslib.simulation.runner import LOCAL_RAY, Progress, Ran, batches, run
 
 if TYPE_CHECKING:
     from spadeslib.variant import Variant
@@ -97,7 +98,7 @@ def simulate(
     *,
     deals: int | None = None,
     games: int | None = None,
-    bots: BotsSpec = "random",
+    bots: BotsSpec = "standard",
     seed: int | None = None,
     workers: int = 1,
     ray_address: str | None = None,
@@ -107,15 +108,17 @@ def simulate(
     """Play ``deals`` fresh deals or ``games`` whole games of ``variant`` and measure them.
 
     ``variant``: a :class:`~spadeslib.Variant`, a bundled name or a file. ``bots``: one
-    level for everyone (``"standard"``), one per side (``"pro/easy"``), one per seat
-    (``"pro,easy,pro,easy"`` or a list); levels ``random``, ``easy``, ``standard``,
-    ``pro``, with ``standard:20`` for fewer simulations per decision (faster, weaker).
+    level for everyone (``"standard"``, the default: figures of how people bid and play),
+    one per side (``"pro/easy"``), one per seat (``"pro,easy,pro,easy"`` or a list);
+    levels ``random`` (uniformly random legal moves: fast, but nothing like a table of
+    people), ``easy``, ``standard``, ``pro``, ``expert``, with ``standard:20`` for fewer
+    simulations per decision (faster, weaker).
 
     A sampled deal is the first deal of a fresh game, from 0-0; where the first deal bids
     itself (``nyc``) it is the second, the first being played by the same players to
     reach it. ``seed`` (default: a random one, kept in the result) fixes everything: deal
     or game ``i`` is seeded from ``(seed, i)`` alone, so the result is the same for any
-    ``workers`` (processes; see :mod:`spadeslib.simulation.runner`) and on Ray
+    ``workers`` (processes at most; see :mod:`spadeslib.simulation.runner`) and on Ray
     (``ray_address``: a cluster's address, or ``"local"`` to start Ray here). A game
     still going after ``max_deals`` deals is stopped and counted unfinished.
     ``progress(done, total)`` is called as the work gets done.
@@ -128,8 +131,8 @@ def simulate(
     started = time.perf_counter()
     parallel = workers if ray_address is None else max(workers, 8)
     work = batches(model, lineup, unit, count, chosen, parallel=parallel, max_deals=max_deals)
-    rows = run(work, workers=workers, ray_address=ray_address, progress=progress)
-    return _result(model, lineup, unit, count=count, seed=chosen, rows=rows, started=started)
+    ran = run(work, workers=workers, ray_address=ray_address, progress=progress)
+    return _result(model, lineup, unit, count=count, seed=chosen, ran=ran, started=started)
 
 
 def _result(
@@ -139,15 +142,17 @@ def _result(
     *,
     count: int,
     seed: int,
-    rows: BatchRows,
+    ran: Ran,
     started: float,
 ) -> SimulationResult:
+    rows = ran.rows
     games = rows.games if unit == "games" else None
     found = samples(variant, rows.deals, games)
     figures = tuple(figure_of(sample) for sample in found if len(sample))
     return SimulationResult(
         variant=variant,
         bots=str(lineup),
+        lineup=lineup,
         unit=unit,
         count=count,
         seed=seed,
@@ -156,6 +161,7 @@ def _result(
         table=rows.deals,
         game_table=games,
         samples=tuple(found),
+        processes=ran.processes,
     )
 
 
@@ -165,7 +171,7 @@ def compare(
     *,
     deals: int | None = None,
     games: int | None = None,
-    bots: BotsSpec = "random",
+    bots: BotsSpec = "standard",
     bots_b: BotsSpec | None = None,
     seed: int | None = None,
     workers: int = 1,
@@ -201,9 +207,9 @@ def compare(
             if progress is not None:
                 progress(before + done, 2 * count)
 
-        rows = run(work, workers=workers, ray_address=ray_address, progress=report)
+        ran = run(work, workers=workers, ray_address=ray_address, progress=report)
         offset += count
         results.append(
-            _result(model, lineup, unit, count=count, seed=chosen, rows=rows, started=started)
+            _result(model, lineup, unit, count=count, seed=chosen, ran=ran, started=started)
         )
     return compare_results(results[0], results[1])

@@ -106,6 +106,24 @@ class Lineup:
             return str(first)
         return ",".join(str(seat) for seat in self.seats)
 
+    def describe(self, variant: Variant) -> str:
+        """Who plays, side by side, for a report's header: ``standard at every seat``,
+        ``pro for side 0 (seats 0+2), easy for side 1 (seats 1+3)``, or seat by seat where a
+        side's seats differ. A reader of figures must see which bots made them: random
+        players and the Standard bot give very different games."""
+        first = self.seats[0]
+        if all(seat == first for seat in self.seats):
+            return f"{first} at every seat"
+        sides = variant.table.sides()
+        if all(len(members) == 1 for members in sides):
+            return ", ".join(f"{seat} for seat {index}" for index, seat in enumerate(self.seats))
+        if all(len({self.seats[m] for m in members}) == 1 for members in sides):
+            return ", ".join(
+                f"{self.seats[members[0]]} for side {index} (seats {'+'.join(map(str, members))})"
+                for index, members in enumerate(sides)
+            )
+        return ", ".join(f"{seat} for seat {index}" for index, seat in enumerate(self.seats))
+
     @property
     def all_random(self) -> bool:
         """Every seat plays at random: the engine's own rollout plays the deal."""

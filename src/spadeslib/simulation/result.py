@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING, Any, TextIO
 from spadeslib.errors import ArgumentError
 from spadeslib.simulation import stats
 from spadeslib.simulation.figures import Figure, Sample, deal_owners, figure_of
+from spadeslib.simulation.lineup import Lineup
+from spadeslib.simulation.reach import out_of_reach
 from spadeslib.simulation.table import Rows, Table, write_csv
 
 if TYPE_CHECKING:
@@ -34,7 +36,9 @@ class SimulationResult:
 
     variant: Variant
     bots: str
-    """The lineup, as written (``standard``, ``pro/easy``, ...)."""
+    """The lineup, one level or one per seat (``standard``, ``pro,easy,pro,easy``)."""
+    lineup: Lineup = field(repr=False)
+    """Who played each seat (:meth:`Lineup.describe` says it side by side)."""
     unit: str
     """``deals`` or ``games``."""
     count: int
@@ -49,6 +53,16 @@ class SimulationResult:
     game_table: Table | None = field(repr=False)
     """The per-game table of a ``games`` simulation (``None`` for ``deals``)."""
     samples: tuple[Sample, ...] = field(repr=False, compare=False)
+    processes: int = field(default=1, compare=False)
+    """The processes that played it (0 on Ray): a short run starts no worker process,
+    whatever ``workers`` allowed."""
+
+    @property
+    def out_of_reach(self) -> tuple[str, ...]:
+        """A sentence for each rule of the variant that these deals cannot show, or show
+        only rarely (Blind Nil for a side behind by 100, in deals that start at 0 to 0):
+        its figure is no measure of it (see :mod:`spadeslib.simulation.reach`)."""
+        return out_of_reach(self.variant, self.unit)
 
     def figure(self, key: str) -> Figure:
         """The figure called ``key`` (``contracts.made.bid_10``); ``ArgumentError`` if
@@ -91,12 +105,14 @@ class SimulationResult:
         return {
             "variant": self.variant.name,
             "bots": self.bots,
+            "bots_by_side": self.lineup.describe(self.variant),
             "unit": self.unit,
             "count": self.count,
             "deals_played": len(self.table),
             "seed": self.seed,
             "seconds": round(self.seconds, 3),
             "figures": [figure.to_dict() for figure in self.figures],
+            "out_of_reach": list(self.out_of_reach),
         }
 
     def write_csv(self, out: str | Path | TextIO, *, games: bool = False) -> None:

@@ -26,6 +26,7 @@ import math
 import os
 import time
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
 from spadeslib.errors import ArgumentError
@@ -37,7 +38,7 @@ if TYPE_CHECKING:
     from spadeslib.simulation.lineup import Lineup
     from spadeslib.variant import Variant
 
-__all__ = ["LOCAL_RAY", "Progress", "batches", "default_workers", "run"]
+__all__ = ["LOCAL_RAY", "Progress", "Ran", "batches", "default_workers", "run"]
 
 Progress = Callable[[int, int], None]
 """Called as ``progress(done, total)`` after each batch, in the calling process."""
@@ -80,21 +81,32 @@ def batches(
     ]
 
 
+@dataclass(frozen=True, slots=True)
+class Ran:
+    """What :func:`run` gives back: the rows, and how many processes played them."""
+
+    rows: BatchRows
+    processes: int
+    """The processes that played batches: 1 for this one alone (a short run starts no
+    worker, whatever ``workers`` allowed), 0 on Ray (its workers are its own)."""
+
+
 def run(
     work: list[Batch],
     *,
     workers: int = 1,
     ray_address: str | None = None,
     progress: Progress | None = None,
-) -> BatchRows:
+) -> Ran:
     """Play every batch and return all the rows in index order."""
     total = sum(batch.stop - batch.start for batch in work)
     done = 0
     results: dict[int, BatchRows] = {}
+    pool_size = [0]
     if ray_address is not None:
         stream = _on_ray(work, ray_address)
     elif workers > 1 and len(work) > 1:
-        stream = _in_pool(work, workers)
+        stream = _in_pool(work, workers, pool_size)
     else:
         stream = ((index, play_batch(batch)) for index, batch in enumerate(work))
     for index, rows in stream:
@@ -104,7 +116,8 @@ def run(
             progress(done, total)
     deals = concat([results[index].deals for index in range(len(work))])
     games = concat([results[index].games for index in range(len(work))])
-    return BatchRows(deals, games)
+    processes = 0 if ray_address is not None else 1 + pool_size[0]
+    return Ran(BatchRows(deals, games), processes)
 
 
 _STARTUP: Final = 1.0
@@ -112,12 +125,15 @@ _STARTUP: Final = 1.0
 the variant compiled): it is started only when the work left is worth more than that."""
 
 
-def _in_pool(work: list[Batch], workers: int) -> Iterator[tuple[int, BatchRows]]:
+def _in_pool(
+    work: list[Batch], workers: int, pool_size: list[int]
+) -> Iterator[tuple[int, BatchRows]]:
     """Play ``work`` on up to ``workers`` processes: this one, and ``workers - 1`` started
     once the batches played so far say the rest will take long enough to be worth their
     start-up. Meanwhile, and whenever it is free, this process plays the batches at the
     end of the queue that no worker has begun, so a short run starts no worker and a
-    long one loses no core to waiting."""
+    long one loses no core to waiting. ``pool_size[0]`` becomes the number of worker
+    processes started."""
     import multiprocessing
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
@@ -134,7 +150,8 @@ def _in_pool(work: list[Batch], workers: int) -> Iterator[tuple[int, BatchRows]]
     if not left:
         return
     context = multiprocessing.get_context("spawn")
-    pool = ProcessPoolExecutor(max_workers=min(workers - 1, len(left) - 1), mp_context=context)
+    pool_size[0] = min(workers - 1, len(left) - 1)
+    pool = ProcessPoolExecutor(max_workers=pool_size[0], mp_context=context)
     pending = {index: pool.submit(play_batch, work[index]) for index in left}
     try:
         while pending:
