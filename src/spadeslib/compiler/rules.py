@@ -22,13 +22,14 @@ as methods, so a call costs no more than a method call.
 
 Everything the engine and the scoring read about a variant is built here once, when the
 variant is compiled: the tables are public fields, and nothing outside the compiler reads
-a private one. A variant compiles once: the :class:`Rules` is kept on the variant object
-(as pydantic keeps a model's validator on its class), and equal variants share one.
+a private one. A variant compiles once while its rules are kept (as pydantic keeps a
+model's validator on its class): the compiler keeps the rules of the
+:data:`~spadeslib.compiler.cache.RULES_KEPT` variants used most recently, and any in use,
+and equal variants share one (:mod:`spadeslib.compiler.cache`).
 """
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar, cast
@@ -39,6 +40,7 @@ from spadeslib.compiler import follow as _follow
 from spadeslib.compiler import leaders as _leaders
 from spadeslib.compiler import tricks as _tricks
 from spadeslib.compiler.bidding import relevance as _relevance
+from spadeslib.compiler.cache import RULES
 from spadeslib.compiler.kernel import kernel_of
 from spadeslib.compiler.layout import SPADES, SUIT_LETTERS, Layout, build_layout, why_absent
 from spadeslib.compiler.phases import Phase, deal_phases, first_round_only, following_phases
@@ -72,11 +74,12 @@ class StrengthTable(tuple[int, ...]):
         return self._lookup(card)
 
 
-@dataclass(frozen=True, slots=True, repr=False, eq=False)
+@dataclass(frozen=True, slots=True, repr=False, eq=False, weakref_slot=True)
 class Rules:
     """The compiled rules of one variant: its deck as bits and the functions of play.
 
-    Build it with :meth:`Variant.compile() <spadeslib.variant.Variant.compile>` (cached).
+    Build it with :meth:`Variant.compile() <spadeslib.variant.Variant.compile>` (cached:
+    :mod:`spadeslib.compiler.cache`).
     Hands, tricks' cards and sets of cards are int masks over bits ``0 .. size-1``; the
     bits are grouped by effective suit (0 trumps, 1 hearts, 2 diamonds, 3 clubs) and rise
     in strength inside each group, with the trumps on top.
@@ -260,8 +263,9 @@ class Rules:
         The home of the per-variant tables a step above the compiler makes for itself
         (the bots' tables, the engine's tensor layouts), which the compiler cannot build
         without importing that step: like the tables built here, they are made once and
-        live as long as the rules. ``build`` is the key: pass the same module-level
-        function every time.
+        live as long as the rules, so they are bounded with them
+        (:mod:`spadeslib.compiler.cache`). ``build`` is the key: pass the same
+        module-level function every time.
         """
         kept = self._derived
         try:
@@ -365,20 +369,15 @@ def _card(card: Card | str) -> Card:
 
 
 def compile_rules(variant: Variant) -> Rules:
-    """The compiled rules of ``variant``: built on its first compilation and kept on the
-    variant object, so every later call is an attribute read; equal variants share one
-    :class:`Rules` (:func:`_compile`)."""
-    rules = variant._compiled(variant)
-    if rules is None:
-        rules = _compile(variant)
-        variant._keep_compiled(rules)
-    return rules
+    """The compiled rules of ``variant``: built on its first compilation and kept while
+    they are among the :data:`~spadeslib.compiler.cache.RULES_KEPT` used most recently,
+    or in use; asking again for the same variant object is a dict lookup, and equal
+    variants share one :class:`Rules` (:mod:`spadeslib.compiler.cache`)."""
+    return RULES.find(variant) or RULES.keep(variant, _compile(variant))
 
 
-@functools.lru_cache(maxsize=256)
 def _compile(variant: Variant) -> Rules:
-    """Compile ``variant``; equal variants (one hash of the whole model each, the first
-    time) share the answer."""
+    """Compile ``variant``."""
     layout: Layout = build_layout(variant.deck)
     play = variant.play
     seats = build_seats(variant)

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Self
 
 import yaml
-from pydantic import PrivateAttr, ValidationError, model_validator
+from pydantic import ValidationError, model_validator
 from pydantic_core import PydanticCustomError
 
 from spadeslib.errors import VariantError
@@ -24,32 +25,6 @@ if TYPE_CHECKING:
     from spadeslib.compiler.rules import Rules
 
 __all__ = ["Variant"]
-
-
-class _Compiled:
-    """Where a variant keeps its compiled rules: takes no part in equality, copies or
-    pickles (a copy, even one with changed fields, compiles afresh), and answers only
-    the variant that stored it, since pydantic's ``model_copy`` shares private values."""
-
-    __slots__ = ("owner", "rules")
-
-    def __init__(self, owner: object = None, rules: Rules | None = None) -> None:
-        self.owner = owner
-        self.rules = rules
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, _Compiled)
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __copy__(self) -> _Compiled:
-        return _Compiled()
-
-    def __deepcopy__(self, memo: object) -> _Compiled:
-        return _Compiled()
-
-    def __reduce__(self) -> tuple[type[_Compiled], tuple[()]]:
-        return (_Compiled, ())
 
 
 class Variant(Model):
@@ -96,8 +71,6 @@ class Variant(Model):
 
     game_end: GameEnd = GameEnd()
     """When the game ends."""
-
-    _rules: _Compiled = PrivateAttr(default_factory=_Compiled)
 
     @model_validator(mode="after")
     def _no_contradictions(self) -> Variant:
@@ -146,26 +119,18 @@ class Variant(Model):
     def compile(self) -> Rules:
         """The fast form of these rules: rank tables, legal-move and scoring functions.
 
-        Compiled once: the rules are kept on this object, and equal variants share them.
-        (The import is local because the compiler is the step above this one in the
-        pipeline: this method is its one entry from below.)
+        Compiled once while the compiler keeps the result (the variants used most
+        recently, and any in use: :mod:`spadeslib.compiler.cache`): asking again returns
+        the same object, and equal variants share it. (The import is local because the
+        compiler is the step above this one in the pipeline: this method is its one entry
+        from below.)
         """
-        # Read past pydantic's __getattr__, which costs thirty times a plain lookup.
-        kept: _Compiled = self.__pydantic_private__["_rules"]  # type: ignore[index]
-        if kept.owner is self and kept.rules is not None:
-            return kept.rules
-        from spadeslib.compiler.rules import compile_rules
+        compiler = _COMPILER
+        if not compiler:  # an import inside a method costs 4 µs each time: once only
+            from spadeslib.compiler.rules import compile_rules
 
-        return compile_rules(self)
-
-    def _compiled(self, owner: Variant) -> Rules | None:
-        """The rules kept on this object, or ``None`` (for the compiler)."""
-        kept: _Compiled = self.__pydantic_private__["_rules"]  # type: ignore[index]
-        return kept.rules if kept.owner is owner else None
-
-    def _keep_compiled(self, rules: Rules) -> None:
-        """Keep ``rules`` on this object (for the compiler)."""
-        self._rules = _Compiled(self, rules)
+            compiler.append(compile_rules)
+        return compiler[0](self)
 
     def to_dict(self) -> dict[str, Any]:
         """The full canonical definition as plain data (every key, defaults included)."""
@@ -174,6 +139,10 @@ class Variant(Model):
     def to_yaml(self) -> str:
         """The full canonical definition as YAML; loading it gives back an equal variant."""
         return yaml.dump(self.to_dict(), Dumper=_Dumper, sort_keys=False, allow_unicode=True)
+
+
+_COMPILER: list[Callable[[Variant], Rules]] = []
+"""The compiler's entry, once :meth:`Variant.compile` has imported it."""
 
 
 class _Reworded:

@@ -9,13 +9,13 @@ live here, so the key cannot drift from the rules it stands for.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from spadeslib.compiler.bidding.constraints import Choice, Problem, choose, total_problem
 from spadeslib.compiler.bids import BLIND_NIL, NIL, NO_BID
+from spadeslib.compiler.cache import rules_cache
 
 if TYPE_CHECKING:
     from spadeslib.compiler.rules import Rules
@@ -159,7 +159,7 @@ def _behind(scores: Sequence[int], side: int) -> int:
     return (max(others) - scores[side]) if others else 0
 
 
-@functools.lru_cache(maxsize=4096)
+@rules_cache(4096)
 def anyone_eligible(rules: Rules, scores: tuple[int, ...], first_deal: bool) -> bool:
     """Whether some side may bid blind at all this deal, judged on the scores alone (the
     usual answer, no, lets everyone see their cards without building any context)."""
@@ -260,7 +260,7 @@ def key(rules: Rules, auction: Auction, seat: int, end: AuctionEnd = NO_END) -> 
     )
 
 
-@functools.lru_cache(maxsize=4096)
+@rules_cache(4096)
 def options(rules: Rules, key: BlindKey) -> tuple[bool, tuple[int, ...]]:
     """Whether Blind Nil is open, and the blind bids, in the situation ``key`` stands for."""
     ctx = BlindContext(*key)
@@ -286,7 +286,7 @@ def _eligibility_text(rule: Eligibility, value: int) -> str:
     return "nothing"
 
 
-@functools.lru_cache(maxsize=4096)
+@rules_cache(4096)
 def blind_nil_problem(rules: Rules, ctx: BlindContext) -> Problem | None:
     """Why this player may not bid Blind Nil now, or ``None`` if they may."""
     bidding = rules.variant.bidding
@@ -322,7 +322,7 @@ def blind_nil_problem(rules: Rules, ctx: BlindContext) -> Problem | None:
     return None
 
 
-@functools.lru_cache(maxsize=4096)
+@rules_cache(4096)
 def _analysis(rules: Rules, ctx: BlindContext) -> Choice[int]:
     blind = rules.variant.bidding.blind
     trick_value = rules.variant.scoring.trick_value

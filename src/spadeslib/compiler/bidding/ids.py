@@ -2,23 +2,29 @@
 :mod:`spadeslib.compiler.bidding` answered in the ids of the variant's action space.
 
 Cached by the context's parts that can matter (``Rules.relevant``), which repeat all the
-time. The engine's bidding phase lists its legal actions with these, and the native core
-asks them for a situation it has not met (``spadeslib.engine.kernel_sources``).
+time, in memos kept with the rules (:func:`~spadeslib.compiler.cache.rules_cache`). The
+engine's bidding phase lists its legal actions with these, and the native core asks them
+for a situation it has not met (``spadeslib.engine.kernel_sources``).
 """
 
 from __future__ import annotations
 
-import functools
 from typing import TYPE_CHECKING
 
 from spadeslib.compiler.bidding.seats import SeatContext, seat_bids
 from spadeslib.compiler.bidding.teams import TeamContext, team_bids
 from spadeslib.compiler.bids import BLIND_NIL, NIL, NO_BID, TeamBid
+from spadeslib.compiler.cache import rules_cache
 
 if TYPE_CHECKING:
     from spadeslib.compiler.action_ids import ActionSpace
+    from spadeslib.compiler.rules import Rules
 
 __all__ = ["seat_ids", "team_bid_of", "team_id", "team_ids"]
+
+
+def _rules_of(space: ActionSpace) -> Rules:
+    return space.rules
 
 
 def team_id(space: ActionSpace, bid: TeamBid) -> int:
@@ -32,7 +38,7 @@ def team_id(space: ActionSpace, bid: TeamBid) -> int:
     return space.BID + contract
 
 
-@functools.lru_cache(maxsize=256)
+@rules_cache(1, _rules_of)
 def team_bid_of(space: ActionSpace) -> tuple[dict[int, TeamBid], dict[int, TeamBid]]:
     """The team bid of each team-bid action id: plain, and once the captain has bid Blind
     Nil (``bid N`` is then the partner's contract). Built once per action space."""
@@ -47,7 +53,7 @@ def team_bid_of(space: ActionSpace) -> tuple[dict[int, TeamBid], dict[int, TeamB
     return plain, after_blind_nil
 
 
-@functools.lru_cache(maxsize=4096)
+@rules_cache(4096, _rules_of)
 def seat_ids(
     space: ActionSpace, partner_bids: tuple[int, ...], trumps: int, last: bool, others_total: int
 ) -> tuple[int, ...]:
@@ -61,7 +67,7 @@ def seat_ids(
     )
 
 
-@functools.lru_cache(maxsize=1024)
+@rules_cache(1024, _rules_of)
 def team_ids(
     space: ActionSpace, captain_blind_nil: bool, last: bool, others_total: int
 ) -> tuple[int, ...]:

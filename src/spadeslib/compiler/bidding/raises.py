@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import functools
 from typing import TYPE_CHECKING, NamedTuple
 
 from spadeslib.compiler.bidding.constraints import Problem, total_problem
 from spadeslib.compiler.bids import NO_BID, format_bid, tricks_of
+from spadeslib.compiler.cache import rules_cache
 
 if TYPE_CHECKING:
     from spadeslib.compiler.rules import Rules
@@ -25,7 +25,7 @@ class RaiseContext(NamedTuple):
     """The bid of the side's first bidder in the first round (no bid of one, B7)."""
 
 
-@functools.lru_cache(maxsize=1024)
+@rules_cache(1024)
 def raises(rules: Rules, ctx: RaiseContext) -> tuple[int, ...]:
     """The contracts a side may raise to (each above its current one)."""
     top = rules.variant.bidding.form.contract_top(rules.hand_size)

@@ -8,12 +8,12 @@ no bid of one, the total may not equal the tricks.
 
 from __future__ import annotations
 
-import functools
 from typing import TYPE_CHECKING, NamedTuple
 
 from spadeslib.compiler.bidding.constraints import Check, Choice, Problem, choose, total_problem
 from spadeslib.compiler.bidding.forced import Turn, forced_check
 from spadeslib.compiler.bids import BLIND_NIL, NIL, format_bid, tricks_of
+from spadeslib.compiler.cache import rules_cache
 
 if TYPE_CHECKING:
     from spadeslib.compiler.rules import Rules
@@ -54,7 +54,7 @@ def _candidates(rules: Rules) -> tuple[int, ...]:
     return (NIL, *range(0, rules.hand_size + 1))
 
 
-@functools.lru_cache(maxsize=8192)
+@rules_cache(8192)
 def _analysis(rules: Rules, ctx: SeatContext) -> Choice[int]:
     bidding = rules.variant.bidding
     form = bidding.form

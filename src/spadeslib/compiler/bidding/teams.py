@@ -6,11 +6,11 @@ the total may not equal the tricks.
 
 from __future__ import annotations
 
-import functools
 from typing import TYPE_CHECKING, NamedTuple
 
 from spadeslib.compiler.bidding.constraints import Choice, Problem, choose, total_problem
 from spadeslib.compiler.bids import BLIND_NIL, NIL, NO_BID, TeamBid
+from spadeslib.compiler.cache import rules_cache
 
 if TYPE_CHECKING:
     from spadeslib.compiler.rules import Rules
@@ -42,7 +42,7 @@ def _candidates(rules: Rules, captain_blind_nil: bool) -> list[TeamBid]:
     return out
 
 
-@functools.lru_cache(maxsize=1024)
+@rules_cache(1024)
 def _analysis(rules: Rules, ctx: TeamContext) -> Choice[TeamBid]:
     nil = rules.variant.bidding.nil
     form = rules.variant.bidding.form

@@ -15,11 +15,11 @@ at once.
 
 from __future__ import annotations
 
-import functools
 from typing import TYPE_CHECKING, Final
 
 from spadeslib.compiler.bidding import blind as B
 from spadeslib.compiler.bids import BLIND_NIL, NO_BID
+from spadeslib.compiler.cache import rules_cache
 from spadeslib.engine import flow
 from spadeslib.engine.phases.auction import closes_round, others_total
 from spadeslib.engine.state import Phase, State
@@ -80,7 +80,7 @@ def _options(state: State, seat: int) -> tuple[int, ...]:
     return _option_ids(state.space, B.key(rules, state, seat, end))
 
 
-@functools.lru_cache(maxsize=4096)
+@rules_cache(4096, lambda space: space.rules)  # kept with the rules, not for ever
 def _option_ids(space: ActionSpace, key: B.BlindKey) -> tuple[int, ...]:
     """The blind action ids of a situation's key (:func:`.blind.key`), sorted, ``look``
     included; ``()`` when there is none."""
