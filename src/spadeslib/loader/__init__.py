@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -86,6 +87,7 @@ PROBLEM_CODES: dict[str, str] = {
     "(!!bool x, !!int '')",
     "too_deep": f"nesting deeper than {yaml_source.MAX_DEPTH} levels",
     "too_many_nodes": f"more than {yaml_source.MAX_NODES:,} keys and values, aliases expanded",
+    "empty_document": "a file that sets no key (empty, or only comments)",
     # composition
     "bad_reference": "extends, applies_to or house_rules is not a name or path (or a list of "
     "them), or names a path no file can have",
@@ -213,22 +215,26 @@ def load_variant(
     )
     found = _LOADED.get(key)
     if found is not None and all(stamp(file[0]) == file for file in found[0]):
+        _LOADED.move_to_end(key)
         return found[1]
     with files_read() as stamps:
         variant = _validated(lambda: _compose_named(name_or_path), model)
-    if len(_LOADED) >= _LOADED_MOST:
-        _LOADED.clear()
     bundled = bundled_dir()
     shipped = "" if bundled is None else os.path.join(os.path.abspath(bundled), "")
     mine = tuple(file for file in stamps if not (shipped and file[0].startswith(shipped)))
     _LOADED[key] = (mine, variant)
+    _LOADED.move_to_end(key)
+    while len(_LOADED) > LOADED_KEPT:
+        _LOADED.popitem(last=False)
     return variant
 
 
-_LOADED: dict[tuple[object, object], tuple[tuple[FileStamp, ...], Any]] = {}
-_LOADED_MOST = 256
-"""Variants kept by :func:`load_variant`: a program loads a handful; one that loads
-thousands of files starts the cache afresh rather than keeping them all."""
+_LOADED: OrderedDict[tuple[object, object], tuple[tuple[FileStamp, ...], Any]] = OrderedDict()
+"""The variants :func:`load_variant` loaded, by name or path and model, the most recently
+used last."""
+LOADED_KEPT = 256
+"""The most variants :func:`load_variant` keeps (the least recently used go first): a
+program loads a handful; a server that loads thousands of files stays bounded."""
 
 
 @overload
