@@ -36,5 +36,7 @@ export const api = {
 /** A message from an error answer: its "detail", "error" or "message", else the status. */
 export function errorText(result) {
   const d = result.data || {};
-  return d.detail || d.error || d.message || d.reason || `the server answered ${result.status}`;
+  const e = d.error;
+  if (e && typeof e === "object") return e.message || e.code || `the server answered ${result.status}`;
+  return d.detail || e || d.message || d.reason || `the server answered ${result.status}`;
 }

@@ -42,7 +42,7 @@ export function cardFace(text, { tag = "div", attrs = {} } = {}) {
   const cls = c.joker ? `card joker joker-${c.joker}` : `card suit-${c.suit}`;
   return h(
     `${tag}`,
-    { class: cls, "aria-label": cardName(text), title: cardName(text), ...attrs, dataset: { card: c.text } },
+    { "aria-label": cardName(text), title: cardName(text), ...attrs, class: `${cls} ${attrs.class || ""}`, dataset: { card: c.text } },
     h("span.corner.top", { "aria-hidden": "true" }, h("span.rank", {}, rank), h("span.pip", {}, c.joker ? "" : symbol)),
     h("span.centre", { "aria-hidden": "true" }, symbol),
     h("span.corner.bottom", { "aria-hidden": "true" }, h("span.rank", {}, rank), h("span.pip", {}, c.joker ? "" : symbol)),

@@ -35,11 +35,6 @@ function seatLabel(seat, players) {
   return `Seat ${seat}`;
 }
 
-function partnerNote(seat, players) {
-  if (players === 4) return seat % 2 === 0 ? "sides: 0 & 2" : "sides: 1 & 3";
-  return "";
-}
-
 function renderSeats(players) {
   const box = $("#seats");
   const before = $$("select", box).map((s) => s.value);
@@ -52,7 +47,7 @@ function renderSeats(players) {
       return h(
         "div.seat-choice",
         {},
-        h("label", { for: id }, seatLabel(seat, players), h("span.hint", {}, partnerNote(seat, players) ? ` (${partnerNote(seat, players)})` : "")),
+        h("label", { for: id }, seatLabel(seat, players)),
         h(
           "select",
           { id, name: id, dataset: { seat: String(seat) } },
@@ -210,6 +205,14 @@ async function createTable(event) {
     else status.textContent = result.data.problems.map((p) => p.message).join("; ");
     return;
   }
+  const seatCount = /has (\d+) seats/.exec(errorText(result));
+  if (result.status === 400 && seatCount && Number(seatCount[1]) !== seats.length) {
+    // The variant has another number of seats than the form showed: show them all.
+    renderSeats(Number(seatCount[1]));
+    status.textContent = `These rules seat ${seatCount[1]} players: choose who sits in each seat, then make the table.`;
+    $("#seats select")?.focus();
+    return;
+  }
   if (!result.ok) {
     status.textContent = `Could not make the table: ${errorText(result)}`;
     return;
@@ -295,7 +298,8 @@ async function loadTables() {
           "li",
           {},
           h("a", { href: `/table/${encodeURIComponent(t.id)}` }, t.name || `Table ${t.id}`),
-          h("span.hint", {}, ` ${t.variant_name || t.variant || ""}`),
+          h("span.hint", {}, ` ${t.variant?.name ?? t.variant ?? ""}`),
+          h("span.hint", {}, ` · deal ${(t.deal_number ?? 0) + 1}, ${t.phase || ""}`),
           t.seats ? h("span.hint", {}, ` · ${describeSeats(t.seats)}`) : null,
         ),
       ),

@@ -53,6 +53,7 @@ const S = {
   clockTimer: null,
   heldTrick: null, // {leader, cards, winner} shown in the middle for a moment
   socket: null,
+  pointer: false, // the last input was a mouse or a touch, not the keyboard
 };
 
 // -- seats and sides ------------------------------------------------------------------------
@@ -253,8 +254,9 @@ function renderSeats() {
     Array.from({ length: players() }, (_, seat) => {
       const info = seatInfo(seat);
       const a = angleOf(seat);
-      const x = 50 + 43 * Math.cos(a);
-      const y = 50 + 41 * Math.sin(a);
+      const [rx, ry] = seatRadii();
+      const x = 50 + rx * Math.cos(a);
+      const y = 50 + ry * Math.sin(a);
       const bot = info.kind !== "human";
       const turn = o.current_player === seat && !S.msg.over;
       const state = bot
@@ -311,6 +313,17 @@ function renderSeats() {
       );
     }),
   );
+}
+
+/** How far from the middle the seats sit, in % of the felt: their plates stay inside it. */
+function seatRadii() {
+  const felt = $(".felt");
+  const w = felt?.clientWidth || 800;
+  const hgt = felt?.clientHeight || 500;
+  const phone = w < 500;
+  const rx = Math.max(28, 50 - ((phone ? 46 : 72) / w) * 100);
+  const ry = Math.max(28, 50 - ((phone ? 26 : 44) / hgt) * 100);
+  return [rx, ry];
 }
 
 function renderTrick() {
@@ -606,6 +619,7 @@ function renderHand(sorted, legal) {
     return button;
   });
   fill(box, buttons);
+  spreadHand();
   // Roving focus: one card is in the Tab order: the one focused before, else the first
   // playable one, else the first.
   let target = null;
@@ -614,9 +628,20 @@ function renderHand(sorted, legal) {
   if (target) {
     target.tabIndex = 0;
     tabbed = true;
-    if (beforeIndex >= 0) target.focus();
+    if (beforeIndex >= 0 && !S.pointer) target.focus();
   }
   box.tabIndex = tabbed ? -1 : 0;
+}
+
+/** Overlap the hand's cards just enough to fit its width (no more than needed). */
+function spreadHand() {
+  const box = $("#hand");
+  const cards = $$(".card", box);
+  if (cards.length < 2) return;
+  const width = cards[0].offsetWidth;
+  const room = box.clientWidth - 24;
+  const step = Math.min(width * 0.62, (room - width) / (cards.length - 1));
+  box.style.setProperty("--hand-gap", `${Math.round(step - width)}px`);
 }
 
 function handKeys(event) {
@@ -660,7 +685,7 @@ function renderExtras() {
 }
 
 function moveFocusIfLost(sorted) {
-  if (!myTurn() || S.pending) return;
+  if (!myTurn() || S.pending || S.pointer) return;
   const active = document.activeElement;
   if (active && active !== document.body && document.contains(active)) return;
   if ($("dialog[open]")) return;
@@ -888,6 +913,19 @@ function init() {
     });
   }
   $("#hand").addEventListener("keydown", handKeys);
+  let resizing = null;
+  window.addEventListener("resize", () => {
+    clearTimeout(resizing);
+    resizing = setTimeout(() => {
+      if (!S.msg) return;
+      renderSeats();
+      spreadHand();
+    }, 100);
+  });
+  // Keyboard players get the focus kept on the hand as it changes; mouse and touch
+  // players do not see focus rings appear after a click.
+  document.addEventListener("pointerdown", () => (S.pointer = true), true);
+  document.addEventListener("keydown", () => (S.pointer = false), true);
   document.addEventListener("keydown", globalKeys);
   if (!tableId) {
     setConnection("refused", "No table in this address.");
