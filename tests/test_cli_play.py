@@ -40,7 +40,8 @@ def play(
 def test_a_refused_move_says_why_and_loses_nothing(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    status, out, _ = play(capsys, monkeypatch, ["3", "QS", "AS", "zz", "99", "KD", "quit"])
+    lines = ["3", "QS", "AS", "zz", "99", "KD", "quit", "quit"]
+    status, out, _ = play(capsys, monkeypatch, lines)
     assert status == 0
     assert "Your bid> 3" in out
     assert "Not allowed: spades may not be led to the first trick. Nothing changed" in out
@@ -163,7 +164,8 @@ def test_a_plain_pipe(tmp_path: Path) -> None:
 
 
 def test_a_terminal_gets_colour_and_a_clean_exit() -> None:
-    status, out = _terminal(BASE, ["3", "QS", "KD", "quit"], _env(TERM="xterm-256color"))
+    lines = ["3", "QS", "KD", "quit", "quit"]
+    status, out = _terminal(BASE, lines, _env(TERM="xterm-256color"))
     assert status == 0, out
     assert "Traceback" not in out
     assert "\x1b[31m" in out or "\x1b[91m" in out  # red hearts and diamonds
@@ -172,7 +174,8 @@ def test_a_terminal_gets_colour_and_a_clean_exit() -> None:
 
 
 def test_a_terminal_with_no_color() -> None:
-    status, out = _terminal(BASE, ["3", "quit"], _env(TERM="xterm-256color", NO_COLOR="1"))
+    lines = ["3", "quit", "quit"]
+    status, out = _terminal(BASE, lines, _env(TERM="xterm-256color", NO_COLOR="1"))
     assert status == 0, out
     assert not re.search(r"\x1b\[[0-9;]*3[0-9]m", out)  # no colour at all
     assert "Your hand: " in out and "You left the table." in out
@@ -182,3 +185,63 @@ def test_a_terminal_at_the_end_of_input() -> None:
     status, out = _terminal(BASE, ["3", "\x04"], _env(TERM="xterm-256color"))
     assert status == 0, out
     assert "End of input" in out and "Traceback" not in out
+
+
+def test_the_end_of_input_with_save_says_saved_once(tmp_path: Path) -> None:
+    kept = tmp_path / "kept.json"
+    status, out = _terminal(
+        [*BASE, "--save", str(kept)], ["3", "\x04"], _env(TERM="xterm-256color")
+    )
+    assert status == 0, out
+    assert out.lower().count("saved to") == 1 and "Saved to " in out
+    assert kept.exists()
+
+
+def test_enter_plays_the_only_legal_move(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # nyc, seed 1: the first deal bids itself; seat 0's first card must follow with QH
+    args = ["play", "nyc", "--seed", "1", "--seat", "0", "--bots", "easy"]
+    status, out, _ = play(capsys, monkeypatch, [""], *args)
+    assert status == 0
+    assert "Your play (Enter: play QH)> \n" in out
+    assert "Seat 1: play " in out.split("(Enter: play QH)", 1)[1]
+    # where several moves are legal, an empty line plays nothing
+    assert out.split("(Enter: play QH)", 1)[1].count("Your play> ") == 1
+
+
+def test_quit_with_moves_not_saved_asks_again(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    status, out, _ = play(capsys, monkeypatch, ["3", "quit"])
+    assert status == 0
+    assert "The game is not saved: type save FILE to keep it" in out
+    assert "You left the table." not in out
+    status, out, _ = play(capsys, monkeypatch, ["3", "quit", "quit"])
+    assert out.rstrip().endswith("You left the table.")
+    # nothing to lose: before any move, or just after a save
+    status, out, _ = play(capsys, monkeypatch, ["quit"])
+    assert out.rstrip().endswith("You left the table.") and "not saved" not in out
+    status, out, _ = play(capsys, monkeypatch, ["3", f"save {tmp_path / 'g.json'}", "quit"])
+    assert out.rstrip().endswith("You left the table.") and "not saved" not in out
+
+
+def test_undo_takes_back_your_move_and_the_bots_after_it(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    undone, straight = tmp_path / "undone.json", tmp_path / "straight.json"
+    lines = ["undo", "3", "KD", "undo", "undo", "4", "KD", f"save {undone}"]
+    status, out, _ = play(capsys, monkeypatch, lines)
+    assert status == 0
+    assert "There is no move of yours to take back in this game." in out
+    assert "Took back your play KD and the 3 moves after it." in out
+    assert "Took back your bid 3 and the 3 moves after it." in out
+    play(capsys, monkeypatch, ["4", "KD", f"save {straight}"])
+    assert json.loads(undone.read_text())["actions"] == json.loads(straight.read_text())["actions"]
+
+
+def test_an_unknown_bot_level_is_a_usage_error(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    status, _, err = play(capsys, monkeypatch, [], "play", "standard", "--bots", "wizard")
+    assert status == 2 and "--bots wizard: unknown bot level 'wizard'" in err

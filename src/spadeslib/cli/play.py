@@ -7,15 +7,18 @@ At the person's turn the screen shows the deal as that seat sees it
 - a number: in a bidding round the bid (``4``), elsewhere the move of that number in the
   list of legal moves;
 - an action as the engine writes it (``nil``, ``blind nil``, ``bid 4``, ``look``, ``keep``);
+- an empty line, where only one move is legal: that move;
 - ``hint`` (what the Standard bot would do), ``explain`` (the rules card), ``score``,
-  ``save FILE``, ``help``, ``quit``.
+  ``undo`` (take back your last move and the bots' moves after it), ``save FILE``,
+  ``help``, ``quit``.
 
 A move the rules refuse is refused with the rule's reason and nothing changes; a line that
 is no move says what it expects. Every bot decision is seeded from the game's seed, the
 seat and the number of actions so far, so a game saved (a plain game record, which
 :meth:`spadeslib.Game.from_json` reads) and resumed with ``--resume`` goes on exactly as
 it would have. The end of the input ends the session cleanly (saving first with
-``--save FILE``), as does ``quit``.
+``--save FILE``), as does ``quit``; a ``quit`` that would lose moves not saved asks to be
+typed again, and says how to save them.
 """
 
 from __future__ import annotations
@@ -47,8 +50,9 @@ __all__ = ["run", "setup"]
 HELP: Final = """\
 Type a card (KD, kd, 10h; several for a pass: 2c 3c), a number (a bid while bidding,
 else the move of that number in the list), or an action (nil, blind nil, look, keep).
-Also: hint (the Standard bot's choice), explain (the rules card), score, save FILE,
-help, quit."""
+Just Enter plays the only legal move, where there is one.
+Also: hint (the Standard bot's choice), explain (the rules card), score, undo (take
+back your last move), save FILE, help, quit."""
 
 
 class _Stop(Exception):
@@ -106,6 +110,7 @@ def _start(args: argparse.Namespace) -> Game:
 
 
 def run(args: argparse.Namespace) -> int:
+    from spadeslib.errors import ArgumentError
     from spadeslib.simulation.lineup import parse_lineup
 
     game = _start(args)
@@ -114,7 +119,10 @@ def run(args: argparse.Namespace) -> int:
         raise UsageFailure(
             f"spadeslib: error: --seat {args.seat}: the seats are 0 to {rules.players - 1}"
         )
-    lineup = parse_lineup(args.bots, game.variant)
+    try:
+        lineup = parse_lineup(args.bots, game.variant)
+    except ArgumentError as error:
+        raise UsageFailure(f"spadeslib: error: --bots {args.bots}: {error}") from None
     table = _Table(game, args.seat, lineup, out=console(), save=args.save)
     try:
         table.play()
@@ -137,6 +145,13 @@ class _Table:
         self.game, self.rules, self.you = game, game.variant.compile(), you
         self.lineup, self.out, self.save_to = lineup, out, save
         self.actions = len(game.record()["actions"])
+        self.saved = self.actions
+        """The actions when the game was last saved, read or started (its seed makes it
+        again): ``quit`` loses nothing while no move has been made since."""
+        self.quitting = False
+        """``quit`` was typed once with moves not saved: the next ``quit`` leaves."""
+        self.undone = False
+        """``undo`` took moves back: the turn starts again from the new position."""
 
     # -- the loop ------------------------------------------------------------------------
 
@@ -178,11 +193,18 @@ class _Table:
         observation = self.game.observation(self.you)
         self.out.print(state_text(observation, self.rules, self.you), end="")
         self.out.print(legal_text(observation, self.rules))
+        legal = numbered_moves(observation, self.rules)
+        only = f" (Enter: {legal[0]})" if len(legal) == 1 else ""
         while True:
-            line = self.read(f"Your {_phase_word(observation.phase)}> ")
+            line = self.read(f"Your {_phase_word(observation.phase)}{only}> ")
             if not line:
+                if only and self.try_apply(legal[0]):  # one legal move: Enter plays it
+                    return
                 continue
             if self.command(line, observation):
+                if self.undone:
+                    self.undone = False
+                    return  # the same seat's turn again, shown afresh
                 continue
             action = self.action_of(line, observation)
             if action is None:
@@ -198,11 +220,11 @@ class _Table:
         line = sys.stdin.readline()
         if not line:
             raise _Stop(
-                "\nEnd of input: the game stops here"
+                "\nEnd of input: the game stops here."  # --save's own line follows
                 + (
-                    f" (saved to {self.save_to})."
+                    ""
                     if self.save_to
-                    else ". Type save FILE first to keep it, or start with --save FILE."
+                    else " Type save FILE first to keep it, or start with --save FILE."
                 )
             )
         if not sys.stdin.isatty():
@@ -214,10 +236,14 @@ class _Table:
         line was one. None of them moves."""
         word, _, rest = line.partition(" ")
         word = word.lower()
+        if word in {"quit", "exit"}:
+            self.quit()
+            return True
+        self.quitting = False
         if word in ("help", "?"):
             self.say(HELP)
-        elif word in {"quit", "exit"}:
-            raise _Stop("You left the table.")
+        elif word == "undo":
+            self.undo()
         elif word == "explain":
             from spadeslib.explain import explain
 
@@ -271,6 +297,50 @@ class _Table:
             )
             return None
 
+    def quit(self) -> None:
+        """Leave, unless that loses moves nobody saved: then say how to keep them, and
+        leave at the second ``quit``."""
+        if self.save_to is None and self.saved != self.actions and not self.quitting:
+            self.quitting = True
+            self.say(
+                "The game is not saved: type save FILE to keep it (and go on later with "
+                "spadeslib play --resume FILE), or quit again to leave without saving."
+            )
+            return
+        raise _Stop("You left the table.")
+
+    def undo(self) -> None:
+        """Take back the person's last move and every bot move after it, back to the
+        person's turn before that move (a choice of several cards as one move)."""
+        game = self.game
+        ids = game.record()["actions"]
+        trial = game.clone()
+        taken = 0
+        while taken < len(ids):
+            action = trial.undo()
+            taken += 1
+            if trial.current_player == self.you and not self._part_of_a_choice(trial, action):
+                break
+        else:
+            self.say("There is no move of yours to take back in this game.")
+            return
+        for _ in range(taken):
+            game.undo()
+        self.actions = len(game.record()["actions"])
+        self.undone = True
+        others = taken - 1
+        after = f" and the {others} move{'' if others == 1 else 's'} after it" if others else ""
+        self.say(f"Took back your {action}{after}.")
+
+    def _part_of_a_choice(self, game: Game, action: Action) -> bool:
+        """Whether the person's move before ``action`` was another card of the same
+        choice (a pass of three cards is applied as three one-card actions)."""
+        if not action.cards or not game.record()["actions"]:
+            return False
+        before = game.clone()
+        earlier = before.undo()
+        return before.current_player == self.you and earlier.kind == action.kind
+
     def try_apply(self, action: Action) -> bool:
         from spadeslib.errors import IllegalActionError
 
@@ -279,6 +349,7 @@ class _Table:
         except IllegalActionError as error:
             self.say(f"Not allowed: {error.reason}. Nothing changed; try again.")
             return False
+        self.quitting = False
         return True
 
     # -- moves ---------------------------------------------------------------------------
@@ -326,6 +397,7 @@ class _Table:
         except OSError as error:
             self.say(f"Cannot save to {path}: {error.strerror}.")
             return
+        self.saved = self.actions
         self.say(f"Saved to {path}; go on later with: spadeslib play --resume {path}")
 
     def save_on_exit(self) -> None:
