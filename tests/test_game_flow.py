@@ -77,12 +77,12 @@ def test_bad_records_say_where(mutate: object, where: str) -> None:
         (
             lambda v: v["scoring"]["bags"].update(penalty=-100),
             "variant.scoring.bags.penalty: points lost are written as a positive number and "
-            "subtracted: write 100, not -100 (1 problem(s) in the record's variant)",
+            "subtracted: write 100, not -100 (1 problem in the record's variant)",
         ),
         (
             lambda v: v["scoring"]["bags"].update(limti=3),
             "variant.scoring.bags.limti: unknown key 'limti'; did you mean 'limit'? "
-            "(1 problem(s) in the record's variant)",
+            "(1 problem in the record's variant)",
         ),
     ],
 )

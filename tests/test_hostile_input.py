@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -185,7 +186,7 @@ def test_item3_a_record_cut_after_a_deal_is_a_record_error() -> None:
     with pytest.raises(RecordError) as caught:
         Game.replay(record)
     assert str(caught.value) == (
-        "deals: the record has 1 deal(s), but its actions reach deal 2; a record lists every "
+        "deals: the record has 1 deal, but its actions reach deal 2; a record lists every "
         "deal dealt (was it cut short?)"
     )
 
@@ -206,8 +207,7 @@ def test_item4_a_records_variant_nested_a_thousand_deep_is_a_record_error() -> N
     with pytest.raises(RecordError) as caught:
         Game.replay(record)
     assert str(caught.value).startswith(
-        "variant.scoring.trick_value: expected a whole number from -10000 to 10000, got "
-        "{'a': {'a': "
+        "variant.scoring.trick_value.a.a: the value nests deeper than 64 levels"
     )
 
 
@@ -356,7 +356,7 @@ def test_item8_any_accepted_name_and_description_round_trip(name: str, descripti
         (
             {"misdeal": {"conditions": [{"kind": "no_spades"}] * 11}},
             "misdeal.conditions",
-            "expected at most 10 item(s), got 11",
+            "expected at most 10 items, got 11",
         ),
     ],
 )
@@ -382,3 +382,142 @@ def test_item8_a_nel_character_round_trips() -> None:
     # PyYAML writes U+0085 raw in a single-quoted scalar, where it reads back as a space.
     variant = Variant(description="one\x85two")
     assert parse_variant(variant.to_yaml()).description == "one\x85two"
+
+
+# ---------------------------------------------------------------------------------------
+# Issue 27: a home directory that does not exist, and values nested 100,000 deep or
+# megabytes long anywhere in a record or a variant (they raised RuntimeError and
+# RecursionError, and a long value cost seconds in "did you mean").
+
+NO_USER = "~spadeslib-no-such-user-27"
+
+
+@pytest.mark.parametrize(
+    ("text", "path", "column"),
+    [
+        (f"extends: {NO_USER}/x.yaml\n", "extends", 10),
+        (f"extends: standard\nhouse_rules: [{NO_USER}/mine.yaml]\n", "house_rules[0]", 15),
+        (f"applies_to: {NO_USER}/x.yaml\n", "applies_to", 13),
+    ],
+)
+def test_issue27_a_home_of_no_user_is_a_located_problem(text: str, path: str, column: int) -> None:
+    [problem] = problems_of(lambda: parse_variant(text, "club.yaml"))
+    assert (problem.source, problem.line, problem.column) == ("club.yaml", text.count("\n"), column)
+    assert (problem.path, problem.code) == (path, "bad_reference")
+    assert f"there is no user '{NO_USER[1:]}' on this machine" in problem.message
+    assert "write the path without '~'" in problem.message
+
+
+def deep(kind: str, depth: int = 100_000) -> object:
+    """A list or a mapping nested ``depth`` levels, built without recursion."""
+    value: object = "x"
+    for _ in range(depth):
+        value = [value] if kind == "list" else {"a": value}
+    return value
+
+
+RECORD_PLACES = [
+    ("format",),
+    ("version",),
+    ("seed",),
+    ("deals", 0, "dealer"),
+    ("deals", 0, "hands"),
+    ("deals", 0, "rest"),
+    ("variant", "name"),
+    ("variant", "table", "players"),  # a choice among numbers: its "did you mean" recursed
+    ("variant", "table", "partnerships"),
+    ("variant", "game_end", "tie"),
+    ("variant", "scoring", "bags", "after_penalty"),
+    ("variant", "play", "spade_lead", "kind"),
+    ("variant", "deck", "remove"),
+]
+
+
+def _set(data: Any, path: tuple[str | int, ...], value: object) -> None:
+    for part in path[:-1]:
+        data = data[part]
+    data[path[-1]] = value
+
+
+def replay_error(record: dict[str, Any]) -> str:
+    start = time.perf_counter()
+    with pytest.raises(RecordError) as caught:
+        Game.replay(record)
+    assert time.perf_counter() - start < 2.0
+    return str(caught.value)
+
+
+@pytest.mark.parametrize("kind", ["list", "dict"])
+@pytest.mark.parametrize("path", RECORD_PLACES, ids=lambda path: ".".join(map(str, path)))
+def test_issue27_a_record_nested_100000_deep_is_a_record_error(
+    path: tuple[str | int, ...], kind: str
+) -> None:
+    record = Game("standard", seed=1).record()
+    _set(record, path, deep(kind))
+    message = replay_error(record)
+    assert len(message) < 400
+    assert message.startswith(path[0] if path[0] != "deals" else "deals[0]")
+
+
+@pytest.mark.parametrize("path", RECORD_PLACES, ids=lambda path: ".".join(map(str, path)))
+def test_issue27_a_huge_string_in_a_record_is_quoted_short_and_fast(
+    path: tuple[str | int, ...],
+) -> None:
+    record = Game("standard", seed=1).record()
+    _set(record, path, "Z" * 20_000_000)
+    assert len(replay_error(record)) < 400
+
+
+def test_issue27_a_huge_key_in_a_records_variant_is_quoted_short() -> None:
+    record = Game("standard", seed=1).record()
+    record["variant"]["scoring"]["Q" * 5_000_000] = 1
+    record["Q" * 5_000_000] = 1
+    assert len(replay_error(record)) < 400
+    del record["Q" * 5_000_000]
+    assert len(replay_error(record)) < 400
+
+
+def test_issue27_a_record_with_keys_of_any_type_is_a_record_error() -> None:
+    record: dict[Any, Any] = Game("standard", seed=1).record()
+    record[1] = 1
+    key: object = "x"
+    for _ in range(50):
+        key = (key,)
+    record[key] = 2
+    assert "unknown key(s)" in replay_error(record)
+
+
+@pytest.mark.parametrize("kind", ["list", "dict"])
+@pytest.mark.parametrize(
+    "path",
+    [("table", "players"), ("game_end", "tie"), ("name",), ("bidding", "form", "max_bid")],
+    ids=".".join,
+)
+def test_issue27_variant_data_nested_100000_deep_is_a_variant_error(
+    path: tuple[str, ...], kind: str
+) -> None:
+    data: dict[str, Any] = {}
+    place = data
+    for part in path[:-1]:
+        place = place.setdefault(part, {})
+    place[path[-1]] = deep(kind)
+    problems = problems_of(lambda: Variant.model_validate(data))
+    assert all(len(str(problem)) < 300 for problem in problems)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "play: {spade_lead: {kind: %s}}\n",
+        "game_end: {tie: %s}\n",
+        "%s: 1\n",
+        "bidding: {form: {max_bid: '%s'}}\n",
+        "scoring: {bags: {limit: '%s'}}\n",
+    ],
+)
+def test_issue27_a_value_of_900000_characters_in_yaml_is_quoted_short(text: str) -> None:
+    value = "1" * 900_000 if "'" in text else "w" * 900_000
+    start = time.perf_counter()
+    problems = problems_of(lambda: parse_variant(text % value))
+    assert time.perf_counter() - start < 2.0
+    assert problems and all(len(str(problem)) < 400 for problem in problems)

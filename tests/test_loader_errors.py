@@ -183,7 +183,7 @@ def test_a_missing_required_key_points_at_its_section() -> None:
 
 def test_too_many_items() -> None:
     problem = toy_problem("remove: [a, b, c, d]\n")
-    assert problem.message == "expected at most 3 item(s), got 4: ['a', 'b', 'c', 'd']"
+    assert problem.message == "expected at most 3 items, got 4: ['a', 'b', 'c', 'd']"
     assert problem.code == "wrong_length"
 
 
@@ -554,7 +554,10 @@ def test_a_name_that_is_a_local_file_gets_a_hint(
     Path("ours").write_text("name: ours\n")
     with pytest.raises(VariantError) as caught:
         load_variant("ours")
-    assert caught.value.problems[0].message.endswith("(to use the file 'ours', write './ours')")
+    assert caught.value.problems[0].message == (
+        "unknown bundled variant 'ours'; to use the file 'ours' in the working directory, "
+        "write './ours'"
+    )
 
 
 def test_parse_variant_accepts_bytes() -> None:
@@ -570,7 +573,7 @@ def test_parse_variant_accepts_bytes() -> None:
         ("rules/missing.yaml", "file_not_found"),
         ("missing.yml", "file_not_found"),
         ("name: fine\n", None),
-        ("{}", None),
+        ("{}", "empty_document"),
         ("scoring: {bags: {limti: 1}}", "unknown_key"),
         ("- a list", "not_a_mapping"),
         ("a: [", "yaml_syntax"),
@@ -730,6 +733,7 @@ def test_every_problem_code_is_documented_and_reachable(tmp_path: Path) -> None:
         "deck: {jokers: [BJ, LJ, BJ]}",
         "deck: {remove: [ZZ]}",
         "table: {players: 3}",
+        "# only a comment\n",
     ]
     seen: set[str] = set()
     for argument in inputs:
@@ -738,3 +742,79 @@ def test_every_problem_code_is_documented_and_reachable(tmp_path: Path) -> None:
         seen |= codes
     assert seen <= set(PROBLEM_CODES)
     assert set(PROBLEM_CODES) == seen
+
+
+# ---------------------------------------------------------------------------------------
+# Issue 27: what a new user hit.
+
+
+@pytest.mark.parametrize("text", ["", "\n", "# our rules, to do\n", "---\n", "{}\n", "~\n"])
+def test_an_empty_file_is_a_problem_that_says_what_to_write(tmp_path: Path, text: str) -> None:
+    path = tmp_path / "club.yaml"
+    path.write_text(text)
+    [problem] = validate(path)
+    assert (problem.source, problem.line, problem.code) == (str(path), None, "empty_document")
+    assert "write the variant it starts from, like 'extends: standard'" in problem.message
+
+
+def test_an_empty_house_rule_listed_is_a_problem_in_its_file(tmp_path: Path) -> None:
+    (tmp_path / "mine.yaml").write_text("# to do\n")
+    (tmp_path / "club.yaml").write_text("extends: standard\nhouse_rules: [./mine.yaml]\n")
+    [problem] = validate(tmp_path / "club.yaml")
+    assert (problem.source, problem.code) == (str(tmp_path / "mine.yaml"), "empty_document")
+    assert "naming it changes nothing" in problem.message
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "column"),
+    [
+        ("extends: standard\nscoring:\n\tbags: {limit: 5}\n", 3, 1),
+        ("scoring:\n  bags:\n  \tlimit: 5\n", 3, 3),
+        # PyYAML says "mapping values are not allowed here", of line 3, column 7
+        ("scoring:\n  bags: {}\n    \tlimit: 5\n", 3, 5),
+        # PyYAML names the line its scan started on (line 4), and the tab is on line 5
+        ("scoring:\n  bags:\n    limit: 5\n\tpenalty: 50\n", 4, 1),
+        ("scoring:\n  bags:\n    limit: 5\n    \tpenalty: 50\n", 4, 5),
+        ("description: one\n  two\n\tthree\n", 3, 1),
+    ],
+)
+def test_a_tab_in_the_indentation_is_placed_on_its_line_and_column(
+    text: str, line: int, column: int
+) -> None:
+    [problem] = validate(text)
+    assert (problem.line, problem.column, problem.code) == (line, column, "yaml_syntax")
+    assert problem.message == (
+        f"YAML syntax error: line {line} is indented with a tab (column {column}); "
+        "indent with spaces: YAML does not allow tabs"
+    )
+
+
+def test_a_tab_inside_a_flow_mapping_is_still_fine() -> None:
+    assert validate("table: {players:\t4}\n") == []
+
+
+@pytest.mark.parametrize("written", ["our-club", "our-club.yaml"])
+def test_an_unknown_name_beside_a_file_of_that_name_says_how_to_name_the_file(
+    tmp_path: Path, written: str
+) -> None:
+    (tmp_path / "our-club.yaml").write_text("extends: standard\nname: our club\n")
+    (tmp_path / "tuesday.yaml").write_text(f"extends: {written.removesuffix('.yaml')}\n")
+    [problem] = validate(tmp_path / "tuesday.yaml")
+    assert (problem.line, problem.column, problem.code) == (1, 10, "unknown_variant")
+    assert problem.message == (
+        f"unknown bundled variant 'our-club'; to use the file 'our-club.yaml' in "
+        f"'{tmp_path}', write './our-club.yaml'"
+    )
+
+
+def test_text_from_stdin_looks_for_the_file_in_the_working_directory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "our-club.yaml").write_text("extends: standard\n")
+    monkeypatch.chdir(tmp_path)
+    [problem] = validate("house_rules: [our-club]\n")
+    assert problem.message.startswith("unknown bundled house rule 'our-club'; to use the file")
+    assert problem.message.endswith("write './our-club.yaml'")
+    monkeypatch.chdir(tmp_path.parent)
+    [problem] = validate("extends: our-club\n")
+    assert "our-club.yaml" not in problem.message

@@ -391,7 +391,11 @@ def test_safe_dump_round_trips_with_a_mark_for_every_value(data: dict[str, objec
     ("text", "hint"),
     [
         pytest.param("a: 1\n\tb: 2\n", "indent with spaces: YAML does not allow tabs", id="tab"),
-        pytest.param("a:\n\t- 1\n", "indent with spaces, not tabs", id="tab before a dash"),
+        pytest.param(
+            "a:\n\t- 1\n",
+            "line 2 is indented with a tab (column 1); indent with spaces",
+            id="tab before a dash",
+        ),
         pytest.param(
             "game_end:\n  target: 300\n    max_deals: 3\n",
             "a key is indented deeper than the key above it",

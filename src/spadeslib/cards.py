@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import ClassVar, Final
 
-from spadeslib.errors import CardParseError
+from spadeslib.errors import CardParseError, quoted
 
 __all__ = [
     "CARD_CODES",
@@ -51,7 +51,7 @@ class Card:
 
     def __new__(cls, code: int) -> Card:
         if not isinstance(code, int) or isinstance(code, bool) or not 0 <= code < 54:
-            raise CardParseError(f"no card has code {code!r} (expected 0 to 53)")
+            raise CardParseError(f"no card has code {quoted(code)} (expected 0 to 53)")
         try:
             return cls._all[code]
         except AttributeError:  # building the flyweights at import
@@ -69,14 +69,14 @@ class Card:
     def parse(cls, text: str) -> Card:
         """Read `AS`, `as`, `10S`, `TS`, `A♠`, `BJ` or `LJ`; raise on anything else."""
         if not isinstance(text, str):
-            raise CardParseError(f"a card is written as text like 'AS', not {text!r}")
+            raise CardParseError(f"a card is written as text like 'AS', not {quoted(text)}")
         norm = text.strip().upper()
         for symbol, letter in _SUIT_SYMBOLS.items():
             norm = norm.replace(symbol, letter)
         code = _CODE_OF.get(norm)
         if code is None:
             raise CardParseError(
-                f"not a card: {text!r} (write rank then suit, like 'AS', '10H', 'TD', '2C', "
+                f"not a card: {quoted(text)} (write rank then suit, like 'AS', '10H', 'TD', '2C', "
                 "or 'BJ'/'LJ' for the big and little joker)"
             )
         return cls._all[code]

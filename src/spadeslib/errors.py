@@ -1,13 +1,19 @@
-"""The library's error types.
+"""The library's error types, and the two helpers every message about bad input uses.
 
 Every error spadeslib raises on bad input is a :class:`SpadesError`, so a caller can catch
 one type. Subclasses say which kind of input was bad, and carry enough structure (a list
 of :class:`Problem`, the offending action, the state) for a program to react and for a
 person to fix the input without reading our source.
+
+A message quotes the bad value with :func:`quoted`, never with a bare ``repr``: the value
+comes from someone else (a record, a file, a dict built in Python) and may nest a hundred
+thousand levels or hold megabytes, and the message must still be short and cheap to make.
+It counts things with :func:`counted`, so that one trick is never "1 tricks".
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 __all__ = [
@@ -22,7 +28,82 @@ __all__ = [
     "ScoringError",
     "SpadesError",
     "VariantError",
+    "counted",
+    "quoted",
 ]
+
+QUOTE_LIMIT = 60
+"""Most characters of a user's value :func:`quoted` shows by default: enough to recognise
+what was written, short enough to keep a message on a line or two."""
+
+_DEPTH = 8
+"""Most levels of a nested value :func:`quoted` opens; deeper ones read ``...``."""
+
+
+def quoted(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """``repr(value)`` for a message, cut to ``limit`` characters (ending ``...`` when cut).
+
+    Safe on any value a user can hand over: it opens at most a few levels of lists and
+    mappings and reads only as much of each as it shows, so a list nested 100,000 deep or
+    a string of 10 MB costs what a short one does, where ``repr`` would raise
+    ``RecursionError`` (or ``ValueError`` for an int of more than 4,300 digits).
+
+    >>> quoted("play ZZ")
+    "'play ZZ'"
+    >>> quoted("x" * 100, limit=12)
+    "'xxxxxxxx..."
+    """
+    text = _bounded(value, limit + 1, 0)
+    return text if len(text) <= limit else text[: max(limit - 3, 0)] + "..."
+
+
+def counted(count: int, noun: str, plural: str = "") -> str:
+    """A number and its noun, agreeing: ``1 trick``, ``2 tricks``, ``1 copy``/``2 copies``.
+
+    >>> counted(1, "trick"), counted(13, "trick"), counted(2, "copy", "copies")
+    ('1 trick', '13 tricks', '2 copies')
+    """
+    return f"{count} {noun if abs(count) == 1 else plural or noun + 's'}"
+
+
+def _bounded(value: object, size: int, depth: int) -> str:
+    """The first ``size`` characters of ``repr(value)``, or about that, reading no more."""
+    if depth > _DEPTH or size <= 0:
+        return "..."
+    if isinstance(value, dict):
+        pairs = (
+            f"{_bounded(key, size, depth + 1)}: {_bounded(item, size, depth + 1)}"
+            for key, item in value.items()
+        )
+        return "{" + _joined(pairs, size) + "}"
+    if isinstance(value, list | tuple | set | frozenset):
+        text = _joined((_bounded(item, size, depth + 1) for item in value), size)
+        if isinstance(value, list):
+            return f"[{text}]"
+        if isinstance(value, tuple):
+            return f"({text},)" if len(value) == 1 else f"({text})"
+        return "{" + text + "}" if value else f"{type(value).__name__}()"
+    if isinstance(value, str | bytes):
+        return repr(value[:size])  # the quotes close even when the text is cut
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 4 * size:
+        return f"<an int of about {int(value.bit_length() * 0.30103):,} digits>"
+    try:
+        text = repr(value)
+    except Exception:  # an object of the caller's whose repr fails: say what it is
+        return f"<{type(value).__name__}>"
+    return text[:size]
+
+
+def _joined(parts: Iterator[str], size: int) -> str:
+    shown: list[str] = []
+    length = 0
+    for part in parts:
+        if length > size:
+            shown.append("...")
+            break
+        shown.append(part)
+        length += len(part) + 2
+    return ", ".join(shown)
 
 
 class SpadesError(Exception):
@@ -106,12 +187,23 @@ class IllegalActionError(SpadesError, ValueError):
         self.reason = reason
         self.rule = rule
         self.state = state
-        text = f"illegal action {str(action)!r}: {reason}"
+        text = f"illegal action {_action_text(action)}: {reason}"
         if rule:
             text += f" (rule: {rule})"
         if state:
             text += f" [{state}]"
         super().__init__(text)
+
+
+def _action_text(action: object) -> str:
+    """An action as it was given, quoted: its text form for an ``Action`` (or anything with
+    one), the value itself for data that is no action at all (a list, a huge int)."""
+    if isinstance(action, str | int | float | bytes | list | tuple | dict | set | frozenset):
+        return quoted(action)
+    try:
+        return quoted(str(action))
+    except Exception:  # a caller's object whose str fails
+        return quoted(action)
 
 
 class RecordError(SpadesError, ValueError):

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from spadeslib.cards import Card, parse_cards
 from spadeslib.engine.results import Dealt
 from spadeslib.engine.shuffle import shuffled_labels, shuffled_stream
-from spadeslib.errors import CardNotInDeckError, RecordError, SpadesError
+from spadeslib.errors import CardNotInDeckError, RecordError, SpadesError, quoted
 
 if TYPE_CHECKING:
     from spadeslib.compiler.rules import Rules
@@ -179,7 +179,7 @@ def read_deal(rules: Rules, given: object, where: str = "deal") -> Dealt:
         rest_given = given.get("rest")
         given = given.get("hands")
     if isinstance(given, str) or not isinstance(given, Sequence):
-        raise RecordError(f"{where}: expected a list of {rules.players} hands, got {given!r}")
+        raise RecordError(f"{where}: expected a list of {rules.players} hands, got {quoted(given)}")
     if len(given) != rules.players:
         raise RecordError(f"{where}: expected {rules.players} hands, got {len(given)}")
     per_hand = dealt_hand_size(rules)

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 from spadeslib.cards import Card
 from spadeslib.engine.results import Dealt
 from spadeslib.engine.state import FIELDS, State
-from spadeslib.errors import RecordError, VariantError
+from spadeslib.errors import RecordError, VariantError, counted, quoted
 
 if TYPE_CHECKING:
     from spadeslib.compiler.rules import Rules
@@ -100,28 +100,29 @@ def read_record(record: object) -> tuple[Any, int, list[tuple[int, Dealt]], list
         raise RecordError(f"a game record is a JSON object, not {type(record).__name__}")
     unknown = set(record) - _KEYS
     if unknown:
-        raise RecordError(f"record: unknown key(s) {sorted(unknown)} (expected {sorted(_KEYS)})")
+        raise RecordError(f"record: unknown key(s) {_keys(unknown)} (expected {sorted(_KEYS)})")
     for key in ("format", "version", "variant", "seed", "deals", "actions"):
         if key not in record:
             raise RecordError(f"record: missing key {key!r}")
     if record["format"] != FORMAT:
-        raise RecordError(f"format: expected {FORMAT!r}, got {record['format']!r}")
+        raise RecordError(f"format: expected {FORMAT!r}, got {quoted(record['format'])}")
     if record["version"] != VERSION:
         raise RecordError(
-            f"version: this spadeslib reads version {VERSION}, not {record['version']!r}"
+            f"version: this spadeslib reads version {VERSION}, not {quoted(record['version'])}"
         )
     seed = record["seed"]
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**64:
-        raise RecordError(f"seed: expected an int from 0 to 2**64-1, got {seed!r}")
+        raise RecordError(f"seed: expected an int from 0 to 2**64-1, got {quoted(seed)}")
     if not isinstance(record["variant"], dict):
         raise RecordError("variant: expected the variant's definition as an object")
     try:  # checked as a variant file is, for the same messages (with no lines to show)
         variant = validate_document(Document("variant", record["variant"]), Variant)
     except VariantError as error:
         first = error.problems[0]
+        where = f"variant.{first.path}" if first.path else "variant"
         raise RecordError(
-            f"variant.{first.path}: {first.message} ({len(error.problems)} "
-            "problem(s) in the record's variant)"
+            f"{where}: {first.message} ({counted(len(error.problems), 'problem')} in the "
+            "record's variant)"
         ) from None
     rules = variant.compile()
     deals_data = record["deals"]
@@ -139,7 +140,8 @@ def read_record(record: object) -> tuple[Any, int, list[tuple[int, Dealt]], list
             or not 0 <= dealer < rules.players
         ):
             raise RecordError(
-                f"{where}.dealer: expected a seat from 0 to {rules.players - 1}, got {dealer!r}"
+                f"{where}.dealer: expected a seat from 0 to {rules.players - 1}, "
+                f"got {quoted(dealer)}"
             )
         deals.append(
             (dealer, read_deal(rules, {"hands": item["hands"], "rest": item["rest"]}, where))
@@ -154,10 +156,12 @@ def check_replayed(state: State, deals: list[tuple[int, Dealt]]) -> None:
     """Raise :class:`~spadeslib.errors.RecordError` unless the game in ``state``, replayed from
     a record's actions, used exactly the record's ``deals``, each from its dealer."""
     if state.pending_deals:
-        raise RecordError(f"deals: {len(state.pending_deals)} deal(s) more than the actions reach")
+        raise RecordError(
+            f"deals: {counted(len(state.pending_deals), 'deal')} more than the actions reach"
+        )
     if len(state.deals) > len(deals):  # the game dealt on from the seed: the record is cut
         raise RecordError(
-            f"deals: the record has {len(deals)} deal(s), but its actions reach deal "
+            f"deals: the record has {counted(len(deals), 'deal')}, but its actions reach deal "
             f"{len(state.deals)}; a record lists every deal dealt (was it cut short?)"
         )
     for index, ((dealer, _), (wanted, _)) in enumerate(zip(state.deals, deals, strict=True)):
@@ -252,23 +256,23 @@ def read_state_dict(
         raise RecordError(f"a saved state is a JSON object, not {type(data).__name__}")
     unknown = set(data) - _STATE_KEYS
     if unknown:
-        raise RecordError(f"state: unknown key(s) {sorted(unknown)}")
+        raise RecordError(f"state: unknown key(s) {_keys(unknown)}")
     missing = _STATE_KEYS - set(data)
     if missing:
         raise RecordError(f"state: missing key(s) {sorted(missing)}")
     name = data["variant"]
     if variant is None:
         if not isinstance(name, str):
-            raise RecordError(f"variant: expected the variant's name, got {name!r}")
+            raise RecordError(f"variant: expected the variant's name, got {quoted(name)}")
         try:
             variant = load_variant(name)
         except SpadesError as error:
             raise RecordError(
-                f"variant: {name!r} is not a variant this spadeslib can load ({error}); "
+                f"variant: {quoted(name)} is not a variant this spadeslib can load ({error}); "
                 "pass the Variant itself (variant=...)"
             ) from None
     elif variant.name != name:
-        raise RecordError(f"variant: the state is of {name!r}, not of {variant.name!r}")
+        raise RecordError(f"variant: the state is of {quoted(name)}, not of {variant.name!r}")
     record = {
         "format": FORMAT,
         "version": VERSION,
@@ -293,9 +297,15 @@ def check_state_dict(state: State, data: Any) -> None:
     for key in (*(f.name for f in FIELDS if f.codec != "skip"), *sorted(_STATE_KEYS)):
         if found[key] != data[key]:
             raise RecordError(
-                f"{key}: the deals and actions lead to {found[key]!r}, "
-                f"but the state says {data[key]!r}"
+                f"{key}: the deals and actions lead to {quoted(found[key], 200)}, "
+                f"but the state says {quoted(data[key], 200)}"
             )
+
+
+def _keys(keys: set[Any]) -> str:
+    """Keys a record should not have, sorted and quoted: a record built in Python may have
+    keys of any type, and of any size."""
+    return quoted(sorted(keys, key=quoted), 200)
 
 
 def _jsonable(value: Any) -> Any:

@@ -44,7 +44,7 @@ from spadeslib.errors import Problem, VariantError
 from spadeslib.loader import bundled
 from spadeslib.loader.document import Document, IncompleteDocument, KeyPath, Mark, dotted
 from spadeslib.loader.merge import leaves, merge_layers, same, value_at, without
-from spadeslib.loader.references import resolved, unknown_name, unnameable
+from spadeslib.loader.references import expanded, no_home, resolved, unknown_name, unnameable
 from spadeslib.loader.yaml_source import MAX_BYTES, read_yaml
 
 __all__ = [
@@ -73,6 +73,19 @@ _FRAGMENT_ONLY = ("name", "description", *_COMPOSITION)
 """Keys of a house-rules fragment that are not merged: its name and description are its
 own, ``applies_to`` says what it is checked on alone, and a fragment does not compose
 further (``_check_plain`` reports ``extends`` and ``house_rules``)."""
+
+
+_NOTHING_SET = (
+    "the file sets no key (it is empty, or only comments), and would be the standard game "
+    "without saying so; write the variant it starts from, like 'extends: standard', and "
+    "then the keys that differ"
+)
+_NAMED_NOTHING = (
+    "the file sets no key (it is empty, or only comments), so naming it changes nothing; "
+    "write the keys it should set"
+)
+"""An empty document: once valid as the format's defaults, which hid a file saved empty
+by mistake (or a wrong file named) behind a game that looked right."""
 
 
 class FileProblem(Exception):
@@ -222,11 +235,16 @@ class _Composer:
         if self.problems:
             raise IncompleteDocument(self.problems, result, left_out=self.left_out)
 
-    def parse(self, text: str | bytes, source: str) -> Document:
+    def parse(self, text: str | bytes, source: str, *, named: bool = False) -> Document:
         """The document in ``text``; a bad key is reported and left out, the rest kept.
-        A syntax error or a limit stops the reading and raises at once."""
+        A syntax error or a limit stops the reading and raises at once. A document that
+        sets no key is a problem: ``named`` says it is a base or a house rule another file
+        names, not the variant itself."""
         document, problems = read_yaml(text, source)
         self.problems += problems
+        if not document.data and not problems:
+            message = _NAMED_NOTHING if named else _NOTHING_SET
+            self.problems.append(Problem(source, None, None, "", message, "empty_document"))
         return document
 
     def compose(
@@ -335,12 +353,16 @@ class _Composer:
             self._report(document, where, refused, "bad_reference")
             return None
         if looks_like_path(reference):
-            return base_dir / Path(reference).expanduser()
+            path = expanded(reference)
+            if path is None:
+                self._report(document, where, no_home(reference), "bad_reference")
+                return None
+            return base_dir / path
         found = self._bundled(reference, fragment=fragment)
         if found is None and where[0] == _APPLIES_TO:
             found = self._bundled(reference, fragment=True)
         if found is None:
-            message, code = unknown_name(reference, fragment=fragment)
+            message, code = unknown_name(reference, fragment=fragment, base_dir=base_dir)
             self._report(document, where, message, code)
         return found
 
@@ -355,7 +377,7 @@ class _Composer:
         key = resolved(path)
         if key not in self.files:
             try:
-                self.files[key] = self.parse(read_file(path), str(path))
+                self.files[key] = self.parse(read_file(path), str(path), named=True)
             except FileProblem as error:
                 self.files[key] = error
             except VariantError as error:

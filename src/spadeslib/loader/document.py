@@ -116,14 +116,22 @@ class IncompleteDocument(VariantError):
         return (VariantError, (self.problems,))  # the document stays behind
 
 
+_LONGEST_KEY = 60
+"""Longest key :func:`dotted` writes out whole: a key in a record's variant may be
+megabytes long, and a message names it only to be recognised."""
+
+
 def dotted(path: KeyPath) -> str:
-    """The path as people write it: ``scoring.bags.limit``, ``deck.remove[1]``."""
+    """The path as people write it: ``scoring.bags.limit``, ``deck.remove[1]``. A key
+    longer than any of the format's is cut (``aaaa...``); the nesting shown is bounded by
+    the path, which the loader's own limits bound."""
     text = ""
     for part in path:
         if isinstance(part, int):
             text += f"[{part}]"
         else:
-            text += f".{part}" if text else part
+            key = part if len(part) <= _LONGEST_KEY else part[: _LONGEST_KEY - 3] + "..."
+            text += f".{key}" if text else key
     return text
 
 

@@ -22,14 +22,13 @@ stands, and the message says which file set it. Problems come out in reading ord
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, TypeVar, cast
 
 from pydantic import BaseModel, ValidationError
 
-from spadeslib.errors import Problem, VariantError
+from spadeslib.errors import Problem, VariantError, counted, quoted
 from spadeslib.loader.document import Document, KeyPath, Mark, dotted, parse_dotted
 from spadeslib.loader.locations import (
     Located,
@@ -42,6 +41,8 @@ from spadeslib.loader.locations import (
     one_of,
     union_tags,
 )
+from spadeslib.loader.suggest import close_matches
+from spadeslib.loader.yaml_nodes import MAX_DEPTH
 
 __all__ = ["in_reading_order", "validate_document", "validation_problems"]
 
@@ -59,12 +60,39 @@ _PREFIXES = ("Value error, ", "Assertion failed, ")
 
 
 def validate_document(document: Document, model: type[M]) -> M:
-    """Validate composed data against ``model``; raise :class:`VariantError` on problems."""
+    """Validate composed data against ``model``; raise :class:`VariantError` on problems.
+
+    Data nested deeper than a YAML file may be (:data:`MAX_DEPTH`) is refused before
+    pydantic sees it: data given in Python (a record's variant) may nest 100,000 levels,
+    and pydantic reports a bad ``kind`` by printing a ``RecursionError`` it cannot raise."""
+    deep = _too_deep(document.data)
+    if deep is not None:
+        message = f"the value nests deeper than {MAX_DEPTH} levels (a variant nests five)"
+        raise VariantError([document.problem(deep, message, "too_deep")])
     try:  # the model's own validator: Variant.model_validate would word the problems
         # itself, without the document's marks
         return cast(M, model.__pydantic_validator__.validate_python(document.data))
     except ValidationError as error:
         raise VariantError(validation_problems(error, document, model)) from None
+
+
+def _too_deep(data: object) -> KeyPath | None:
+    """Where ``data`` first nests deeper than :data:`MAX_DEPTH` (its first few keys only,
+    to name the place), or ``None``. Iterative: the depth it checks is the one that makes
+    a recursive walk fail."""
+    stack: list[tuple[object, KeyPath, int]] = [(data, (), 0)]
+    while stack:
+        value, path, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            return path[:4]
+        if isinstance(value, dict):
+            stack.extend(
+                (item, (*path[:4], key if isinstance(key, str) else quoted(key)), depth + 1)
+                for key, item in value.items()
+            )
+        elif isinstance(value, list | tuple):
+            stack.extend((item, (*path[:4], index), depth + 1) for index, item in enumerate(value))
+    return None
 
 
 def validation_problems(
@@ -146,8 +174,8 @@ def _unknown_key(
     key = str(located.path[-1]) if located.path else str(item["loc"][-1])
     parent = locate(model, tuple(item["loc"])[:-1])
     allowed = allowed_keys(parent.expected)
-    message = f"unknown key {key!r}"
-    close = difflib.get_close_matches(key, allowed, n=1, cutoff=0.6)
+    message = f"unknown key {quoted(key)}"
+    close = close_matches(key, allowed)
     elsewhere = [dotted(place) for place in key_places(model).get(key, ()) if place != located.path]
     if close:
         message += f"; did you mean {close[0]!r}?"
@@ -176,8 +204,8 @@ def _unknown_tag(
     name = str(context.get("discriminator", "'kind'")).strip("'")
     tag = context.get("tag")
     tags = union_tags(located.expected) or _split_tags(str(context.get("expected_tags", "")))
-    message = f"unknown {name} {tag!r}"
-    close = difflib.get_close_matches(str(tag), tags, n=1, cutoff=0.6)
+    message = f"unknown {name} {quoted(tag)}"
+    close = close_matches(tag, tags) if isinstance(tag, str) else []
     if close:
         message += f"; did you mean {close[0]!r}?"
     message += " (allowed: " + ", ".join(tags) + ")"
@@ -206,10 +234,10 @@ def _choice(
         expected = str((item.get("ctx") or {}).get("expected", "one of the allowed values"))
     message = f"expected {expected}, got {_quote(value)}"
     words = [str(choice) for choice in choices]
-    close = difflib.get_close_matches(str(value), words, n=1, cutoff=0.6)
+    close = close_matches(value, words) if isinstance(value, str) else []
     if isinstance(value, str) and value.strip() in words and value.strip() not in choices:
         message += _without_quotes(value)
-    elif isinstance(value, str) and close:
+    elif close:
         message += f"; did you mean {close[0]!r}?"
     return document.problem(located.path, message, "invalid_choice")
 
@@ -236,13 +264,18 @@ def _wrong_length(
     if item["type"] == "string_too_long":
         value = item.get("input")
         count = len(value) if isinstance(value, str) else "more"
-        expected = f"text of at most {context.get('max_length')} characters"
+        expected = f"text of at most {_count(context.get('max_length'), 'character')}"
     elif item["type"] == "too_long":
-        expected = f"at most {context.get('max_length')} item(s)"
+        expected = f"at most {_count(context.get('max_length'), 'item')}"
     else:
-        expected = f"at least {context.get('min_length')} item(s)"
+        expected = f"at least {_count(context.get('min_length'), 'item')}"
     message = f"expected {expected}, got {count}: {_quote(item.get('input'))}"
     return document.problem(located.path, message, "wrong_length")
+
+
+def _count(number: object, noun: str) -> str:
+    """``number`` of ``noun`` when pydantic gave a number, else the plural as it was."""
+    return counted(number, noun) if isinstance(number, int) else f"{number} {noun}s"
 
 
 def _wrong_type(
@@ -265,7 +298,7 @@ def _wrong_type(
 
 def _kind_hint(value: str, tags: list[str]) -> str:
     """For a kind's name written where its mapping belongs (``[no_spades]``)."""
-    close = difflib.get_close_matches(value.strip(), tags, n=1, cutoff=0.6)
+    close = close_matches(value.strip(), tags)
     if not close:
         return ""
     hint = f"{{kind: {close[0]}}}"
@@ -277,7 +310,9 @@ _INT = re.compile(r"[+-]?\d+")
 
 def _without_quotes(number: str) -> str:
     """The hint for a number written as quoted text (``'500'``), which YAML reads as text."""
-    return f" (write the number without quotes: {number.strip()})"
+    digits = number.strip()
+    shown = digits if len(digits) <= 40 else digits[:37] + "..."
+    return f" (write the number without quotes: {shown})"
 
 
 Handler = Callable[[ErrorDict, Located, Document, type[BaseModel]], Problem]
@@ -429,38 +464,4 @@ def _quote(value: object, limit: int = 60) -> str:
         return (
             f"{str(value).lower()} (YAML reads true, false, yes, no, on and off as true or false)"
         )
-    text = _bounded_repr(value, limit + 1)
-    return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
-def _bounded_repr(value: object, size: int, depth: int = 0) -> str:
-    """``repr(value)``, or at least its first ``size`` characters, whatever the value:
-    data given in Python (a record's variant) may nest a thousand levels or hold a million
-    items, and only the start is shown."""
-    if depth > 8 or size <= 0:
-        return "..."
-    if isinstance(value, dict):
-        items = (
-            f"{_bounded_repr(key, size, depth + 1)}: {_bounded_repr(item, size, depth + 1)}"
-            for key, item in value.items()
-        )
-        return "{" + _joined(items, size) + "}"
-    if isinstance(value, list | tuple):
-        text = _joined((_bounded_repr(item, size, depth + 1) for item in value), size)
-        if isinstance(value, list):
-            return f"[{text}]"
-        return f"({text},)" if len(value) == 1 else f"({text})"
-    text = repr(value)
-    return text if len(text) <= size else text[:size]
-
-
-def _joined(parts: Iterator[str], size: int) -> str:
-    shown: list[str] = []
-    length = 0
-    for part in parts:
-        if length > size:
-            shown.append("...")
-            break
-        shown.append(part)
-        length += len(part) + 2
-    return ", ".join(shown)
+    return quoted(value, limit)

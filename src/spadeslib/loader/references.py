@@ -8,20 +8,43 @@ file system, a null character), is a problem to report, never an ``OSError`` or 
 
 from __future__ import annotations
 
-import difflib
 from pathlib import Path
 
+from spadeslib.errors import quoted
 from spadeslib.loader import bundled
+from spadeslib.loader.suggest import close_matches
 
-__all__ = ["is_file", "resolved", "unknown_name", "unnameable"]
+__all__ = ["expanded", "is_file", "no_home", "resolved", "unknown_name", "unnameable"]
 
 
 def unnameable(reference: str) -> str | None:
     """Why no file can have the name ``reference`` (the operating system refuses a null
     character with a ``ValueError``), or ``None`` when one can."""
     if "\0" in reference:
-        return f"{reference!r} cannot be a file name: it contains a null character"
+        return f"{quoted(reference)} cannot be a file name: it contains a null character"
     return None
+
+
+def expanded(reference: str) -> Path | None:
+    """The path ``reference`` names, ``~`` and ``~user`` expanded, or ``None`` when the
+    home directory it starts from is unknown (no such user, or no ``HOME``): pathlib
+    raises ``RuntimeError`` there."""
+    try:
+        return Path(reference).expanduser()
+    except RuntimeError:
+        return None
+
+
+def no_home(reference: str) -> str:
+    """Why :func:`expanded` found no path: the ``~`` part, and what to write instead."""
+    first = reference.replace("\\", "/").split("/", 1)[0]
+    user = first[1:]
+    whose = f"no user {user!r} on this machine" if user else "no home directory here"
+    rest = reference[len(first) :].lstrip("/\\") or "base.yaml"
+    return (
+        f"{quoted(reference)} starts with {quoted(first)}, but there is {whose}; write the "
+        f"path without '~': relative to this file (like './{rest}') or in full"
+    )
 
 
 def resolved(path: Path) -> Path:
@@ -41,13 +64,24 @@ def is_file(path: Path) -> bool:
         return False
 
 
-def unknown_name(reference: str, *, fragment: bool) -> tuple[str, str]:
-    """The message and code for a bundled name that does not exist, with "did you mean"."""
+def unknown_name(
+    reference: str, *, fragment: bool, base_dir: Path | None = None
+) -> tuple[str, str]:
+    """The message and code for a bundled name that does not exist, with "did you mean".
+
+    ``base_dir`` is where a path in the reference would be looked for (the directory of
+    the file naming it; the working directory by default): a file there named like the
+    reference (``our-club`` and ``our-club.yaml``) is almost surely what was meant, and
+    the message says how to name it."""
     what = "house rule" if fragment else "variant"
     names = bundled.bundled_house_rules() if fragment else bundled.bundled_variants()
-    message = f"unknown bundled {what} {reference!r}"
-    close = difflib.get_close_matches(reference, names, n=3, cutoff=0.6)
-    if close:
+    message = f"unknown bundled {what} {quoted(reference)}"
+    beside = _file_named(reference, base_dir)
+    close = close_matches(reference, names, n=3)
+    if beside is not None:
+        where = "the working directory" if base_dir is None else f"'{base_dir.absolute()}'"
+        message += f"; to use the file {beside!r} in {where}, write './{beside}'"
+    elif close:
         message += "; did you mean " + " or ".join(repr(name) for name in close) + "?"
     elif fragment and names:
         # Eighty names on one line help nobody; the list command says what each one does.
@@ -63,6 +97,16 @@ def unknown_name(reference: str, *, fragment: bool) -> tuple[str, str]:
             if fragment
             else f" ({reference!r} is a house rule: list it under house_rules)"
         )
-    if is_file(Path(reference)):
-        message += f" (to use the file {reference!r}, write './{reference}')"
     return message, ("unknown_house_rule" if fragment else "unknown_variant")
+
+
+def _file_named(reference: str, base_dir: Path | None) -> str | None:
+    """The name of the file in ``base_dir`` that ``reference`` probably means (itself, or
+    with ``.yaml`` or ``.yml`` added), or ``None``."""
+    if len(reference) > 255:  # longer than any file name
+        return None
+    directory = Path() if base_dir is None else base_dir
+    for name in (reference, f"{reference}.yaml", f"{reference}.yml"):
+        if is_file(directory / name):
+            return name
+    return None

@@ -190,6 +190,26 @@ _SYNTAX_HINTS: tuple[tuple[str, str], ...] = (
 )
 
 
+def _indenting_tab(text: str, error: yaml.MarkedYAMLError) -> tuple[int, int] | None:
+    """The line and column of a tab in the indentation of a line the syntax error spans
+    (from where its context starts to where it was found), or ``None``.
+
+    PyYAML words a tab in many ways, most not naming it ("mapping values are not allowed
+    here"), and often names the line its scan began on rather than the line with the tab:
+    the tab is what the writer has to find, so the problem is placed on it."""
+    found = error.problem_mark
+    if found is None:
+        return None
+    start = error.context_mark.line if error.context_mark is not None else found.line
+    lines = text.split("\n", found.line + 1)[: found.line + 1]
+    for index in range(found.line, max(min(start, found.line), 0) - 1, -1):
+        line = lines[index] if index < len(lines) else ""
+        indent = line[: len(line) - len(line.lstrip(" \t"))]
+        if "\t" in indent:
+            return index + 1, indent.index("\t") + 1
+    return None
+
+
 # -- events to nodes --------------------------------------------------------------------
 
 
@@ -202,6 +222,7 @@ class _Composer:
     """
 
     source: str
+    text: str = ""
     anchors: dict[str, Node] = field(default_factory=dict)
     open: list[tuple[Node, str | None]] = field(default_factory=list)
     root: Node | None = None
@@ -209,6 +230,7 @@ class _Composer:
     documents: int = 0
 
     def compose(self, text: str) -> Node | None:
+        self.text = text
         try:
             for event in yaml.parse(text, Loader=_EVENT_LOADER):
                 self._event(event)
@@ -230,6 +252,18 @@ class _Composer:
                 "",
                 f"the document nests deeper than {MAX_DEPTH} levels",
                 "too_deep",
+            )
+        tab = _indenting_tab(self.text, error)
+        if tab is not None:
+            line, column = tab
+            return Problem(
+                self.source,
+                line,
+                column,
+                "",
+                f"YAML syntax error: line {line} is indented with a tab (column {column}); "
+                "indent with spaces: YAML does not allow tabs",
+                "yaml_syntax",
             )
         message = f"YAML syntax error: {error.problem or error.context}"
         if error.context and error.problem and error.context_mark is not None:
