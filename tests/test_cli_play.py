@@ -245,3 +245,24 @@ def test_an_unknown_bot_level_is_a_usage_error(
 ) -> None:
     status, _, err = play(capsys, monkeypatch, [], "play", "standard", "--bots", "wizard")
     assert status == 2 and "--bots wizard: unknown bot level 'wizard'" in err
+
+
+def test_refusals_at_nyc_name_the_rule_of_the_moment(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # nyc, seed 1: the first deal bids itself (13 cards of ours), then seat 0 bids for its side
+    lines = ["1"] * 13 + ["15", "nil", "4", "bid 4", "quit", "quit"]
+    args = ["play", "nyc", "--seed", "1", "--seat", "0", "--bots", "easy"]
+    status, out, _ = play(capsys, monkeypatch, lines, *args)
+    assert status == 0
+    assert (
+        "Not allowed: there is no team bid of 15, a deal has 13 tricks: the team bids open "
+        "now are 4 to 10. Nothing changed; try again." in out
+    )
+    assert (
+        "Not allowed: Nil is not played here: seat 0 is to make its side's team bid (4 to 10)"
+        in out
+    )
+    assert (
+        "Not allowed: the bidding is over: this is the play, and seat 0 is to play a card." in out
+    )

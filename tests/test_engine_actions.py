@@ -194,3 +194,51 @@ def test_an_id_past_the_space_is_no_action() -> None:
     game.apply_id(game.legal_action_ids()[0])
     with pytest.raises(IllegalActionError, match="no action has this id"):
         game.apply_id(game._s.space.num_distinct_actions)
+
+
+# --- issue 27, item 7: a refusal names the rule of the moment, not just whose turn it is ---
+
+
+def _at(name: str, phase: str) -> Game:
+    """A game of ``name`` played at random (seeded) until ``phase`` starts, past a first
+    deal that bids itself."""
+    import random
+
+    game = Game(name, seed=1)
+    rng = random.Random(0)
+    while game.phase != phase or (game.deal_number == 0 and name == "nyc"):
+        game.apply(rng.choice(list(game.legal_actions())))
+    return game
+
+
+def _refusal(game: Game, text: str) -> IllegalActionError:
+    before = game.state_dict()
+    with pytest.raises(IllegalActionError) as refused:
+        game.apply(text)
+    assert game.state_dict() == before
+    return refused.value
+
+
+def test_nil_at_a_table_without_nil_says_so() -> None:
+    error = _refusal(_at("nyc", "bidding"), "nil")
+    assert error.rule == "bidding.nil.enabled"
+    assert error.reason.startswith("Nil is not played here: ")
+    assert error.reason.endswith("is to make its side's team bid (4 to 10)")
+
+
+def test_a_card_in_the_bidding_says_the_play_has_not_begun() -> None:
+    error = _refusal(_at("standard", "bidding"), "play AS")
+    assert error.reason.startswith("the play has not begun: this is the bidding, and seat ")
+    assert error.reason.endswith(" is to bid (nil or 1 to 13)")
+    error = _refusal(_at("nyc", "bidding"), "play AS")
+    assert error.reason.endswith(" is to make its side's team bid (4 to 10)")
+
+
+@pytest.mark.parametrize("text", ["bid 4", "nil", "blind nil"])
+def test_a_bid_in_the_play_says_the_bidding_is_over(text: str) -> None:
+    game = _at("nyc", "play")
+    error = _refusal(game, text)
+    assert error.rule == "play"
+    assert error.reason == (
+        f"the bidding is over: this is the play, and seat {game.current_player} is to play a card"
+    )

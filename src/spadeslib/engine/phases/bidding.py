@@ -23,6 +23,7 @@ from spadeslib.engine import flow
 from spadeslib.engine.kernel_sources import attach_sources
 from spadeslib.engine.phases import blind, misdeal
 from spadeslib.engine.phases.auction import closes_round, needs_bid, others_total
+from spadeslib.engine.phases.elsewhere import bids_now, out_of_place
 from spadeslib.engine.state import Phase, State
 
 __all__ = ["RULES"]
@@ -194,7 +195,9 @@ def problem(state: State, action_id: int) -> tuple[str, str] | None:
     if rules.partnership:
         bid = _team_bid(state, action_id)
         if bid is None:
-            return _other_problem(state, seat, action_id, team=True)
+            if action_id == space.NIL:
+                return _plain_nil(state)
+            return _other_problem(state, seat, action_id)
         return B.team_bid_problem(rules, team_context(state, seat), bid)
     seat_bid: int
     if action_id == space.NIL:
@@ -208,17 +211,28 @@ def problem(state: State, action_id: int) -> tuple[str, str] | None:
     return B.seat_bid_problem(rules, seat_context(state, seat), seat_bid)
 
 
-def _other_problem(
-    state: State, seat: int, action_id: int, *, team: bool = False
-) -> tuple[str, str]:
+def _plain_nil(state: State) -> tuple[str, str]:
+    """Why a plain ``nil`` is refused in a partnership auction: the variant has no Nil,
+    or a Nil is declared inside the side's team bid."""
+    now = bids_now(state, legal(state))
+    if not state.rules.variant.bidding.nil.enabled:
+        return (f"Nil is not played here: seat {state.actor} is to {now}", "bidding.nil.enabled")
+    return (
+        "a Nil is declared in the side's team bid: 'bid nil/4' (this seat Nil, its partner "
+        "4), 'bid 4/nil' (the partner Nil)",
+        "bidding.form",
+    )
+
+
+def _other_problem(state: State, seat: int, action_id: int) -> tuple[str, str]:
     """Why an action that is not a bid of this auction is refused: a blind action says
-    which rule forbids it (:func:`.blind.refusal`), anything else whose turn it is."""
+    which rule forbids it (:func:`.blind.refusal`); anything else that this is the
+    bidding, and which bids are open."""
     found = blind.refusal(state, seat, action_id)
     if found is not None:
         return found
-    if team:
-        return (f"it is seat {seat}'s turn to make its side's team bid", "bidding.form")
-    return (f"it is seat {seat}'s turn to bid", "bidding")
+    rule = "bidding.form" if state.rules.partnership else "bidding"
+    return out_of_place(state, action_id, bids_now(state, legal(state)), rule)
 
 
 def apply(state: State, action_id: int) -> None:

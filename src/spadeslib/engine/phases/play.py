@@ -12,6 +12,7 @@ from __future__ import annotations
 from spadeslib.compiler.bids import NIL, NO_BID, tricks_of
 from spadeslib.compiler.play import new_play, why_illegal
 from spadeslib.engine import flow
+from spadeslib.engine.phases.elsewhere import out_of_place
 from spadeslib.engine.phases.end import finish_deal
 from spadeslib.engine.state import State
 
@@ -51,7 +52,7 @@ def legal(state: State) -> list[int]:
 def problem(state: State, action_id: int) -> tuple[str, str] | None:
     space = state.space
     if not 0 <= action_id < space.size or space.plays[action_id] is None:
-        return (f"it is seat {state.actor}'s turn to play a card", "play")
+        return out_of_place(state, action_id, "play a card", "play")
     faces = space.face_mask[action_id]
     if state.play.legal_mask() & faces:
         return None
