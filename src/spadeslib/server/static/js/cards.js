@@ -38,14 +38,15 @@ export function cardShort(text) {
 export function cardFace(text, { tag = "div", attrs = {} } = {}) {
   const c = parse(text);
   const rank = c.joker ? "★" : c.rank === "T" ? "10" : c.rank;
-  const symbol = c.joker ? (c.joker === "BJ" ? "JOKER" : "joker") : SUIT_SYMBOL[c.suit];
+  const symbol = c.joker ? "JOKER" : SUIT_SYMBOL[c.suit];
+  const pip = c.joker ? (c.joker === "BJ" ? "B" : "L") : symbol;
   const cls = c.joker ? `card joker joker-${c.joker}` : `card suit-${c.suit}`;
   return h(
     `${tag}`,
     { "aria-label": cardName(text), title: cardName(text), ...attrs, class: `${cls} ${attrs.class || ""}`, dataset: { card: c.text } },
-    h("span.corner.top", { "aria-hidden": "true" }, h("span.rank", {}, rank), h("span.pip", {}, c.joker ? "" : symbol)),
+    h("span.corner.top", { "aria-hidden": "true" }, h("span.rank", {}, rank), h("span.pip", {}, pip)),
     h("span.centre", { "aria-hidden": "true" }, symbol),
-    h("span.corner.bottom", { "aria-hidden": "true" }, h("span.rank", {}, rank), h("span.pip", {}, c.joker ? "" : symbol)),
+    h("span.corner.bottom", { "aria-hidden": "true" }, h("span.rank", {}, rank), h("span.pip", {}, pip)),
   );
 }
 

@@ -107,7 +107,8 @@ function sideName(side) {
   if (me() !== null && sideOf(me()) === side) return seats.length > 1 ? "Us" : "You";
   if (seats.length === 1) return seatName(seats[0]);
   if (sideCount() === 2 && me() !== null) return "Them";
-  return `Seats ${seats.join(" & ")}`;
+  if (players() === 4 && seats.length === 2) return seats.map((s) => COMPASS[(s - anchor() + 4) % 4][0]).join("–");
+  return `Seats ${seats.join("+")}`;
 }
 
 /** Where a seat sits, as an angle: the anchor at the bottom, then clockwise on screen. */
@@ -178,6 +179,10 @@ function pauseAfter(before, msg) {
   const was = before.observation.tricks.length;
   const now = msg.observation.tricks.length;
   if (now > was && msg.observation.trick.length === 0) {
+    if (TRICK_HOLD <= 0) {
+      S.heldTrick = null;
+      return 0;
+    }
     const [leader, cards] = msg.observation.tricks[now - 1];
     S.heldTrick = { leader, cards, winner: trickWinner(before.observation, msg.observation) };
     return TRICK_HOLD;
@@ -268,7 +273,11 @@ function renderSeats() {
             : "away";
       const dot = bot ? "bot" : info.stand_in ? "standin" : info.connected ? "on" : "off";
       const open = S.msg.hands?.[seat];
-      const bid = bidText(o.bids[seat]);
+      const team = o.contracts[sideOf(seat)];
+      // A team bid (partnership bidding) is the side's, with no bid of either partner's own.
+      const partners = sideSeats(sideOf(seat));
+      const teamBid = team !== null && team !== undefined && partners.length > 1 && partners.every((s) => o.bids[s] === "-");
+      const bid = bidText(o.bids[seat]) || (teamBid ? `Team ${team}` : null);
       return h(
         "section.seat",
         {
@@ -339,8 +348,8 @@ function renderTrick() {
     box,
     plays.map(([seat, card], i) => {
       const a = angleOf(seat);
-      const x = 50 + 24 * Math.cos(a);
-      const y = 50 + 26 * Math.sin(a);
+      const x = 50 + 30 * Math.cos(a);
+      const y = 50 + 22 * Math.sin(a);
       return h(
         "div.played",
         {
@@ -394,7 +403,7 @@ function renderBoard() {
     return h(
       "tr",
       { class: me() !== null && sideOf(me()) === side ? "ours" : "" },
-      h("th", { scope: "row" }, sideName(side), h("span.seats-of", {}, seats.length > 1 ? ` ${seats.join("+")}` : "")),
+      h("th", { scope: "row" }, sideName(side), h("span.seats-of", {}, seats.length > 1 && me() !== null ? ` ${seats.join("+")}` : "")),
       h("td.contract", {}, bid, nils.length ? h("span.nils", {}, nils.join(", ")) : null),
       h("td.won", {}, String(won)),
       h("td.score", {}, String(o.scores[side])),
@@ -475,7 +484,7 @@ function renderControls() {
   const blocks = [];
   if (msg.over) {
     blocks.push(gameOver());
-  } else if (myTurn() && sorted.prompt) {
+  } else if (myTurn() && sorted.prompt && sorted.verb !== "play") {
     blocks.push(h("p.prompt", {}, `${sorted.prompt}${sorted.verb === "play" ? "" : ":"}`, sorted.verb === "pass" || sorted.verb === "give" ? h("span.hint", {}, ` (${countLeft(sorted.verb)})`) : null));
   }
   for (const group of sorted.groups) {
@@ -584,6 +593,8 @@ function renderHand(sorted, legal) {
       Array.from({ length: o.hand_sizes[me()] }, () => cardBack()),
     );
     box.classList.add("unseen");
+    spreadHand();
+    requestAnimationFrame(spreadHand);
     return;
   }
   box.classList.remove("unseen");
@@ -620,6 +631,7 @@ function renderHand(sorted, legal) {
   });
   fill(box, buttons);
   spreadHand();
+  requestAnimationFrame(spreadHand);
   // Roving focus: one card is in the Tab order: the one focused before, else the first
   // playable one, else the first.
   let target = null;
