@@ -395,7 +395,6 @@ function renderBoard() {
     const seats = sideSeats(side);
     const won = seats.reduce((t, s) => t + o.tricks_won[s], 0);
     const contract = o.contracts[side];
-    const nils = seats.filter((s) => o.bids[s] === "nil" || o.bids[s] === "blind nil").map((s) => `${seatName(s)} ${bidText(o.bids[s])}`);
     const bid =
       contract === null || contract === undefined
         ? "–"
@@ -404,7 +403,7 @@ function renderBoard() {
       "tr",
       { class: me() !== null && sideOf(me()) === side ? "ours" : "" },
       h("th", { scope: "row" }, sideName(side), h("span.seats-of", {}, seats.length > 1 && me() !== null ? ` ${seats.join("+")}` : "")),
-      h("td.contract", {}, bid, nils.length ? h("span.nils", {}, nils.join(", ")) : null),
+      h("td.contract", {}, bid),
       h("td.won", {}, String(won)),
       h("td.score", {}, String(o.scores[side])),
       h("td.bags", {}, String(o.bags[side])),
@@ -424,8 +423,12 @@ function renderBoard() {
       h("tbody", {}, rows),
     ),
   );
+  const nils = o.bids
+    .map((bid, seat) => (bid === "nil" || bid === "blind nil" ? `${seatName(seat)} ${bid === "nil" ? "Nil" : "Blind Nil"}` : null))
+    .filter(Boolean);
   const info = [`Deal ${o.deal_number + 1}`, `dealer ${seatName(o.dealer).toLowerCase() === "you" ? "you" : seatName(o.dealer)}`];
   if (o.phase === "play" || o.spades_broken) info.push(o.spades_broken ? "spades broken ♠" : "spades not broken");
+  if (nils.length) info.push(nils.join(", "));
   if (o.cut.length) info.push(`cut: ${o.cut.map(cardShort).join(" ")}`);
   fill($("#deal-info"), info.join(" · "));
 }
