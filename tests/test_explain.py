@@ -810,3 +810,54 @@ def test_the_command_explains_a_house_rule(
     (tmp_path / "nil-50").write_text("name: ours\ngame_end: {target: 300}\n", encoding="utf-8")
     assert main(["explain", "nil-50"]) == 0
     assert capsys.readouterr().out.startswith("# Rules card: ours\n")
+
+
+# --- issue 27, item 8: a table without partners is told without partners ----------------------
+
+_PARTNERLESS = [
+    name for name in bundled_variants() if load_variant(name).table.partnerships == "none"
+]
+
+
+def _partnerless_tables() -> list[tuple[str, Variant]]:
+    """Every bundled variant without partners, alone and with each bundled house rule that
+    composes with it, and with Blind Nil (the one bid a partnerless table may add that
+    speaks of partners elsewhere)."""
+    tables = []
+    for name in _PARTNERLESS:
+        extra = [None, *bundled_house_rules()]
+        for house_rule in extra:
+            text = f"extends: {name}\n" + (f"house_rules: [{house_rule}]\n" if house_rule else "")
+            try:
+                tables.append((f"{name} + {house_rule}", parse_variant(text, "t.yaml")))
+            except VariantError:
+                continue
+        blind_nil = "bidding: {blind_nil: {enabled: true, exchange: 0, not_in_first_deal: true}}"
+        tables.append(
+            (f"{name} + Blind Nil", parse_variant(f"extends: {name}\n{blind_nil}\n", "t.yaml"))
+        )
+    return tables
+
+
+def test_the_partnerless_tables_are_the_bundled_ones() -> None:
+    assert set(_PARTNERLESS) == {"cutthroat", "solo", "two-handed"}
+
+
+def test_no_partnerless_card_speaks_of_partners_or_sides() -> None:
+    tables = _partnerless_tables()
+    assert len(tables) > 100
+    wrong = [
+        (where, statement.text)
+        for where, variant in tables
+        for _, section in statements(variant)
+        for statement, _ in section
+        if re.search(r"\bpartners?\b|\bsides?\b|\bside's\b", statement.text, re.IGNORECASE)
+    ]
+    assert wrong == []
+
+
+def test_a_partnerless_blind_nil_is_for_a_player_behind() -> None:
+    text = "extends: solo\nbidding: {blind_nil: {enabled: true, exchange: 0}}\n"
+    card = explain(parse_variant(text, "t.yaml"), format="markdown")
+    assert "only a player behind by at least 100 points may bid it." in card
+    assert "exchanges no cards" not in card and "per side" not in card

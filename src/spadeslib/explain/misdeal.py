@@ -31,7 +31,8 @@ def misdeal_section(v: Variant) -> Iterator[Statement]:
         yield say("There are no misdeals: every deal is played.", "misdeal.conditions")
         return
     hands = listing((_HANDS[c.kind](c) for c in misdeal.conditions), "or")
-    when = " before their partner has bid" if misdeal.before_partner_bids else ""
+    partners = v.table.partnerships != "none"  # alone, no partner bids before anyone
+    when = " before their partner has bid" if misdeal.before_partner_bids and partners else ""
     text = (
         f"A player whose hand has {hands} may call a misdeal during their turn to "
         f"bid{when}; the cards are thrown in and the same dealer deals again."

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from spadeslib.explain.facts import zero_is_a_bid
+from spadeslib.explain.facts import side_word, zero_is_a_bid
 from spadeslib.explain.words import Statement, counted, eligibility, say
 
 if TYPE_CHECKING:
@@ -35,19 +35,24 @@ def nil_bid(v: Variant) -> Iterator[Statement]:
         )
         yield say(text, "bidding.nil.enabled", "bidding.nil.zero_bid", "bidding.form")
         return
+    alone = v.table.partnerships == "none"
     whose = (
         "As part of its team bid a side may declare one partner Nil"
         if v.bidding.form.kind == "partnership"
         else "A bid of 0 is Nil"
     )
+    beside = "" if alone else ", beside the partner's bid"
     yield say(
         f"{whose}: the Nil bidder undertakes to win no tricks at all. It is scored on "
-        "its own, beside the partner's bid (see Scoring).",
+        f"its own{beside} (see Scoring).",
         "bidding.nil.enabled",
     )
     if nil.partner_min_bid is not None:
         yield say(
-            f"When a player bids Nil, their partner must bid at least {nil.partner_min_bid}.",
+            f"The minimum bid of {nil.partner_min_bid} beside a Nil never applies here: "
+            "everyone plays alone."
+            if alone
+            else f"When a player bids Nil, their partner must bid at least {nil.partner_min_bid}.",
             "bidding.nil.partner_min_bid",
             "bidding.nil.enabled",
         )
@@ -70,11 +75,13 @@ def nil_bid(v: Variant) -> Iterator[Statement]:
         )
     if nil.double_nil_means is not None:
         means = "Blind Nil" if nil.double_nil_means == "blind_nil" else "both partners bidding Nil"
-        yield say(
-            f'"Double Nil" is accepted as another name for {means}.',
-            "bidding.nil.double_nil_means",
-            "bidding.nil.enabled",
-        )
+        text = f'"Double Nil" is accepted as another name for {means}.'
+        if alone and nil.double_nil_means != "blind_nil":
+            text = (
+                '"Double Nil" is no bid here: it names two Nils bid together, and everyone '
+                "plays alone."
+            )
+        yield say(text, "bidding.nil.double_nil_means", "bidding.nil.enabled")
 
 
 def blind_nil_bid(v: Variant) -> Iterator[Statement]:
@@ -82,26 +89,33 @@ def blind_nil_bid(v: Variant) -> Iterator[Statement]:
     if not blind_nil.enabled:
         yield say("No Blind Nil.", "bidding.blind_nil.enabled")
         return
+    alone = v.table.partnerships == "none"
     text = (
         "Blind Nil: a player may bid Nil before looking at their cards; "
-        + eligibility(blind_nil.eligibility, "it")
+        + eligibility(blind_nil.eligibility, "it", side_word(v))
         + "."
     )
     if blind_nil.not_in_first_deal:
         text += " Not in the first deal of a game."
-    text += (
-        " At most one Blind Nil per side."
-        if blind_nil.per_side == 1
-        else f" At most {blind_nil.per_side} Blind Nils per side."
-    )
+    if not alone:  # alone, a side is one player: one Blind Nil at most goes without saying
+        text += (
+            " At most one Blind Nil per side."
+            if blind_nil.per_side == 1
+            else f" At most {blind_nil.per_side} Blind Nils per side."
+        )
+    # alone, there is no one to exchange cards with (a partnerless table's exchange is 0)
+    exchange = ("bidding.blind_nil.exchange",) if alone else ()
     yield say(
         text,
         "bidding.blind_nil.enabled",
         "bidding.blind_nil.eligibility",
         "bidding.blind_nil.not_in_first_deal",
         "bidding.blind_nil.per_side",
+        *exchange,
     )
     n = blind_nil.exchange
+    if alone:
+        return
     if n:
         yield say(
             f"After the bidding, and before the first lead, the Blind Nil bidder passes "

@@ -114,7 +114,12 @@ def _nil_scores(v: Variant) -> Iterator[Statement]:
         )
         if v.table.partnerships == "pairs":
             text += f" Tricks won by a failed Nil bidder {_FAILED_TRICKS[nil.failed_tricks]}."
-        if nil.needs_side_contract:
+        if nil.needs_side_contract and v.table.partnerships == "none":
+            text += (
+                " A Nil has no other contract beside it (everyone plays alone), so it always "
+                "scores."
+            )
+        elif nil.needs_side_contract:
             text += " A Nil scores (made or failed) only if the side's other contract is made."
         yield say(
             text,
@@ -136,22 +141,23 @@ def _nil_scores(v: Variant) -> Iterator[Statement]:
 def _boston(v: Variant) -> Statement:
     boston = v.scoring.boston
     hand = v.deal.hand_size
+    side = side_word(v)
     about: tuple[str, ...] = ("scoring.boston",)
     if boston.kind == "none":
         return say(f"Winning all {hand} tricks earns nothing extra.", *about)
     if boston.kind == "points":
         return say(
-            f"Boston: a side that wins all {hand} tricks scores {gain(boston.points)} on top "
+            f"Boston: a {side} that wins all {hand} tricks scores {gain(boston.points)} on top "
             "of its contract, whatever it bid.",
             *about,
         )
     if boston.kind == "win_game":
         return say(
-            f"Boston: a side that wins all {hand} tricks wins the game at once, whatever it bid.",
+            f"Boston: a {side} that wins all {hand} tricks wins the game at once, whatever it bid.",
             *about,
         )
     text = (
-        f"Boston: a side that wins all {hand} tricks has made a Boston. It is recorded "
+        f"Boston: a {side} that wins all {hand} tricks has made a Boston. It is recorded "
         "(bragging rights) but scores nothing extra: the deal is scored as usual"
     )
     limit = v.scoring.overtrick_limit
@@ -159,7 +165,7 @@ def _boston(v: Variant) -> Statement:
         below = hand - limit
         if v.bidding.ten_for_200.enabled and v.bidding.ten_for_200.all_tricks_wins_game:
             below = min(below, 10)
-        text += f", so a side that bid less than {below} is set for too many overtricks"
+        text += f", so a {side} that bid less than {below} is set for too many overtricks"
         about = (*about, "scoring.overtrick_limit")
         blind = v.bidding.blind
         if blind.enabled and blind.no_overtrick_limit:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
+from spadeslib.explain.facts import side_word
 from spadeslib.explain.words import Statement, gain, listing, loss, say
 
 if TYPE_CHECKING:
@@ -23,7 +24,7 @@ def ten_for_200(v: Variant) -> Iterator[Statement]:
         top = min(10 + limit, v.deal.hand_size)
         within = f" ({listing((str(n) for n in range(10, top + 1)), 'or')} tricks)"
     text = (
-        f"Ten for {ten.make}: a side that bids {bids} scores {ten.make} if it makes it"
+        f"Ten for {ten.make}: a {side_word(v)} that bids {bids} scores {ten.make} if it makes it"
         f"{within} and loses {fail} if not"
     )
     if ten.overtricks_score and ten.overtricks_bags:
@@ -46,15 +47,16 @@ def ten_for_200(v: Variant) -> Iterator[Statement]:
     )
     if ten.all_tricks_wins_game:
         yield say(
-            f"A side that bids 10 and wins all {v.deal.hand_size} tricks wins the game at once.",
+            f"A {side_word(v)} that bids 10 and wins all {v.deal.hand_size} tricks wins the "
+            "game at once.",
             "bidding.ten_for_200.all_tricks_wins_game",
             "bidding.ten_for_200.enabled",
         )
 
 
-def _outcome(value: Any, made: bool) -> str:
+def _outcome(value: Any, made: bool, side: str) -> str:
     if value.kind == "win_game":
-        return "the side wins the game at once"
+        return f"the {side} wins the game at once"
     if value.kind == "normal":
         return "it scores like any other contract" if made else "the normal penalty"
     return gain(value.points) if made else loss(value.points)
@@ -64,11 +66,13 @@ def moon(v: Variant) -> Iterator[Statement]:
     rule = v.bidding.moon
     hand = v.deal.hand_size
     text = (
-        f"Moon: a side may bid all {hand} tricks. If it makes them: "
-        f"{_outcome(rule.make, True)}; if not: {_outcome(rule.fail, False)}."
+        f"Moon: a {side_word(v)} may bid all {hand} tricks. If it makes them: "
+        f"{_outcome(rule.make, True, side_word(v))}; if not: "
+        f"{_outcome(rule.fail, False, side_word(v))}."
     )
     if rule.blind_make is not None:
-        text += f" A Blind Boston (all {hand} bid blind) made: {_outcome(rule.blind_make, True)}."
+        made = _outcome(rule.blind_make, True, side_word(v))
+        text += f" A Blind Boston (all {hand} bid blind) made: {made}."
     yield say(
         text,
         "bidding.moon.enabled",

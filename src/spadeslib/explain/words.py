@@ -124,18 +124,20 @@ def ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
-def eligible_side(value: Mapping[str, Any]) -> str:
+def eligible_side(value: Mapping[str, Any], who: str = "side") -> str:
     """Which side may bid blind, from an eligibility given as data (``{"kind": "behind",
-    "points": 100}``): ``a side behind by at least 100 points``."""
+    "points": 100}``): ``a side behind by at least 100 points``; ``who`` is ``player``
+    where everyone plays alone (a table without partners has no sides to speak of)."""
     if value["kind"] == "behind":
-        return f"a side behind by at least {counted(value['points'], 'point')}"
+        return f"a {who} behind by at least {counted(value['points'], 'point')}"
     if value["kind"] == "behind_by_value":
-        return "a side behind by at least the value of the bid"
-    return "any side"
+        return f"a {who} behind by at least the value of the bid"
+    return f"any {who}"
 
 
-def eligibility(value: Any, bid: str) -> str:
-    """Who may bid ``bid`` (Blind Nil, a blind bid), from a ``variant.eligibility`` model."""
+def eligibility(value: Any, bid: str, who: str = "side") -> str:
+    """Who may bid ``bid`` (Blind Nil, a blind bid), from a ``variant.eligibility`` model
+    (``who``: see :func:`eligible_side`)."""
     if value.kind == "always":
-        return f"any side may bid {bid}, whatever the scores"
-    return f"only {eligible_side(value.model_dump())} may bid {bid}"
+        return f"any {who} may bid {bid}, whatever the scores"
+    return f"only {eligible_side(value.model_dump(), who)} may bid {bid}"
