@@ -74,8 +74,8 @@ def free_port() -> int:
 class Server:
     """A ``spadeslib serve`` process on a free loopback port over a fresh database."""
 
-    def __init__(self, db: Path) -> None:
-        self.port = free_port()
+    def __init__(self, db: Path, port: int | None = None) -> None:
+        self.port = port or free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.log = db.with_suffix(".log")
         env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
@@ -111,6 +111,12 @@ class Server:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait(10)
+
+    def kill(self) -> None:
+        """Stop the server as a crash would (SIGKILL): no goodbye to any connection."""
+        if self.process.poll() is None:
+            self.process.kill()
+            self.process.wait(10)
 
     def post(self, path: str, body: dict[str, Any]) -> Any:
         request = urllib.request.Request(

@@ -25,6 +25,7 @@ import pytest
 from browser_helpers import (
     DESKTOP,
     PHONE,
+    Server,
     act_once,
     find_chromium,
     illegal_card,
@@ -217,8 +218,14 @@ def test_a_refused_card_shows_its_reason_by_mouse_and_by_keyboard_and_a_reload_g
     assert errors == []
 
 
-def test_two_partners_in_two_browser_contexts(server: Any, browser: Any) -> None:
-    table = server.table(["human", "easy", "human", "easy"], seed=3)
+ONE_DEAL = "name: one-deal\nextends: standard\ngame_end:\n  max_deals: 1\n"
+"""Standard Spades, over after one deal: the end of a game in a few seconds."""
+
+
+def test_two_partners_in_two_browser_contexts_to_the_end_of_the_game(
+    server: Any, browser: Any
+) -> None:
+    table = server.table(["human", "easy", "human", "easy"], variant=ONE_DEAL, seed=3)
     pages = []
     for seat in (0, 2):
         context = browser.new_context(viewport=DESKTOP)
@@ -261,6 +268,13 @@ def test_two_partners_in_two_browser_contexts(server: Any, browser: Any) -> None
     assert state(pages[0])["seq"] == state(pages[1])["seq"]
     assert state(pages[0])["last_deal"] == state(pages[1])["last_deal"]
     shot(pages[1], "14-partners-review")
+    # The game is over: both see who won and the final scores.
+    for page in pages:
+        assert state(page)["over"]
+        page.click("#review-dialog .dialog-foot button[data-close]")
+        over = page.inner_text("#panel .over")
+        assert "The game is over" in over and "Final scores" in over, over
+    shot(pages[0], "15-partners-game-over")
     for page in pages:
         page.context.close()
     assert errors == [[], []]
@@ -284,12 +298,49 @@ def test_a_house_rules_file_has_its_problems_shown_on_their_lines(
     assert "line 6" in problems, problems
     bad = page.eval_on_selector_all("#gutter li.bad", "items => items.map(i => i.textContent)")
     assert bad == ["4", "6"], bad
-    shot(page, "15-lobby-house-rules-problems")
+    shot(page, "16-lobby-house-rules-problems")
 
     page.fill("#yaml", "name: our-club\nextends: standard\nhouse_rules: [jokers-big-little]\n")
     page.wait_for_selector("#problems .ok")
     page.set_viewport_size(PHONE)
-    shot(page, "16-lobby-phone")
+    shot(page, "17-lobby-phone")
     page.click("#create")
     page.wait_for_selector("#made:not([hidden])")
     assert errors == []
+
+
+def test_the_page_reconnects_to_a_restarted_server_and_goes_on(
+    tmp_path: Path, context: Any
+) -> None:
+    db = tmp_path / "tables.sqlite3"
+    first = Server(db)
+    try:
+        table = first.table(["human", "easy", "easy", "easy"], seed=9)
+        page = context.new_page()
+        errors = watch_errors(page)
+        page.goto(first.base + table["seats"][0]["url"])
+        wait_state(page)
+        for _ in range(3):
+            assert wait_ready(page) == "turn"
+            act_once(page)
+        assert wait_ready(page) == "turn"
+        before = state(page)
+    finally:
+        first.kill()
+    page.wait_for_selector("#connection[data-state=closed]")
+    shot(page, "18-server-gone")
+
+    second = Server(db, port=first.port)
+    try:
+        page.wait_for_selector("#connection[data-state=open]", timeout=30000)
+        assert wait_ready(page) == "turn"
+        after = state(page)
+        assert after["seq"] == before["seq"]
+        assert after["observation"]["hand"] == before["observation"]["hand"]
+        assert after["observation"]["scores"] == before["observation"]["scores"]
+        shot(page, "19-server-back")
+        act_once(page)
+        assert state(page)["seq"] > before["seq"]
+    finally:
+        second.stop()
+    assert [e for e in errors if "WebSocket" not in e] == []
