@@ -170,7 +170,7 @@ def test_a_refused_card_shows_its_reason_by_mouse_and_by_keyboard_and_a_reload_g
     # The engine's reason and the rule that refused it (play.follow, play.first_trick ...).
     assert f"play {card}" in refused and "(rule: play." in refused, refused
     assert state(page)["seq"] == seq  # nothing changed
-    shot(page, "08-refused-by-mouse")
+    shot(page, "07b-refused-by-mouse")
 
     # By keyboard: to the greyed card with the arrows, then Enter.
     cards = page.eval_on_selector_all("#hand button.card", "bs => bs.map(b => b.dataset.card)")
@@ -186,6 +186,7 @@ def test_a_refused_card_shows_its_reason_by_mouse_and_by_keyboard_and_a_reload_g
     # ... and a legal one: "1" goes to the first playable card, Enter plays it.
     page.keyboard.press("1")
     focused = page.evaluate("document.activeElement.dataset.card")
+    shot(page, "08-keyboard-focus")
     assert f"play {focused}" in state(page)["legal"]
     page.keyboard.press("Enter")
     wait_answer(page, seq)

@@ -317,7 +317,7 @@ function renderSeats() {
               open
                 ? sortHand(open, S.msg.deck).map((c) => cardFace(c, { attrs: { class: "small" } }))
                 : Array.from({ length: Math.min(o.hand_sizes[seat], 13) }, () => cardBack()),
-              h("span.count", { "aria-hidden": "true" }, String(o.hand_sizes[seat])),
+              o.hand_sizes[seat] ? h("span.count", { "aria-hidden": "true" }, String(o.hand_sizes[seat])) : null,
             ),
       );
     }),
@@ -426,7 +426,7 @@ function renderBoard() {
   const nils = o.bids
     .map((bid, seat) => (bid === "nil" || bid === "blind nil" ? `${seatName(seat)} ${bid === "nil" ? "Nil" : "Blind Nil"}` : null))
     .filter(Boolean);
-  const info = [`Deal ${o.deal_number + 1}`, `dealer ${seatName(o.dealer).toLowerCase() === "you" ? "you" : seatName(o.dealer)}`];
+  const info = [S.msg.over ? "Game over" : `Deal ${o.deal_number + 1}`, `dealer ${seatName(o.dealer).toLowerCase() === "you" ? "you" : seatName(o.dealer)}`];
   if (o.phase === "play" || o.spades_broken) info.push(o.spades_broken ? "spades broken ♠" : "spades not broken");
   if (nils.length) info.push(nils.join(", "));
   if (o.cut.length) info.push(`cut: ${o.cut.map(cardShort).join(" ")}`);
@@ -714,7 +714,7 @@ function announceTurn() {
   const msg = S.msg;
   const o = msg.observation;
   let text;
-  if (msg.over) text = "The game is over.";
+  if (msg.over) text = "";
   else if (o.current_player === null || o.current_player === undefined) text = msg.status || "";
   else if (o.current_player === me()) {
     const verb = PHASE_VERB[o.phase] || o.phase;
@@ -866,6 +866,7 @@ function openReview(deal) {
 // -- the connection -------------------------------------------------------------------------
 
 function setConnection(state, detail) {
+  document.body.classList.toggle("offline", state !== "open");
   const el = $("#connection");
   el.dataset.state = state;
   const text = {
