@@ -63,7 +63,7 @@ def main(argv: list[str] | None = None) -> None:
     size, seed = args.batch, args.seed
     lines = {
         "standard, random": batches("standard", size, seed),
-        "standard, Standard rule": batches("standard", size, seed, policy="standard"),
+        "standard, Standard rule": batches("standard", size, seed, policy="standard-cards"),
         "nyc (second deal), random": batches("nyc", size, seed, first_deal=False),
         "cutthroat, random": batches("cutthroat", size, seed),
         "six-handed, random": batches("six-handed", size, seed),

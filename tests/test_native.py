@@ -234,7 +234,7 @@ def test_a_rollout_is_the_pythons() -> None:
 
 @pytest.mark.parametrize("name", BUNDLED)
 def test_playouts_are_the_pythons(name: str) -> None:
-    for policy in ("random", "standard", "easy"):
+    for policy in ("random", "standard-cards", "easy"):
         options: dict[str, Any] = {
             "seed": 11,
             "policy": policy,

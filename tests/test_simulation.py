@@ -503,3 +503,65 @@ def test_a_comparison_writes_both_tables_in_one_csv() -> None:
     assert [row["run"] for row in table] == ["A"] * 5 + ["B"] * 5
     assert [row["key"] for row in table[:5]] == [row["key"] for row in table[5:]]  # duplicate
     assert list(table[0])[1:] == list(comparison.a.columns)
+
+
+# --- issue 27: the defaults and names a new user reads -----------------------------------------
+
+
+def test_simulate_and_compare_play_the_standard_bots_by_default() -> None:
+    result = spadeslib.simulate("standard", deals=2, seed=1)
+    assert result.bots == "standard"
+    assert result.lineup.describe(result.variant) == "standard at every seat"
+    comparison = spadeslib.compare("standard", deals=2, seed=1, bots_b="easy")
+    assert (comparison.a.bots, comparison.b.bots) == ("standard", "easy")
+
+
+def test_a_lineup_is_described_side_by_side() -> None:
+    nyc, cutthroat = spadeslib.load_variant("nyc"), spadeslib.load_variant("cutthroat")
+    assert parse_lineup("pro/easy", nyc).describe(nyc) == (
+        "pro for side 0 (seats 0+2), easy for side 1 (seats 1+3)"
+    )
+    assert parse_lineup("pro,easy,pro,random", nyc).describe(nyc) == (
+        "pro for seat 0, easy for seat 1, pro for seat 2, random for seat 3"
+    )
+    assert parse_lineup("pro,easy,easy", cutthroat).describe(cutthroat) == (
+        "pro for seat 0, easy for seat 1, easy for seat 2"
+    )
+
+
+def test_rules_fresh_deals_cannot_reach_are_named_and_games_reach_them() -> None:
+    deals = spadeslib.simulate("standard", deals=2, seed=1, bots="random")
+    assert [note.split(":")[0] for note in deals.out_of_reach] == ["Blind Nil never arises here"]
+    assert deals.to_dict()["out_of_reach"] == list(deals.out_of_reach)
+    nyc = spadeslib.simulate("nyc", deals=2, seed=1, bots="random")
+    assert nyc.out_of_reach[0].startswith("A blind bid rarely arises here: each deal is the second")
+    games = spadeslib.simulate("standard", games=1, seed=1, bots="random", max_deals=2)
+    assert games.out_of_reach == ()
+    assert spadeslib.simulate("cutthroat", deals=2, seed=1, bots="random").out_of_reach == ()
+
+
+def test_a_short_run_counts_the_one_process_that_played_it() -> None:
+    result = spadeslib.simulate("standard", deals=3, seed=1, bots="easy", workers=4)
+    assert result.processes == 1
+
+
+@pytest.mark.parametrize(
+    ("policy", "words"),
+    [
+        ("standard", "'standard-cards' is random bids with the Standard bot's card rule"),
+        ("pro", "play the bot with spadeslib.simulate(bots='pro')"),
+        ("expert", "play the bot with spadeslib.simulate(bots='expert')"),
+    ],
+)
+def test_a_bot_level_that_simulates_is_no_playout_policy(policy: str, words: str) -> None:
+    with pytest.raises(ArgumentError, match="one of random, standard-cards, easy") as refused:
+        spadeslib.playouts("standard", 2, seed=1, policy=policy)  # type: ignore[arg-type]
+    assert words in str(refused.value)
+
+
+def test_standard_cards_is_random_bids_with_the_standard_card_rule() -> None:
+    cards = spadeslib.playouts("standard", 40, seed=3, policy="standard-cards", auction=True)
+    random_play = spadeslib.playouts("standard", 40, seed=3, policy="random", auction=True)
+    # the same stream draws the same random bids; the cards differ
+    assert cards.bids.tolist() == random_play.bids.tolist()  # type: ignore[union-attr]
+    assert cards.tricks.tolist() != random_play.tricks.tolist()

@@ -9,11 +9,21 @@ the score. Every choice comes from the deal's own SplitMix64 stream, ``stream_se
 seed, -2)``: the ``below(n)``-th of the ``n`` legal ids, the ids sorted as
 :meth:`Game.legal_action_ids <spadeslib.engine.game.Game.legal_action_ids>` lists them.
 
-Policies, per seat: ``"random"`` (a uniformly random legal bid and card), ``"standard"``
-(random legal bids, and the cards of the Standard player of spec Part C:
-:mod:`spadeslib.engine.policies`) and ``"easy"`` (the Easy player: a bid from 1 to 4 where one
-is legal, a random legal card). The result's tables are ``rows x columns`` of int32 that
-``numpy.asarray`` takes without a copy (``memoryview`` and ``.tolist()`` read them too).
+Policies, per seat, named for what they do (:data:`POLICIES`):
+
+- ``"random"``: a uniformly random legal bid and card (the ``random`` bot level);
+- ``"easy"``: the Easy bot's play, a bid from 1 to 4 where one is legal and a random
+  legal card (the ``easy`` level);
+- ``"standard-cards"``: random legal bids, then the cards of the Standard bot's card rule
+  (:mod:`spadeslib.engine.policies`). It is *not* the Standard bot: that bot also bids, by
+  simulating 100 deals a decision, and a side of random bids with good cards scores far
+  below it (about -119 points a side and deal in the standard game, against about +75).
+
+So of the bot levels (``docs/bots.md``) the playouts play ``random`` and ``easy``; the
+``standard``, ``pro`` and ``expert`` bots decide by simulating or searching, and play
+through :func:`spadeslib.simulate` (``bots="standard"``) or :class:`~spadeslib.Game`.
+The result's tables are ``rows x columns`` of int32 that ``numpy.asarray`` takes without a
+copy (``memoryview`` and ``.tolist()`` read them too).
 
 Two implementations give the same numbers (PEP 399): the native core's
 (``src/native/playout.c``), where it is built and the variant's deals need no more than an
@@ -47,9 +57,18 @@ if TYPE_CHECKING:
 
 __all__ = ["POLICIES", "Playouts", "playouts", "python_playouts"]
 
-Policy = Literal["random", "standard", "easy"]
-POLICIES: Final = ("random", "standard", "easy")
+Policy = Literal["random", "standard-cards", "easy"]
+POLICIES: Final = ("random", "standard-cards", "easy")
 """The policies, in the order of their codes in the native core (``enum policy``)."""
+
+_NOT_POLICIES: Final = {
+    "standard": "the Standard bot simulates 100 deals for each bid, which a playout does not; "
+    "'standard-cards' is random bids with the Standard bot's card rule",
+    "pro": "the Pro bot simulates deals for each decision, which a playout does not",
+    "expert": "the Expert bot searches sampled deals for each decision, which a playout does not",
+}
+"""Bot levels that are no policy, and why: a playout plays the ``random`` and ``easy``
+levels only (the old name ``standard`` of ``standard-cards`` read as the Standard bot)."""
 
 _NATIVE_PHASES: Final = frozenset({Phase.BID, Phase.EXCHANGE, Phase.PLAY})
 
@@ -124,7 +143,9 @@ def playouts(
 ) -> Playouts:
     """Play ``n`` seeded deals of ``variant`` (see the module docstring).
 
-    ``policy`` is one policy for every seat or one per seat. ``dealer`` fixes the dealer
+    ``policy`` is one policy for every seat or one per seat: ``random``, ``easy`` or
+    ``standard-cards`` (random bids, the Standard bot's cards: not the Standard bot, see
+    the module docstring); the bot levels that simulate have none. ``dealer`` fixes the dealer
     (default: the variant's ``deal.first_dealer``, a seeded draw per deal when
     ``random``). ``standings`` (one :class:`~spadeslib.scoring.Standing` per side) and
     ``first_deal`` say where in a game the deals are played: NYC's first deal bids
@@ -234,7 +255,9 @@ def _policies(rules: Rules, policy: object) -> list[int]:
     codes = []
     for item in policy:
         if item not in POLICIES:
-            raise ArgumentError(f"no policy {item!r}: one of {', '.join(POLICIES)}")
+            why = _NOT_POLICIES.get(item) if isinstance(item, str) else None
+            detail = f" ({why}; play the bot with spadeslib.simulate(bots={item!r}))" if why else ""
+            raise ArgumentError(f"no policy {item!r}{detail}: one of {', '.join(POLICIES)}")
         codes.append(POLICIES.index(item))
     return codes
 
