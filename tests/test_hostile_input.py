@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from game_helpers import plausible_id
 from spadeslib.cli.main import main
 from spadeslib.engine import Game
-from spadeslib.errors import Problem, RecordError, VariantError
+from spadeslib.errors import IllegalActionError, Problem, RecordError, VariantError
 from spadeslib.loader import compose, load_variant, parse_variant, validate
 from spadeslib.loader.compose import MAX_EXTENDS, MAX_HOUSE_RULES
 from spadeslib.variant import Variant
@@ -521,3 +521,36 @@ def test_issue27_a_value_of_900000_characters_in_yaml_is_quoted_short(text: str)
     problems = problems_of(lambda: parse_variant(text % value))
     assert time.perf_counter() - start < 2.0
     assert problems and all(len(str(problem)) < 400 for problem in problems)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            "play ZZ",
+            "illegal action 'play ZZ': not an action: 'play ZZ' (not a card: 'ZZ' (write rank "
+            "then suit, like 'AS', '10H', 'TD', '2C', or 'BJ'/'LJ' for the big and little joker))",
+        ),
+        ("BID x/Nil", "not an action: 'BID x/Nil' ('x' is neither a number nor 'nil')"),
+        ("Frobnicate  7", "not an action: 'Frobnicate  7' (like 'play AS', 'bid 4', "),
+        ("play AS KH", "not an action: 'play AS KH' ('play' takes 1 card, not 2)"),
+    ],
+)
+def test_issue27_a_refused_action_is_quoted_as_it_was_written(text: str, message: str) -> None:
+    game = Game("standard", seed=1)
+    with pytest.raises(IllegalActionError) as caught:
+        game.apply(text)
+    assert message in str(caught.value)
+
+
+def test_issue27_a_huge_action_is_refused_short_and_fast() -> None:
+    game = Game("standard", seed=1)
+    for text in ("play " + "Z" * 10_000_000, "bid " + "9" * 10_000_000, "Z" * 10_000_000):
+        start = time.perf_counter()
+        with pytest.raises(IllegalActionError) as caught:
+            game.apply(text)
+        assert time.perf_counter() - start < 2.0
+        assert len(str(caught.value)) < 400
+    with pytest.raises(IllegalActionError) as caught:
+        game.apply(deep("list"))  # type: ignore[arg-type]
+    assert len(str(caught.value)) < 400

@@ -818,3 +818,24 @@ def test_text_from_stdin_looks_for_the_file_in_the_working_directory(
     monkeypatch.chdir(tmp_path.parent)
     [problem] = validate("extends: our-club\n")
     assert "our-club.yaml" not in problem.message
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            "deal: {hand_size: 1}\nbidding: {form: {kind: round_the_table, max_bid: 3}}\n",
+            "3 is more than the 1 trick",
+        ),
+        (
+            "deal: {hand_size: 1}\nbidding: {form: {kind: partnership, max_team_bid: 2}}\n",
+            "2 is more than the 1 trick",
+        ),
+        (
+            "deal: {hand_size: 2}\nbidding: {form: {kind: round_the_table, max_bid: 3}}\n",
+            "3 is more than the 2 tricks",
+        ),
+    ],
+)
+def test_one_trick_is_not_1_tricks(text: str, message: str) -> None:
+    assert message in [problem.message for problem in validate(text)]

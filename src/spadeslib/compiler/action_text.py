@@ -57,7 +57,7 @@ from typing import Final
 
 from spadeslib.cards import Card
 from spadeslib.compiler.bids import BLIND_NIL, NIL
-from spadeslib.errors import ActionParseError, CardParseError
+from spadeslib.errors import ActionParseError, CardParseError, counted, quoted
 
 __all__ = ["Action", "ActionParseError"]
 
@@ -103,11 +103,11 @@ def _card_order(card: Card) -> tuple[int, int]:
 
 
 def _part(text: str) -> int:
-    if text == "nil":
+    if text.lower() == "nil":
         return NIL
-    if text.isdigit():
+    if text.isdecimal():
         return int(text)
-    raise ValueError(text)
+    raise ValueError(f"{quoted(text)} is neither a number nor 'nil'")
 
 
 def _part_text(part: int) -> str:
@@ -144,7 +144,7 @@ class Action:
         id: int | None = None,
     ) -> None:
         if kind not in KINDS:
-            raise ActionParseError(f"no action kind {kind!r} (one of {', '.join(KINDS)})")
+            raise ActionParseError(f"no action kind {quoted(kind)} (one of {', '.join(KINDS)})")
         sets = object.__setattr__
         cards = tuple(cards)
         if kind in _SETS:  # a set of cards: one text however it was listed
@@ -170,8 +170,12 @@ class Action:
         if isinstance(text, Action):
             return text
         if not isinstance(text, str):
-            raise ActionParseError(f"an action is written as text like 'bid 4', not {text!r}")
-        return _parse(" ".join(text.lower().split()))
+            raise ActionParseError(f"an action is written as text like 'bid 4', not {quoted(text)}")
+        words = " ".join(text.split())
+        try:
+            return _parse_short(words) if len(words) <= _CACHED else _parse(words)
+        except ActionParseError as error:  # quoted as written: case and spaces kept
+            raise ActionParseError(f"not an action: {quoted(text)} ({error})") from None
 
     def __str__(self) -> str:
         return self._text
@@ -205,15 +209,25 @@ def _format(
         return f"split {parts[0]}/{parts[1]}"
     low, high = _CARD_COUNT[kind]
     if not low <= len(cards) <= high:
-        raise ActionParseError(f"{kind!r} takes {low} to {high} cards, not {len(cards)}")
+        takes = counted(low, "card") if low == high else f"{low} to {high} cards"
+        raise ActionParseError(f"{kind!r} takes {takes}, not {len(cards)}")
     return kind + " " + " ".join(str(card) for card in cards)
 
 
-@functools.lru_cache(maxsize=4096)
-def _parse(norm: str) -> Action:
+_CACHED = 400
+"""Longest text whose action is kept (``pass`` with every card of two packs is about 330
+characters): longer text is no action, and is not kept."""
+
+
+def _parse(words: str) -> Action:
+    """The action in ``words`` (split by single spaces, in any case); an
+    :class:`ActionParseError` saying why not, which :meth:`Action.parse` wraps with the
+    text as it was written."""
+    norm = words.lower()
     if norm in _SIMPLE_OF_TEXT:
         return Action(_SIMPLE_OF_TEXT[norm])
-    head, _, rest = norm.partition(" ")
+    head, _, rest = words.partition(" ")  # the cards and numbers as written, for messages
+    head = head.lower()
     try:
         if head in ("bid", "split") and "/" in rest:
             left, _, right = rest.partition("/")
@@ -223,12 +237,15 @@ def _parse(norm: str) -> Action:
             number = max(first, 0) + max(second, 0)
             return Action("bid", number, parts=(first, second))
         if head in NUMBERED:
-            return Action(head, int(rest) if rest.isdigit() else -1)
+            return Action(head, int(rest) if rest.isdecimal() else -1)
         if head in CARDS:
             return Action(head, cards=[Card.parse(name) for name in rest.split()])
     except (ValueError, CardParseError) as error:
-        raise ActionParseError(f"not an action: {norm!r} ({error})") from None
+        raise ActionParseError(str(error)) from None
     raise ActionParseError(
-        f"not an action: {norm!r} (like 'play AS', 'bid 4', 'nil', 'blind nil', 'look', "
-        "'pass AS KH 2C'; see spadeslib.compiler.action_text)"
+        "like 'play AS', 'bid 4', 'nil', 'blind nil', 'look', 'pass AS KH 2C'; see "
+        "spadeslib.compiler.action_text"
     )
+
+
+_parse_short = functools.lru_cache(maxsize=4096)(_parse)

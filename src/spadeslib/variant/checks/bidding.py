@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from spadeslib.errors import counted
 from spadeslib.variant.bidding import AllowedBids, FixedBid, Mirror, Suicide
 from spadeslib.variant.checks.base import Found
 from spadeslib.variant.checks.nil import check_blind, check_nil
@@ -37,13 +38,17 @@ def _zero_fix(v: Variant) -> str:
 
 def check_bidding(v: Variant) -> Found:
     b, hand = v.bidding, v.deal.hand_size
+    tricks = counted(hand, "trick")
     form = b.form
     top = form.bid_range(hand)[1]
     if form.kind == "round_the_table":
         if form.min_bid > top:
             yield ("bidding.form.min_bid", f"minimum bid {form.min_bid} is above the maximum {top}")
         if form.max_bid is not None and form.max_bid > hand:
-            yield ("bidding.form.max_bid", f"{form.max_bid} is more than the {hand} tricks")
+            yield (
+                "bidding.form.max_bid",
+                f"{form.max_bid} is more than the {tricks}",
+            )
         if form.no_bid_of_one and v.table.partnerships == "none":
             yield (
                 "bidding.form.no_bid_of_one",
@@ -58,7 +63,7 @@ def check_bidding(v: Variant) -> Found:
         if form.max_team_bid is not None and form.max_team_bid > hand:
             yield (
                 "bidding.form.max_team_bid",
-                f"{form.max_team_bid} is more than the {hand} tricks",
+                f"{form.max_team_bid} is more than the {tricks}",
             )
         if v.table.partnerships == "none":
             yield ("bidding.form", "partnership bidding needs partnerships; this table has none")
@@ -77,7 +82,7 @@ def check_bidding(v: Variant) -> Found:
     if b.moon.enabled and reach < hand:
         yield (
             "bidding.moon.enabled",
-            f"the Moon is a bid of all {hand} tricks, but no side can contract for more "
+            f"the Moon is a bid of all {tricks}, but no side can contract for more "
             f"than {reach}; allow higher bids or turn the Moon off",
         )
     if b.ten_for_200.enabled and reach < 10:
@@ -110,6 +115,7 @@ def _no_bid(v: Variant) -> Found:
     tricks (the engine cannot invent a bid, and scoring refuses such a contract)."""
     b, hand = v.bidding, v.deal.hand_size
     form, forced = b.form, b.forced
+    tricks = counted(hand, "trick")
     if form.kind != "round_the_table":
         return
     zero = b.zero_is_a_bid
@@ -128,7 +134,7 @@ def _no_bid(v: Variant) -> Found:
             yield (
                 "bidding.form.min_bid",
                 f"{side} bidding at least {least} each would contract for {seats * least} "
-                f"of the {hand} tricks; set min_bid to {hand // seats} or less, or allow "
+                f"of the {tricks}; set min_bid to {hand // seats} or less, or allow "
                 "a bid of 0 (Nil, or bidding.nil.zero_bid: zero_tricks)",
             )
     elif isinstance(forced, FixedBid):
@@ -142,7 +148,7 @@ def _no_bid(v: Variant) -> Found:
             yield (
                 "bidding.forced.bid",
                 f"everyone bids {forced.bid}, so {side} would contract for "
-                f"{seats * forced.bid} of the {hand} tricks; fix a bid of {hand // seats} "
+                f"{seats * forced.bid} of the {tricks}; fix a bid of {hand // seats} "
                 "or less",
             )
         elif b.total_may_not_equal_tricks and v.table.players * forced.bid == hand:
@@ -156,14 +162,14 @@ def _no_bid(v: Variant) -> Found:
             yield (
                 "bidding.forced.bids",
                 f"the least allowed bid is {least}, so {side} would contract for at least "
-                f"{seats * least} of the {hand} tricks; allow a bid of {hand // seats} or "
+                f"{seats * least} of the {tricks}; allow a bid of {hand // seats} or "
                 "less (or 0, where a bid of 0 is legal)",
             )
     elif isinstance(forced, Mirror) and b.total_may_not_equal_tricks:
         yield (
             "bidding.total_may_not_equal_tricks",
             "under Mirror every bid is the trumps held, so no rule can keep the total "
-            f"off the {hand} tricks; set total_may_not_equal_tricks: false",
+            f"off the {tricks}; set total_may_not_equal_tricks: false",
         )
 
 
@@ -200,16 +206,22 @@ def _forced(v: Variant) -> Found:
     if isinstance(forced, Suicide) and forced.partner_min > v.deal.hand_size:
         yield (
             "bidding.forced.partner_min",
-            f"{forced.partner_min} is more than the {v.deal.hand_size} tricks",
+            f"{forced.partner_min} is more than the {counted(v.deal.hand_size, 'trick')}",
         )
     if isinstance(forced, FixedBid) and forced.bid > v.deal.hand_size:
-        yield ("bidding.forced.bid", f"{forced.bid} is more than the {v.deal.hand_size} tricks")
+        yield (
+            "bidding.forced.bid",
+            f"{forced.bid} is more than the {counted(v.deal.hand_size, 'trick')}",
+        )
     if isinstance(forced, AllowedBids):
         if len(set(forced.bids)) != len(forced.bids):
             yield ("bidding.forced.bids", f"a bid is listed twice in {list(forced.bids)}")
         for bid in forced.bids:
             if bid > v.deal.hand_size:
-                yield ("bidding.forced.bids", f"{bid} is more than the {v.deal.hand_size} tricks")
+                yield (
+                    "bidding.forced.bids",
+                    f"{bid} is more than the {counted(v.deal.hand_size, 'trick')}",
+                )
         if 0 in forced.bids and not b.zero_is_a_bid:
             yield (
                 "bidding.forced.bids",

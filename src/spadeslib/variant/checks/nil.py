@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from spadeslib.errors import counted
 from spadeslib.variant.checks.base import Found, idle_settings
 
 if TYPE_CHECKING:
@@ -55,7 +56,7 @@ def check_nil(v: Variant) -> Found:
             yield (f"bidding.{path}", f"cannot exchange {count} cards from a hand of {hand}")
     need = nil.partner_min_bid
     if need is not None and need > hand:
-        yield ("bidding.nil.partner_min_bid", f"{need} is more than the {hand} tricks")
+        yield ("bidding.nil.partner_min_bid", f"{need} is more than the {counted(hand, 'trick')}")
     elif need is not None and (nil.enabled or blind_nil.enabled):
         form = v.bidding.form
         if form.kind == "partnership" and need > form.bid_range(hand)[1]:
@@ -115,7 +116,10 @@ def check_blind(v: Variant) -> Found:
             f"minimum blind bid {blind.min_bid} is above the maximum {top}",
         )
     if blind.max_bid is not None and blind.max_bid > hand:
-        yield ("bidding.blind.max_bid", f"{blind.max_bid} is more than the {hand} tricks")
+        yield (
+            "bidding.blind.max_bid",
+            f"{blind.max_bid} is more than the {counted(hand, 'trick')}",
+        )
     if v.table.partnerships == "none":
         yield (
             "bidding.blind.enabled",
@@ -124,7 +128,7 @@ def check_blind(v: Variant) -> Found:
         )
     out = blind.come_out_to
     if out is not None and out > hand:
-        yield ("bidding.blind.come_out_to", f"{out} is more than the {hand} tricks")
+        yield ("bidding.blind.come_out_to", f"{out} is more than the {counted(hand, 'trick')}")
     elif out is not None and out <= blind.min_bid:
         yield (
             "bidding.blind.come_out_to",
