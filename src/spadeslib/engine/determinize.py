@@ -34,6 +34,7 @@ its next samples do not change.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import math
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
@@ -100,11 +101,18 @@ class Determinizer:
         rules = knowledge.rules
         self.knowledge = knowledge
         self.weight = weight
+        self.restrict = restrict
+        self.suit_counts = suit_counts
         seat = knowledge.seat
         players = rules.players
         counts = knowledge.counts
         known = list(knowledge.known)
         self.known = known
+        self.overfull = [
+            o for o in range(players) if o != seat and known[o].bit_count() > counts[o]
+        ]
+        """The seats known to hold more cards than they hold: a contradiction (see
+        :attr:`feasible`)."""
         self.need = [max(counts[o] - known[o].bit_count(), 0) for o in range(players)]
         if knowledge.looked:
             self.need[seat] = 0
@@ -166,8 +174,13 @@ class Determinizer:
 
     @functools.cached_property
     def feasible(self) -> bool:
-        """Some placement respects every void, restriction and count (else the voids are
-        ignored). Counted when first asked: the native placement finds out on its own."""
+        """Some placement respects every void, restriction and count, and no seat is known
+        to hold more cards than it holds. Else a sample places an overfull seat's known
+        cards like the unknown ones, and then, if it must, ignores the voids: a sample
+        always has the right shape. Counted when first asked: the native placement finds
+        out on its own."""
+        if self.overfull:
+            return False
         return bool(self._ways(0, self.rooms)) if self.constrained else True
 
     # -- uniform -----------------------------------------------------------------------------
@@ -288,7 +301,7 @@ class Determinizer:
         native call where the core is built (``src/native/determinize.c``, for a uniform
         placement whose counts fit in 64 bits)."""
         module = _backend.native()
-        if module is not None and self.weight is None:
+        if module is not None and self.weight is None and not self.overfull:
             groups = [
                 (bytes(self.groups[g]), list(self.allowed[g]), self.bounds.get(g))
                 for g in self.constrained
@@ -309,7 +322,11 @@ class Determinizer:
         if weight is None:
             if self.feasible:
                 return self._uniform_sample(rng)
+            if self.overfull:
+                return _without_overfull(self).sample(rng)
             return _ignoring_voids(self)._uniform_sample(rng)
+        if self.overfull:
+            return _without_overfull(self).sample(rng)
         for attempt in range(_ATTEMPTS + 1):
             found = self._weighted_sample(rng, weight, voids=attempt < _ATTEMPTS)
             if found is not None:
@@ -330,9 +347,26 @@ def _deal_into(
         at += take
 
 
-def _ignoring_voids(determinizer: Determinizer) -> Determinizer:
-    import dataclasses
+def _without_overfull(determinizer: Determinizer) -> Determinizer:
+    """The determinizer with the cards known in an overfull hand (:attr:`overfull
+    <Determinizer.overfull>`) back among the unknown ones: the knowledge contradicted
+    itself, so those cards are placed like any other."""
+    knowledge = determinizer.knowledge
+    known = list(knowledge.known)
+    unknown = knowledge.unknown
+    for seat in determinizer.overfull:
+        unknown |= known[seat]
+        known[seat] = 0
+    fixed = dataclasses.replace(knowledge, known=tuple(known), unknown=unknown)
+    return Determinizer(
+        fixed,
+        weight=determinizer.weight,
+        restrict=determinizer.restrict,
+        suit_counts=determinizer.suit_counts,
+    )
 
+
+def _ignoring_voids(determinizer: Determinizer) -> Determinizer:
     knowledge = determinizer.knowledge
     return Determinizer(dataclasses.replace(knowledge, voids=(0,) * len(knowledge.voids)))
 

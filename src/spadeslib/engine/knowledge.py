@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from spadeslib.cards import Card
 from spadeslib.compiler.follow import allowed
+from spadeslib.compiler.phases import Phase
 from spadeslib.compiler.rules import Rules
 from spadeslib.engine.observation import Observation
 
@@ -124,6 +125,28 @@ def _still_held(
     return out
 
 
+_BEFORE_ANY_DISCARD = frozenset({"cut", "draw", "passing", "blind"})
+"""The phases before the pass is over (a blind decision comes before a seat's first pass)."""
+_BEFORE_LATE_DISCARD = _BEFORE_ANY_DISCARD | {"bidding", "raise"}
+"""The phases before the left-over cards are taken after the bidding."""
+_LATE_DISCARDS = frozenset({Phase.MITCHELL, Phase.KITTY_AFTER})
+
+
+def _may_have_discarded(rules: Rules, observation: Observation, partner: int) -> bool:
+    """Whether ``partner`` may have discarded, face down, cards this seat passed it: the
+    left-over cards are taken and discarded after the pass (Mitchell's, or a kitty
+    discarded after the bidding), that has begun, and the taker is not known to be another
+    seat (a kitty to the dealer is; the holder of the 2 of clubs, or Mitchell's split, may
+    be the partner). The partner then holds at least some of them, but which is unknown:
+    none is known to be held (counting them all made more known cards than the hand
+    held, issue 27)."""
+    if _LATE_DISCARDS.isdisjoint(rules.phases) or observation.phase in _BEFORE_LATE_DISCARD:
+        return False
+    leftover = rules.variant.deal.leftover
+    by_dealer = leftover.kind == "kitty" and leftover.to == "dealer"
+    return not (by_dealer and observation.dealer != partner)
+
+
 def read(observation: Observation, rules: Rules) -> Knowledge:
     """The :class:`Knowledge` in ``observation`` (an observation of a game of ``rules``)."""
     players = rules.players
@@ -163,15 +186,15 @@ def read(observation: Observation, rules: Rules) -> Knowledge:
     partner = rules.partner_of[seat]
     placed = hand | played
     if partner is not None:
-        passing_done = observation.phase not in ("passing", "blind", "cut", "draw")
+        passing_done = observation.phase not in _BEFORE_ANY_DISCARD
         shown = _mask(rules, observation.given, placed) if observation.given else 0
-        if observation.passed and passing_done:
+        if (
+            observation.passed
+            and passing_done
+            and not _may_have_discarded(rules, observation, partner)
+        ):
             shown |= _mask(rules, observation.passed, placed | shown)
-        held = _still_held(rules, shown, played_by[partner], placed, observation.received)
-        for suit in range(4):  # a card given, since discarded unseen (a kitty's discard)
-            if voids[partner] >> suit & 1:
-                held &= ~rules.suit_masks[suit]
-        known[partner] = held
+        known[partner] = _still_held(rules, shown, played_by[partner], placed, observation.received)
     out = _mask(rules, observation.discarded, placed) if observation.discarded else 0
     if observation.top_card is not None:  # the top of the stock, seen: in no hand
         out |= 1 << bit_of(rules, observation.top_card, placed | out)
