@@ -345,3 +345,71 @@ def test_the_page_reconnects_to_a_restarted_server_and_goes_on(
     finally:
         second.stop()
     assert [e for e in errors if "WebSocket" not in e] == []
+
+
+_HOUSE_RULE_TABLES = {
+    "french cut": "extends: nyc\nhouse_rules: [french-cut]\n",
+    "raise round": "extends: standard\nhouse_rules: [raise-round]\n",
+    "misdeals": "extends: standard\nhouse_rules: [misdeal-one-spade]\n",
+    "kitty": "extends: standard\nhouse_rules: [kitty-to-dealer]\n",
+    "passing": "extends: standard\nhouse_rules: [passing-three]\n",
+    "team bids": "extends: standard\nhouse_rules: [partnership-bidding]\n",
+    "blind bids": "extends: standard\nhouse_rules: [blind-bids, blind-nil-any-time]\n",
+}
+
+
+def _decisions() -> list[dict[str, Any]]:
+    """Every distinct kind of decision random play meets in the bundled variants and a few
+    house rules: the seat's hand and its legal action texts."""
+    import random
+
+    import spadeslib
+    from spadeslib.loader import bundled_variants, parse_variant
+
+    variants = [spadeslib.load_variant(name) for name in bundled_variants()]
+    variants += [parse_variant(text) for text in _HOUSE_RULE_TABLES.values()]
+    seen: dict[tuple[str, ...], dict[str, Any]] = {}
+    for number, variant in enumerate(variants):
+        rng = random.Random(number)
+        for seed in range(3):
+            game = spadeslib.Game(variant, seed=seed)
+            for _ in range(80):
+                if game.is_over:
+                    break
+                legal = [str(action) for action in game.legal_actions()]
+                kinds = tuple(sorted({text.split(" ")[0] for text in legal}))
+                hand = game.observation(game.current_player).hand
+                key = (variant.name, game.phase, *kinds)
+                if key not in seen:
+                    cards = None if hand is None else [str(card) for card in hand]
+                    seen[key] = {"legal": legal, "hand": cards, "phase": game.phase}
+                game.apply(rng.choice(legal))
+    return list(seen.values())
+
+
+def test_every_legal_action_of_every_variant_gets_a_control(server: Any, context: Any) -> None:
+    """The panel is built from the action texts alone: in every bundled variant and house
+    rule, each legal action is a card of the hand or a button in a named group."""
+    decisions = _decisions()
+    phases = {d["phase"] for d in decisions}
+    assert {"bidding", "play", "blind", "passing", "discard", "cut", "draw"} <= phases, phases
+    page = context.new_page()
+    page.goto(server.base + "/")
+    results = page.evaluate(
+        """async (decisions) => {
+          const { sortActions } = await import('/static/js/actions.js');
+          return decisions.map((d) => {
+            const sorted = sortActions(d.legal, d.hand);
+            const buttons = sorted.groups.flatMap((g) => g.items.map((i) => i.text));
+            return {
+              legal: d.legal,
+              covered: [...sorted.cards.values(), ...buttons],
+              other: sorted.groups.filter((g) => g.key === 'other').flatMap((g) => g.items),
+            };
+          });
+        }""",
+        decisions,
+    )
+    for result in results:
+        assert sorted(result["covered"]) == sorted(result["legal"]), result
+        assert result["other"] == [], result
