@@ -117,12 +117,12 @@ function goToLine(line, column) {
 }
 
 /** Show `problems` under the editor, each with its line; [] clears them. */
-function showProblems(problems, { ok = false } = {}) {
+function showProblems(problems, { ok = false, name = "", description = "" } = {}) {
   state.problems = problems || [];
   const box = $("#problems");
   renderGutter();
   if (!state.problems.length) {
-    fill(box, ok ? h("p.ok", {}, "✓ These rules are valid.") : null);
+    fill(box, ok ? h("p.ok", {}, "✓ Valid", name ? `: ${name}` : "", description ? ` (${description})` : "") : null);
     $("#yaml").removeAttribute("aria-invalid");
     return;
   }
@@ -167,7 +167,7 @@ async function validateNow() {
   if (text !== $("#yaml").value) return; // typed on since
   if (result.status === 404 || result.status === 405) return; // no validation endpoint
   const problems = result.data?.problems || [];
-  showProblems(problems, { ok: problems.length === 0 && result.ok });
+  showProblems(problems, { ok: problems.length === 0 && result.ok, name: result.data?.name, description: result.data?.description });
   if (result.ok && result.data?.players) renderSeats(result.data.players);
 }
 
@@ -188,6 +188,11 @@ async function createTable(event) {
   if (name) body.name = name;
   const seed = $("#seed").value.trim();
   if (seed !== "") body.seed = Number(seed);
+  const clock = $("#clock").value.trim();
+  if (clock !== "") body.clock = Number(clock);
+  const standIn = $("#stand-in-after").value.trim();
+  if (standIn !== "") body.stand_in_after = Number(standIn);
+  if ($("#open-hands").checked) body.open_hands = true;
   $("#create").disabled = true;
   status.textContent = "Making the table…";
   let result;

@@ -285,7 +285,7 @@ function renderSeats() {
             turn ? "to-act" : "",
             seat === me() ? "mine" : "",
             isPartner(seat) ? "partner" : "",
-            y > 70 ? "bottom" : y < 30 ? "top" : "",
+            y > 70 ? "bottom" : y < 30 ? "top" : "side",
           ].join(" "),
           style: `left:${x.toFixed(1)}%;top:${y.toFixed(1)}%`,
           "aria-label": `${seatLong(seat)}${turn ? ", to act" : ""}`,
@@ -313,7 +313,7 @@ function renderSeats() {
           ? null
           : h(
               "div.mini-hand",
-              { "aria-label": `${o.hand_sizes[seat]} cards` },
+              { class: open ? "open" : "", "aria-label": open ? `${seatName(seat)}'s hand: ${sortHand(open, S.msg.deck).map(cardName).join(", ")}` : `${o.hand_sizes[seat]} cards` },
               open
                 ? sortHand(open, S.msg.deck).map((c) => cardFace(c, { attrs: { class: "small" } }))
                 : Array.from({ length: Math.min(o.hand_sizes[seat], 13) }, () => cardBack()),
@@ -759,7 +759,7 @@ function renderClock() {
     const el = $(`.clock[data-clock-seat="${clock.seat}"]`);
     if (!el) return;
     const left = Math.max(0, Math.round(clock.deadline - Date.now() / 1000));
-    el.textContent = `⏱ ${left}s`;
+    el.textContent = `${left} s left`;
     el.classList.toggle("low", left <= 10);
   };
   tick();
