@@ -179,7 +179,8 @@ COMMANDS: Final[dict[str, Command]] = {
     "simulate": Command(
         summary="play many deals or games with bots and measure them",
         description="Play N fresh deals (--deals) or N whole games (--games) of a variant "
-        "with bots and print what happened, each rate with its 95% confidence interval: "
+        "with bots (the Standard bots unless --bots says otherwise) and print what happened, "
+        "each rate with its 95% confidence interval: "
         "contracts made by bid and by side, sets, Nil and Blind Nil, blind bids, ten for "
         "200, the Moon, Bostons, bags and their penalties, points per deal, and for games "
         "their length, who won and how they ended. The same --seed gives the same "
@@ -210,7 +211,8 @@ COMMANDS: Final[dict[str, Command]] = {
         "sorted by the variant's own ranking, the trick, the bids, the score and bags, "
         "your legal moves; type a card (KD, 10h), a number or an action. A refused move "
         "says which rule refuses it and changes nothing; each deal's scoring is explained "
-        "line by line. 'save FILE' keeps the game (a game record), --resume FILE goes on. "
+        "line by line. 'undo' takes back your last move; Enter plays the only legal move. "
+        "'save FILE' keeps the game (a game record), --resume FILE goes on. "
         "Type help at the table for every command.",
         examples="  spadeslib play standard\n"
         "  spadeslib play nyc --seat 2 --bots pro --seed 7\n"
