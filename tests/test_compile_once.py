@@ -1,7 +1,8 @@
 """A variant compiles once and a file loads once (issue "one home for each rule", item 1).
 
-The compiled rules are kept on the variant object, so asking again is an attribute read;
-equal variants share them; a copy with changed fields compiles afresh. ``load_variant``
+The compiler keeps the compiled rules (the variants used most recently, and any in use:
+``spadeslib.compiler.cache``), so asking again for the same variant object is a dict
+lookup; equal variants share them; a copy with changed fields compiles afresh. ``load_variant``
 keeps what it loaded while none of the files it was made from has changed, so a game
 made from a name costs what a game made from a loaded variant costs.
 """
@@ -9,6 +10,7 @@ made from a name costs what a game made from a loaded variant costs.
 from __future__ import annotations
 
 import copy
+import gc
 import os
 import pickle
 from pathlib import Path
@@ -20,12 +22,22 @@ from spadeslib import Game, VariantError
 from spadeslib.variant import Variant
 
 
-def test_the_rules_are_kept_on_the_variant_and_shared_by_equal_variants() -> None:
+def test_the_rules_are_kept_and_shared_by_equal_variants() -> None:
     first, twin = Variant(name="a"), Variant(name="a")
     rules = first.compile()
     assert first.compile() is rules
     assert twin.compile() is rules
     assert first == twin  # compiling takes no part in equality
+
+
+def test_the_variant_keeps_nothing_of_its_rules() -> None:
+    """The cache lives in the compiler: a variant holds no reference to its rules, so a
+    variant kept (by a loader, a lobby) does not keep its rules alive (issue 27)."""
+    variant = Variant(name="kept")
+    rules = variant.compile()
+    assert variant.__pydantic_private__ in (None, {})
+    assert rules not in gc.get_referents(variant)
+    assert variant.compile() is rules
 
 
 def test_compiling_does_not_change_equality_copies_or_pickles() -> None:
