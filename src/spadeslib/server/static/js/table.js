@@ -128,6 +128,8 @@ function onMessage(msg) {
     S.pending = null;
     showRefused(msg.reason, msg.rule, msg.action);
     if (S.msg) renderControls();
+    // Behind the table (another window or the clock acted): ask for the state again.
+    if (msg.rule === "seq") S.socket.send({ type: "sync" });
   } else if (msg.type === "error") {
     S.pending = null;
     showRefused(msg.message || msg.code, null, null);
@@ -344,12 +346,14 @@ function renderTrick() {
     : o.trick.map(([seat, card]) => [seat, card]);
   const box = $("#trick");
   box.classList.toggle("held", !!held);
+  box.classList.toggle("many", players() > 4);
   fill(
     box,
     plays.map(([seat, card], i) => {
       const a = angleOf(seat);
-      const x = 50 + 30 * Math.cos(a);
-      const y = 50 + 22 * Math.sin(a);
+      const many = players() > 4;
+      const x = 50 + (many ? 34 : 30) * Math.cos(a);
+      const y = 50 + (many ? 30 : 22) * Math.sin(a);
       return h(
         "div.played",
         {
@@ -402,7 +406,7 @@ function renderBoard() {
     return h(
       "tr",
       { class: me() !== null && sideOf(me()) === side ? "ours" : "" },
-      h("th", { scope: "row" }, sideName(side), h("span.seats-of", {}, seats.length > 1 && me() !== null ? ` ${seats.join("+")}` : "")),
+      h("th", { scope: "row" }, sideName(side), h("span.seats-of", {}, seats.length > 1 && !/\d/.test(sideName(side)) ? ` ${seats.join("+")}` : "")),
       h("td.contract", {}, bid),
       h("td.won", {}, String(won)),
       h("td.score", {}, String(o.scores[side])),
@@ -442,7 +446,7 @@ function renderLastTrick() {
     return;
   }
   const [leader, cards] = last;
-  const winner = o.tricks.length < o.tricks.length + 1 ? lastTrickWinner(o) : null;
+  const winner = lastTrickWinner(o);
   fill(
     box,
     h(
