@@ -413,3 +413,38 @@ def test_every_legal_action_of_every_variant_gets_a_control(server: Any, context
     for result in results:
         assert sorted(result["covered"]) == sorted(result["legal"]), result
         assert result["other"] == [], result
+
+
+def test_the_hand_is_in_the_variants_order_and_untrusted_text_stays_text(
+    server: Any, context: Any
+) -> None:
+    """NYC's trumps are BJ LJ 2D 2S AS ... 3S: the hand shows them so, trumps first, then
+    hearts, clubs, diamonds (red and black alternate). A rules card or a problem carrying
+    markup is shown as text, never parsed as HTML."""
+    table = server.table(["easy", "easy", "easy", "easy"], variant="nyc", seed=2)
+    page = context.new_page()
+    page.goto(server.base + f"/table/{table['id']}")  # a spectator
+    deck = wait_state(page)["deck"]
+    shown = page.evaluate(
+        """async (deck) => {
+          const { sortHand } = await import('/static/js/cards.js');
+          return sortHand(['3S', 'KH', '2D', 'QC', 'BJ', 'AS', '2S', 'LJ', '4C', 'AD', '3H'], deck);
+        }""",
+        deck,
+    )
+    assert shown == ["BJ", "LJ", "2D", "2S", "AS", "3S", "KH", "3H", "QC", "4C", "AD"]
+
+    hostile = '# Rules card: <b>x</b>\n\n- **House rule:** <img src=x onerror="window.hacked=1">'
+    rendered = page.evaluate(
+        """async (text) => {
+          const { render } = await import('/static/js/markdown.js');
+          const box = document.createElement('div');
+          box.append(render(text));
+          const tags = box.querySelectorAll('img, b').length;
+          return {html: box.innerHTML, text: box.textContent, tags};
+        }""",
+        hostile,
+    )
+    assert rendered["tags"] == 0, rendered
+    assert "<img src=x" in rendered["text"] and "<strong>House rule:</strong>" in rendered["html"]
+    assert page.evaluate("window.hacked") is None
