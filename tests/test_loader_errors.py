@@ -384,22 +384,41 @@ def test_variant_contradiction_is_placed_in_the_users_file() -> None:
     assert all(p.code == "contradiction" for p in problems)
     assert all(p.source == "<string>" for p in problems)
     table = [p for p in problems if p.path.startswith("table.")]
-    assert table and (table[0].source, table[0].line) == ("<string>", 2)
+    # at the key the file sets, which decides table.partnerships (issue 27)
+    assert table and (table[0].source, table[0].line, table[0].column) == ("<string>", 3, 12)
 
 
-def test_variant_contradiction_inherited_from_extends_is_at_the_extends_line() -> None:
+def test_variant_contradiction_inherited_is_at_the_users_key_that_decides_it() -> None:
     from spadeslib.loader.bundled import bundled_variant_path
 
     text = "# our table\nextends: nyc\ntable: {partnerships: none}\n"
     problems = validate(text)
     assert [(p.line, p.column, p.path) for p in problems] == [
-        (2, 1, "bidding.form"),
-        (2, 1, "bidding.blind.enabled"),
+        (3, 23, "bidding.form"),
+        (3, 23, "bidding.blind.enabled"),
     ]
     nyc = bundled_variant_path("nyc")
     assert problems[0].message == (
-        f"partnership bidding needs partnerships; this table has none (set in {nyc}:37)"
+        f"partnership bidding needs partnerships (bidding.form is set in {nyc}:37); "
+        "this table has none"
     )
+
+
+def test_variant_contradiction_inherited_is_at_the_extends_line_when_no_key_is_mine(
+    tmp_path: Path,
+) -> None:
+    from spadeslib.loader.bundled import bundled_variant_path
+
+    (tmp_path / "base.yaml").write_text("extends: nyc\ntable: {partnerships: none}\n")
+    mine = tmp_path / "mine.yaml"
+    mine.write_text("# our table\nextends: ./base.yaml\nname: ours\n")
+    nyc = bundled_variant_path("nyc")
+    problems = validate(mine)
+    assert [(p.line, p.column, p.path) for p in problems] == [
+        (2, 1, "bidding.form"),
+        (2, 1, "bidding.blind.enabled"),
+    ]
+    assert problems[0].message.endswith(f"this table has none (set in {nyc}:37)")
 
 
 def test_the_error_text_lists_every_problem() -> None:
@@ -839,3 +858,57 @@ def test_text_from_stdin_looks_for_the_file_in_the_working_directory(
 )
 def test_one_trick_is_not_1_tricks(text: str, message: str) -> None:
     assert message in [problem.message for problem in validate(text)]
+
+
+def test_a_clash_across_keys_is_placed_at_the_key_the_users_file_sets(tmp_path: Path) -> None:
+    from spadeslib.loader.bundled import bundled_variant_path
+
+    standard = bundled_variant_path("standard")
+    path = tmp_path / "c4.yaml"
+    path.write_text("extends: standard\ntable:\n  players: 6\n")
+    [problem] = validate(path)
+    assert where(problem) == (str(path), 3, 12, "deal.hand_size")
+    assert problem.message == (
+        f"6 hands of 13 need 78 cards but the deck has 52 (deal.hand_size is set in "
+        f"{standard}:26); start from the variant for 6 players (extends: six-handed), or deal "
+        "8 cards a hand (deal.hand_size: 8, and say in deal.leftover what happens to the 4 "
+        "left over)"
+    )
+
+
+def test_jokers_added_to_standard_are_told_at_the_jokers(tmp_path: Path) -> None:
+    from spadeslib.loader.bundled import bundled_variant_path
+
+    path = tmp_path / "c5.yaml"
+    path.write_text("extends: standard\ndeck:\n  jokers: [BJ, LJ]\n")
+    problems = validate(path)
+    assert {where(problem)[:3] for problem in problems} == {(str(path), 3, 11)}
+    [leftover] = [problem for problem in problems if problem.path == "deal.leftover"]
+    assert leftover.message == (
+        "54 cards make 4 hands of 13 with 2 left over (deal.leftover is set in "
+        f"{bundled_variant_path('standard')}:30); say what happens to them (kind: kitty, widow "
+        "or mitchell), or remove cards in deck.remove"
+    )
+
+
+def test_a_clash_with_a_key_a_listed_house_rule_sets_is_at_its_entry(tmp_path: Path) -> None:
+    (tmp_path / "jokers.yaml").write_text("deck:\n  jokers: [BJ, LJ]\n  elevated: [BJ, LJ]\n")
+    path = tmp_path / "club.yaml"
+    path.write_text("extends: standard\nhouse_rules:\n  - no-blind-nil\n  - ./jokers.yaml\n")
+    [problem] = validate(path)
+    assert where(problem) == (str(path), 4, 5, "deal.leftover")
+    assert problem.message.endswith(f"(set in {tmp_path / 'jokers.yaml'}:2)")
+
+
+def test_a_key_the_user_set_itself_is_still_where_its_problem_goes() -> None:
+    problems = validate("extends: standard\ntable: {players: 6}\ndeal: {hand_size: 14}\n")
+    assert [(p.line, p.column, p.path) for p in problems] == [(3, 19, "deal.hand_size")]
+    assert "is set in" not in problems[0].message
+
+
+def test_the_bundled_variant_named_for_a_number_of_players_has_that_many() -> None:
+    from spadeslib.variant.checks import table
+
+    for players, name in table._BUNDLED_FOR.items():
+        assert load_variant(name).table.players == players, name
+    assert validate(f"extends: {table._BUNDLED_FOR[6]}\n") == []

@@ -352,17 +352,21 @@ def _from_validator(item: ErrorDict, located: Located, document: Document) -> li
     context = item.get("ctx") or {}
     code = "contradiction" if item["type"] == "contradiction" else "invalid"
     found = context.get("problems")
+    involved: list[tuple[str, ...]] = []
     if isinstance(found, Sequence) and not isinstance(found, str) and found:
-        pairs = [(str(path), str(message)) for path, message in found]
+        pairs = [(str(path), _bounded(str(message))) for path, message in found]
+        involved = [tuple(getattr(clash, "involves", ())) for clash in found]
     elif isinstance(context.get("path"), str):
-        pairs = [(context["path"], _strip(str(item["msg"])))]
+        pairs = [(context["path"], _bounded(_strip(str(item["msg"]))))]
     else:
-        pairs = list(_message_paths(_strip(str(item["msg"]))))
+        pairs = list(_message_paths(_bounded(_strip(str(item["msg"])))))
     problems = []
-    for path, message in pairs:
+    for index, (path, message) in enumerate(pairs):
         where = _join(located.path, path)
         if code == "contradiction":
-            problems.append(_contradiction(document, where, message))
+            also = involved[index] if index < len(involved) else ()
+            keys = tuple(_join(located.path, other) for other in also)
+            problems.append(_contradiction(document, where, message, keys))
             continue
         text = message
         shown = _quote(item.get("input"))
@@ -378,22 +382,66 @@ def _from_validator(item: ErrorDict, located: Located, document: Document) -> li
     return problems
 
 
-def _contradiction(document: Document, where: KeyPath, message: str) -> Problem:
-    """A contradiction, placed in the user's file (see the module's docstring)."""
-    mark = document.mark_of(where, prefer=document.source)
-    start = document.values.get(())
-    if mark is not None and mark.source == document.source:
-        return document.problem(where, message, "contradiction", prefer=document.source)
-    origin: Mark | None = document.values.get(where) or document.keys.get(where)
-    if origin is not None:
-        listed = _at_entry(document, origin, where, message, "contradiction")
+def _contradiction(
+    document: Document, where: KeyPath, message: str, involves: tuple[KeyPath, ...] = ()
+) -> Problem:
+    """A contradiction, placed in the user's file (see the module's docstring). The first
+    place that exists of: the key itself, written in the user's file; another key that
+    decides it (``involves``) written there; the nearest section of the key written
+    there; the entry of a house rule listed there that sets the key or another; the start
+    of the user's file."""
+    mine = document.source
+    exact = _written(document, where)
+    if exact is not None and exact.source == mine:
+        return document.problem(where, message, "contradiction", prefer=mine)
+    for other in involves:
+        mark = _written(document, other)
+        if mark is not None and mark.source == mine:
+            text = _noted(message, where, exact)
+            return Problem(mine, mark.line, mark.column, dotted(where), text, "contradiction")
+    mark = document.mark_of(where, prefer=mine)
+    if mark is not None and mark.source == mine:
+        return document.problem(where, message, "contradiction", prefer=mine)
+    for path in (where, *involves):
+        origin = _written(document, path)
+        listed = (
+            None if origin is None else _at_entry(document, origin, where, message, "contradiction")
+        )
         if listed is not None:
             return listed
-    if start is None or start.source != document.source:
+    start = document.values.get(())
+    if start is None or start.source != mine:
         return document.problem(where, message, "contradiction")
-    if origin is not None:
-        message += f" (set in {origin.source}:{origin.line})"
-    return Problem(start.source, start.line, start.column, dotted(where), message, "contradiction")
+    text = message + _set_in(exact)
+    return Problem(start.source, start.line, start.column, dotted(where), text, "contradiction")
+
+
+def _written(document: Document, path: KeyPath) -> Mark | None:
+    """Where the value at ``path`` (or, failing that, its key) is written, in any file."""
+    return document.values.get(path) or document.keys.get(path)
+
+
+def _noted(message: str, where: KeyPath, origin: Mark | None) -> str:
+    """``message`` saying where the key it is about was set, after its first clause (what
+    is wrong) and before what to do, since it is placed at another key."""
+    if origin is None:
+        return message
+    what, semicolon, fix = message.partition("; ")
+    note = f" ({dotted(where)} is set in {origin.source}:{origin.line})"
+    return what + note + semicolon + fix
+
+
+def _set_in(origin: Mark | None) -> str:
+    return "" if origin is None else f" (set in {origin.source}:{origin.line})"
+
+
+_MESSAGE_LIMIT = 500
+"""Longest message of a validator used as it is: one that quotes a user's value whole (a
+card name of megabytes) is cut."""
+
+
+def _bounded(message: str) -> str:
+    return message if len(message) <= _MESSAGE_LIMIT else message[: _MESSAGE_LIMIT - 3] + "..."
 
 
 def _placed(

@@ -7,9 +7,26 @@ from collections.abc import Iterator
 
 from spadeslib.variant._base import Model
 
-__all__ = ["Found", "idle_settings"]
+__all__ = ["Clash", "Found", "idle_settings"]
 
 Found = Iterator[tuple[str, str]]
+
+
+class Clash(tuple[str, str]):
+    """A contradiction found across keys: ``(path, message)`` like any other, and
+    ``involves``, the other keys that decide it.
+
+    The loader places a problem at a key the user's own file sets, so that a file saying
+    ``extends: standard`` and ``table: {players: 6}`` hears about the hand size at its
+    ``players: 6``, not at the bundled file's ``hand_size: 13`` it never wrote. A pair
+    still: whatever unpacks ``(path, message)`` reads it unchanged."""
+
+    involves: tuple[str, ...]
+
+    def __new__(cls, path: str, message: str, *involves: str) -> Clash:
+        clash = super().__new__(cls, (path, message))
+        clash.involves = involves
+        return clash
 
 
 def idle_settings(section: Model, path: str, what: str, keep: tuple[str, ...] = ()) -> Found:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from spadeslib.errors import counted
 from spadeslib.variant.bidding import AllowedBids, FixedBid, Mirror, Suicide
-from spadeslib.variant.checks.base import Found
+from spadeslib.variant.checks.base import Clash, Found
 from spadeslib.variant.checks.nil import check_blind, check_nil
 
 if TYPE_CHECKING:
@@ -45,14 +45,16 @@ def check_bidding(v: Variant) -> Found:
         if form.min_bid > top:
             yield ("bidding.form.min_bid", f"minimum bid {form.min_bid} is above the maximum {top}")
         if form.max_bid is not None and form.max_bid > hand:
-            yield (
+            yield Clash(
                 "bidding.form.max_bid",
                 f"{form.max_bid} is more than the {tricks}",
+                "deal.hand_size",
             )
         if form.no_bid_of_one and v.table.partnerships == "none":
-            yield (
+            yield Clash(
                 "bidding.form.no_bid_of_one",
                 "'no bid of one' is about partners; this table has none",
+                "table.partnerships",
             )
     else:
         if form.min_team_bid > top:
@@ -61,12 +63,17 @@ def check_bidding(v: Variant) -> Found:
                 f"minimum team bid {form.min_team_bid} is above the maximum {top}",
             )
         if form.max_team_bid is not None and form.max_team_bid > hand:
-            yield (
+            yield Clash(
                 "bidding.form.max_team_bid",
                 f"{form.max_team_bid} is more than the {tricks}",
+                "deal.hand_size",
             )
         if v.table.partnerships == "none":
-            yield ("bidding.form", "partnership bidding needs partnerships; this table has none")
+            yield Clash(
+                "bidding.form",
+                "partnership bidding needs partnerships; this table has none",
+                "table.partnerships",
+            )
     if b.raise_round and v.table.partnerships == "none":
         yield ("bidding.raise_round", "the raise round is for sides of partners")
     yield from _partners_cap(v)
@@ -80,10 +87,11 @@ def check_bidding(v: Variant) -> Found:
         yield ("bidding.moon.blind_make", "a Blind Boston needs blind bids (bidding.blind)")
     reach = b.side_reach(hand, _seats_per_side(v))
     if b.moon.enabled and reach < hand:
-        yield (
+        yield Clash(
             "bidding.moon.enabled",
             f"the Moon is a bid of all {tricks}, but no side can contract for more "
             f"than {reach}; allow higher bids or turn the Moon off",
+            "deal.hand_size",
         )
     if b.ten_for_200.enabled and reach < 10:
         yield (
@@ -100,7 +108,11 @@ def _partners_cap(v: Variant) -> Found:
         return
     path = "bidding.partners_may_not_exceed_tricks"
     if v.table.partnerships == "none":
-        yield (path, "'partners may not exceed the tricks' is about partners; this table has none")
+        yield Clash(
+            path,
+            "'partners may not exceed the tricks' is about partners; this table has none",
+            "table.partnerships",
+        )
     elif v.bidding.form.kind == "partnership":
         yield (
             path,
@@ -131,11 +143,12 @@ def _no_bid(v: Variant) -> Found:
                 "bidding.nil.zero_bid: zero_tricks",
             )
         if seats > 1 and seats * least > hand:
-            yield (
+            yield Clash(
                 "bidding.form.min_bid",
                 f"{side} bidding at least {least} each would contract for {seats * least} "
                 f"of the {tricks}; set min_bid to {hand // seats} or less, or allow "
                 "a bid of 0 (Nil, or bidding.nil.zero_bid: zero_tricks)",
+                "deal.hand_size",
             )
     elif isinstance(forced, FixedBid):
         if forced.bid == 0 and not zero:
@@ -145,31 +158,35 @@ def _no_bid(v: Variant) -> Found:
                 f"{_zero_fix(v)}, or fix a bid of 1 or more",
             )
         elif seats > 1 and seats * least > hand:
-            yield (
+            yield Clash(
                 "bidding.forced.bid",
                 f"everyone bids {forced.bid}, so {side} would contract for "
                 f"{seats * forced.bid} of the {tricks}; fix a bid of {hand // seats} "
                 "or less",
+                "deal.hand_size",
             )
         elif b.total_may_not_equal_tricks and v.table.players * forced.bid == hand:
-            yield (
+            yield Clash(
                 "bidding.total_may_not_equal_tricks",
                 f"everyone bids {forced.bid}, so the {v.table.players} bids always total "
                 f"{hand}, the number of tricks; set total_may_not_equal_tricks: false",
+                "deal.hand_size",
             )
     elif isinstance(forced, AllowedBids):
         if seats > 1 and seats * least > hand:
-            yield (
+            yield Clash(
                 "bidding.forced.bids",
                 f"the least allowed bid is {least}, so {side} would contract for at least "
                 f"{seats * least} of the {tricks}; allow a bid of {hand // seats} or "
                 "less (or 0, where a bid of 0 is legal)",
+                "deal.hand_size",
             )
     elif isinstance(forced, Mirror) and b.total_may_not_equal_tricks:
-        yield (
+        yield Clash(
             "bidding.total_may_not_equal_tricks",
             "under Mirror every bid is the trumps held, so no rule can keep the total "
             f"off the {tricks}; set total_may_not_equal_tricks: false",
+            "deal.hand_size",
         )
 
 
@@ -202,25 +219,28 @@ def _forced(v: Variant) -> Found:
     if forced.needs_nil and not b.nil.enabled:
         yield ("bidding.nil.enabled", f"{name} needs Nil")
     if name == "suicide" and v.table.partnerships != "pairs":
-        yield ("bidding.forced", "Suicide is for partnerships of pairs")
+        yield Clash("bidding.forced", "Suicide is for partnerships of pairs", "table.partnerships")
     if isinstance(forced, Suicide) and forced.partner_min > v.deal.hand_size:
-        yield (
+        yield Clash(
             "bidding.forced.partner_min",
             f"{forced.partner_min} is more than the {counted(v.deal.hand_size, 'trick')}",
+            "deal.hand_size",
         )
     if isinstance(forced, FixedBid) and forced.bid > v.deal.hand_size:
-        yield (
+        yield Clash(
             "bidding.forced.bid",
             f"{forced.bid} is more than the {counted(v.deal.hand_size, 'trick')}",
+            "deal.hand_size",
         )
     if isinstance(forced, AllowedBids):
         if len(set(forced.bids)) != len(forced.bids):
             yield ("bidding.forced.bids", f"a bid is listed twice in {list(forced.bids)}")
         for bid in forced.bids:
             if bid > v.deal.hand_size:
-                yield (
+                yield Clash(
                     "bidding.forced.bids",
                     f"{bid} is more than the {counted(v.deal.hand_size, 'trick')}",
+                    "deal.hand_size",
                 )
         if 0 in forced.bids and not b.zero_is_a_bid:
             yield (

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from spadeslib.errors import counted
-from spadeslib.variant.checks.base import Found, idle_settings
+from spadeslib.variant.checks.base import Clash, Found, idle_settings
 
 if TYPE_CHECKING:
     from spadeslib.variant.root import Variant
@@ -26,19 +26,21 @@ def check_nil(v: Variant) -> Found:
     if not blind_nil.enabled:
         yield from idle_settings(blind_nil, "bidding.blind_nil", "Blind Nil")
     elif blind_nil.exchange and not pairs:
-        yield (
+        yield Clash(
             "bidding.blind_nil.exchange",
             "the Blind Nil exchange is with partner; this "
             "table has no partnerships of pairs (set exchange: 0)",
+            "table.partnerships",
         )
     if not nil.enabled:
         # Blind Nil is scored and bid by the Nil rules that are not about a plain Nil
         live = _BLIND_NIL_USES if blind_nil.enabled else ()
         yield from idle_settings(nil, "bidding.nil", "Nil", keep=("zero_bid", *live))
     elif nil.exchange and not pairs:
-        yield (
+        yield Clash(
             "bidding.nil.exchange",
             "the Nil exchange is with partner; this table has no partnerships of pairs",
+            "table.partnerships",
         )
     if nil.double_nil_means == "blind_nil" and not blind_nil.enabled:
         yield (
@@ -53,10 +55,18 @@ def check_nil(v: Variant) -> Found:
         ("blind_nil.exchange", blind_nil.exchange, blind_nil.enabled),
     ):
         if enabled and count > hand:
-            yield (f"bidding.{path}", f"cannot exchange {count} cards from a hand of {hand}")
+            yield Clash(
+                f"bidding.{path}",
+                f"cannot exchange {count} cards from a hand of {hand}",
+                "deal.hand_size",
+            )
     need = nil.partner_min_bid
     if need is not None and need > hand:
-        yield ("bidding.nil.partner_min_bid", f"{need} is more than the {counted(hand, 'trick')}")
+        yield Clash(
+            "bidding.nil.partner_min_bid",
+            f"{need} is more than the {counted(hand, 'trick')}",
+            "deal.hand_size",
+        )
     elif need is not None and (nil.enabled or blind_nil.enabled):
         form = v.bidding.form
         if form.kind == "partnership" and need > form.bid_range(hand)[1]:
@@ -116,19 +126,25 @@ def check_blind(v: Variant) -> Found:
             f"minimum blind bid {blind.min_bid} is above the maximum {top}",
         )
     if blind.max_bid is not None and blind.max_bid > hand:
-        yield (
+        yield Clash(
             "bidding.blind.max_bid",
             f"{blind.max_bid} is more than the {counted(hand, 'trick')}",
+            "deal.hand_size",
         )
     if v.table.partnerships == "none":
-        yield (
+        yield Clash(
             "bidding.blind.enabled",
             "a blind bid is a side's bid made before either "
             "partner looks; this table has no partnerships",
+            "table.partnerships",
         )
     out = blind.come_out_to
     if out is not None and out > hand:
-        yield ("bidding.blind.come_out_to", f"{out} is more than the {counted(hand, 'trick')}")
+        yield Clash(
+            "bidding.blind.come_out_to",
+            f"{out} is more than the {counted(hand, 'trick')}",
+            "deal.hand_size",
+        )
     elif out is not None and out <= blind.min_bid:
         yield (
             "bidding.blind.come_out_to",
