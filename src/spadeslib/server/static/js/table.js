@@ -791,6 +791,7 @@ async function loadInfo() {
     if (result.ok) {
       S.info = result.data;
       if (S.info.name) $("#table-title").textContent = S.info.name;
+      if (S.msg) renderSeats(); // the stand-in's kind is in the table's summary
     } else if (result.status === 404) {
       setConnection("refused", "There is no such table.");
     }
