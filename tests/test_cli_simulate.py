@@ -279,3 +279,12 @@ def test_rules_the_deals_cannot_reach_are_named(capsys: pytest.CaptureFixture[st
     assert "--games N" in out
     status, out, _ = run(capsys, "simulate", "standard", "--games", "1", *args)
     assert status == 0 and "Note:" not in out  # whole games reach it
+
+
+def test_compare_games_header_counts_games_not_as_deals_count(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ("--games", "2", "--bots", "easy", "--bots-b", "random", "--seed", "1")
+    status, out, _ = run(capsys, "compare", "nyc", *args, "--max-deals", "5")
+    assert status == 0
+    assert out.splitlines()[2].startswith("2 games under each, seed 1, ")

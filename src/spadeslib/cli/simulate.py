@@ -268,8 +268,8 @@ def _run_line(
     ``--workers`` allowed (a short run starts none)."""
     where = f"on Ray ({ray})" if ray else f"{processes} process{'es' if processes > 1 else ''}"
     played = f"{len(result.deals):,} deals"
-    if result.games is not None:
-        played = f"{len(result.games):,} games ({played})"
+    if result.games is not None:  # under each of A and B, games last their own deals
+        played = f"{len(result.games):,} games" + ("" if each else f" ({played})")
     if each:
         played += " under each"
     took = result.seconds if seconds is None else seconds
