@@ -281,7 +281,7 @@ def test_rules_the_deals_cannot_reach_are_named(capsys: pytest.CaptureFixture[st
     assert status == 0 and "Note:" not in out  # whole games reach it
 
 
-def test_compare_games_header_counts_games_not_as_deals_count(
+def test_compare_games_header_counts_the_games_of_each(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     args = ("--games", "2", "--bots", "easy", "--bots-b", "random", "--seed", "1")
