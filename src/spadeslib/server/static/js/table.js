@@ -315,7 +315,7 @@ function renderSeats() {
           ? null
           : h(
               "div.mini-hand",
-              { class: open ? "open" : "", "aria-label": open ? `${seatName(seat)}'s hand: ${sortHand(open, S.msg.deck).map(cardName).join(", ")}` : `${o.hand_sizes[seat]} cards` },
+              { class: open ? "open" : "", role: "img", "aria-label": open ? `${seatName(seat)}'s hand: ${sortHand(open, S.msg.deck).map(cardName).join(", ")}` : `${o.hand_sizes[seat]} cards` },
               open
                 ? sortHand(open, S.msg.deck).map((c) => cardFace(c, { attrs: { class: "small" } }))
                 : Array.from({ length: Math.min(o.hand_sizes[seat], 13) }, () => cardBack()),
