@@ -1,5 +1,22 @@
 """The docs run: generated pages are current, bundled files carry their editor header,
-and every example in the error reference and the tutorial gives the output it shows."""
+every example in the error reference and the tutorial gives the output it shows, and
+every YAML block of the docs validates, or is a mistake shown on purpose.
+
+How a page marks its YAML (:func:`yaml_blocks`):
+
+- A titled block (```` ```yaml title="club.yaml" ````), or several, followed by a
+  ```` ```text ```` block before the next heading, is an *example*: validating the last
+  file prints that text, a problem a line. Such an example with problems is a mistake
+  shown on purpose; the text is what it must print.
+- ``<!-- docs-check: mistake -->`` on the line before a block marks a mistake without
+  a text block: it must have at least one problem.
+- ``<!-- docs-check: on standard, partnership-bidding -->`` marks a piece of a file,
+  valid on top of a variant and its house rules (the words after ``on``: the variant it
+  extends, then house rules in order).
+- In the generated ``variants.md``, a block under ``#### <house rule>`` is that bundled
+  fragment: it is checked on what its file ``applies_to``, as ``spadeslib validate`` does.
+- Any other block must be valid on its own.
+"""
 
 from __future__ import annotations
 
@@ -234,7 +251,91 @@ def examples(page: str) -> list[Example]:
     return found
 
 
-EXAMPLES = examples("errors.md") + examples("house-rules.md")
+PAGES = sorted(path.name for path in DOCS.glob("*.md"))
+EXAMPLES = [example for page in PAGES for example in examples(page)]
+
+
+@dataclass
+class YamlBlock:
+    page: str
+    line: int
+    body: str
+    check: str
+    """The words of its ``<!-- docs-check: ... -->``, or "" (see the module docstring)."""
+    heading: str
+    """The last ``####`` heading above it (``variants.md`` names a house rule so)."""
+
+    def __str__(self) -> str:
+        return f"{self.page}:{self.line}"
+
+
+_CHECK = re.compile(r"<!-- docs-check: ([^>]*?) -->\s*$")
+
+
+def yaml_blocks(page: str) -> list[YamlBlock]:
+    """Every YAML block of a page (``README.md`` at the top of the repository) that is
+    not part of an example (those are :data:`EXAMPLES`)."""
+    path = ROOT / page if page == "README.md" else DOCS / page
+    text = path.read_text(encoding="utf-8")
+    found: list[YamlBlock] = []
+    pending: list[YamlBlock] = []  # titled blocks an example's text block may follow
+    heading = ""
+    last = 0
+    for match in _FENCE.finditer(text):
+        between = text[last : match.start()]
+        headings = re.findall(r"^(#+) (.*)$", between, re.M)
+        if headings:
+            found += pending  # a heading between blocks starts a new example
+            pending = []
+            heading = next((words for marks, words in reversed(headings) if marks == "####"), "")
+        last = match.end()
+        language, title, body = match.groups()
+        if language == "text" and pending:
+            pending = []  # the example's files, checked by test_example_prints_...
+        elif language == "yaml":
+            check = _CHECK.search(between)
+            line = text.count("\n", 0, match.start()) + 1
+            block = YamlBlock(page, line, body, check.group(1) if check else "", heading)
+            (pending if title else found).append(block)
+    return found + pending
+
+
+YAML_BLOCKS = [block for page in ["README.md", *PAGES] for block in yaml_blocks(page)]
+
+
+def test_the_docs_have_yaml_blocks_of_every_kind() -> None:
+    checks = {block.check.split()[0] for block in YAML_BLOCKS if block.check}
+    assert checks == {"on"}, "no page marks a mistake without its output today"
+    assert len([block for block in YAML_BLOCKS if block.page == "variants.md"]) > 50
+
+
+@pytest.mark.parametrize("block", YAML_BLOCKS, ids=str)
+def test_every_yaml_block_validates_or_is_a_marked_mistake(
+    block: YamlBlock, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from spadeslib.loader import bundled_house_rules
+    from spadeslib.loader.bundled import bundled_house_rule_path
+
+    monkeypatch.chdir(tmp_path)  # a path the block names is not found by chance
+    text = block.body
+    words = block.check.replace(",", " ").split()
+    if words[:1] == ["on"]:
+        base, *rules = words[1:]
+        text = f"extends: {base}\nhouse_rules: [{', '.join(rules)}]\n" + text
+    elif block.page == "variants.md" and block.heading in bundled_house_rules():
+        source = bundled_house_rule_path(block.heading)
+        assert source is not None
+        target = yaml.safe_load(source.read_text(encoding="utf-8")).get("applies_to")
+        text = text if target is None else f"applies_to: {target}\n" + text
+    problems = [str(problem) for problem in validate(text)]
+    if words == ["mistake"]:
+        assert problems, f"{block}: marked as a mistake, but it is valid"
+    else:
+        assert words in ([], ["on", *words[1:]]), f"{block}: unknown docs-check {block.check!r}"
+        assert problems == [], (
+            f"{block}: the example is not valid; fix it, or mark it as a mistake shown on "
+            "purpose (see the docstring of tests/test_docs.py)"
+        )
 
 
 def test_the_pages_have_examples() -> None:

@@ -821,9 +821,15 @@ def test_an_unknown_name_beside_a_file_of_that_name_says_how_to_name_the_file(
     [problem] = validate(tmp_path / "tuesday.yaml")
     assert (problem.line, problem.column, problem.code) == (1, 10, "unknown_variant")
     assert problem.message == (
-        f"unknown bundled variant 'our-club'; to use the file 'our-club.yaml' in "
-        f"'{tmp_path}', write './our-club.yaml'"
+        "unknown bundled variant 'our-club'; to use the file 'our-club.yaml' beside this "
+        "file, write './our-club.yaml'"
     )
+
+
+def parse_problems(text: str, *, base_dir: Path) -> list[Problem]:
+    with pytest.raises(VariantError) as caught:
+        parse_variant(text, base_dir=base_dir)
+    return list(caught.value.problems)
 
 
 def test_text_from_stdin_looks_for_the_file_in_the_working_directory(
@@ -832,8 +838,15 @@ def test_text_from_stdin_looks_for_the_file_in_the_working_directory(
     (tmp_path / "our-club.yaml").write_text("extends: standard\n")
     monkeypatch.chdir(tmp_path)
     [problem] = validate("house_rules: [our-club]\n")
-    assert problem.message.startswith("unknown bundled house rule 'our-club'; to use the file")
-    assert problem.message.endswith("write './our-club.yaml'")
+    assert problem.message == (
+        "unknown bundled house rule 'our-club'; to use the file 'our-club.yaml' in the "
+        "working directory, write './our-club.yaml'"
+    )
+    other = tmp_path / "elsewhere"
+    other.mkdir()
+    monkeypatch.chdir(other)
+    [problem] = parse_problems("extends: our-club\n", base_dir=tmp_path)
+    assert f"to use the file 'our-club.yaml' in '{tmp_path}'" in problem.message
     monkeypatch.chdir(tmp_path.parent)
     [problem] = validate("extends: our-club\n")
     assert "our-club.yaml" not in problem.message

@@ -260,7 +260,7 @@ class _Composer:
         if key == _APPLIES_TO:  # a fragment checked on its own: its own lists do not count
             self._check_plain(document, (_HOUSE_RULES,))
         else:
-            fragments = list(self._fragments(document, base_dir))
+            fragments = list(self._fragments(document, base_dir, in_file=bool(chain)))
         for fragment in fragments:
             self._check_plain(fragment.document, (_EXTENDS, _HOUSE_RULES))
         self._check_conflicts(document, fragments)
@@ -344,7 +344,14 @@ class _Composer:
                 )
 
     def _resolve(
-        self, document: Document, where: KeyPath, reference: str, base_dir: Path, *, fragment: bool
+        self,
+        document: Document,
+        where: KeyPath,
+        reference: str,
+        base_dir: Path,
+        *,
+        fragment: bool,
+        in_file: bool,
     ) -> Path | None:
         """The file a reference names, or ``None`` after reporting why there is none. What
         a fragment ``applies_to`` may be a bundled house rule as well as a variant."""
@@ -362,7 +369,9 @@ class _Composer:
         if found is None and where[0] == _APPLIES_TO:
             found = self._bundled(reference, fragment=True)
         if found is None:
-            message, code = unknown_name(reference, fragment=fragment, base_dir=base_dir)
+            message, code = unknown_name(
+                reference, fragment=fragment, base_dir=base_dir, beside=in_file
+            )
             self._report(document, where, message, code)
         return found
 
@@ -414,7 +423,9 @@ class _Composer:
                 "extends_too_deep",
             )
             return None
-        path = self._resolve(document, where, reference, base_dir, fragment=False)
+        path = self._resolve(
+            document, where, reference, base_dir, fragment=False, in_file=bool(chain)
+        )
         if path is None:
             return None
         link = _Link(resolved(path), str(path))
@@ -429,9 +440,13 @@ class _Composer:
 
     # -- house rules ---------------------------------------------------------------------
 
-    def _fragments(self, document: Document, base_dir: Path) -> Iterator[_Fragment]:
+    def _fragments(
+        self, document: Document, base_dir: Path, *, in_file: bool
+    ) -> Iterator[_Fragment]:
         for reference, where in self._rule_references(document):
-            path = self._resolve(document, where, reference, base_dir, fragment=True)
+            path = self._resolve(
+                document, where, reference, base_dir, fragment=True, in_file=in_file
+            )
             if path is None:
                 continue
             fragment = self._read(document, where, path)

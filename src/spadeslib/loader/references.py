@@ -65,22 +65,27 @@ def is_file(path: Path) -> bool:
 
 
 def unknown_name(
-    reference: str, *, fragment: bool, base_dir: Path | None = None
+    reference: str, *, fragment: bool, base_dir: Path | None = None, beside: bool = False
 ) -> tuple[str, str]:
     """The message and code for a bundled name that does not exist, with "did you mean".
 
     ``base_dir`` is where a path in the reference would be looked for (the directory of
-    the file naming it; the working directory by default): a file there named like the
-    reference (``our-club`` and ``our-club.yaml``) is almost surely what was meant, and
-    the message says how to name it."""
+    the file naming it, ``beside`` it; the working directory by default): a file there
+    named like the reference (``our-club`` and ``our-club.yaml``) is almost surely what
+    was meant, and the message says how to name it."""
     what = "house rule" if fragment else "variant"
     names = bundled.bundled_house_rules() if fragment else bundled.bundled_variants()
     message = f"unknown bundled {what} {quoted(reference)}"
-    beside = _file_named(reference, base_dir)
+    found = _file_named(reference, base_dir)
     close = close_matches(reference, names, n=3)
-    if beside is not None:
-        where = "the working directory" if base_dir is None else f"'{base_dir.absolute()}'"
-        message += f"; to use the file {beside!r} in {where}, write './{beside}'"
+    if found is not None:
+        if beside:
+            where = "beside this file"
+        elif base_dir is None or base_dir.absolute() == Path.cwd():
+            where = "in the working directory"
+        else:
+            where = f"in '{base_dir}'"
+        message += f"; to use the file {found!r} {where}, write './{found}'"
     elif close:
         message += "; did you mean " + " or ".join(repr(name) for name in close) + "?"
     elif fragment and names:
