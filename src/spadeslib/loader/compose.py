@@ -40,7 +40,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from spadeslib.errors import Problem, VariantError
+from spadeslib.errors import Problem, VariantError, quoted
 from spadeslib.loader import bundled
 from spadeslib.loader.document import Document, IncompleteDocument, KeyPath, Mark, dotted
 from spadeslib.loader.merge import leaves, merge_layers, same, value_at, without
@@ -304,7 +304,7 @@ class _Composer:
             document,
             (key,),
             f"{key} must name a bundled variant or a file, "
-            f"like 'standard' or './base.yaml', not {value!r}",
+            f"like 'standard' or './base.yaml', not {quoted(value)}",
             "bad_reference",
         )
         return key, None
@@ -316,7 +316,7 @@ class _Composer:
                 document,
                 (_HOUSE_RULES,),
                 "house_rules must be a list of house "
-                f"rule names or files, like [no-nil, ./mine.yaml], not {value!r}",
+                f"rule names or files, like [no-nil, ./mine.yaml], not {quoted(value)}",
                 "bad_reference",
             )
             return
@@ -339,7 +339,7 @@ class _Composer:
                 self._report(
                     document,
                     (_HOUSE_RULES, index),
-                    f"a house rule is a bundled name or a file, not {item!r}",
+                    f"a house rule is a bundled name or a file, not {quoted(item)}",
                     "bad_reference",
                 )
 
@@ -502,10 +502,10 @@ def _clash(
 def _conflict(document: Document, later: _Fragment, at: KeyPath, earlier: _Fragment) -> Problem:
     """The problem, placed at the later fragment's entry in the list the user wrote."""
     message = (
-        f"house rules {earlier.reference!r} ({_where(earlier.document, at)}) and "
-        f"{later.reference!r} ({_where(later.document, at)}) set {dotted(at)} to different "
-        f"values: {value_at(earlier.document.data, at)!r} and "
-        f"{value_at(later.document.data, at)!r}; list only one of them"
+        f"house rules {quoted(earlier.reference)} ({_where(earlier.document, at)}) and "
+        f"{quoted(later.reference)} ({_where(later.document, at)}) set {dotted(at)} to different "
+        f"values: {quoted(value_at(earlier.document.data, at))} and "
+        f"{quoted(value_at(later.document.data, at))}; list only one of them"
     )
     mark = document.mark_of(later.entry)
     if mark is None:

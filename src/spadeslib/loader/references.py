@@ -39,7 +39,7 @@ def no_home(reference: str) -> str:
     """Why :func:`expanded` found no path: the ``~`` part, and what to write instead."""
     first = reference.replace("\\", "/").split("/", 1)[0]
     user = first[1:]
-    whose = f"no user {user!r} on this machine" if user else "no home directory here"
+    whose = f"no user {quoted(user)} on this machine" if user else "no home directory here"
     rest = reference[len(first) :].lstrip("/\\") or "base.yaml"
     return (
         f"{quoted(reference)} starts with {quoted(first)}, but there is {whose}; write the "

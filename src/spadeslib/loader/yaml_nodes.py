@@ -15,7 +15,7 @@ from typing import Literal, Protocol, cast
 import yaml
 from yaml.constructor import SafeConstructor
 
-from spadeslib.errors import Problem
+from spadeslib.errors import Problem, quoted
 from spadeslib.loader.document import KeyPath, Mark, dotted
 
 __all__ = ["MAX_DEPTH", "MAX_NODES", "Builder", "Node", "Stop", "mark_at", "stop_at"]
@@ -152,7 +152,7 @@ class Builder:
                     _problem(
                         key_node.mark,
                         where,
-                        f"duplicate key {key!r}: first at line {first.line}, "
+                        f"duplicate key {quoted(key)}: first at line {first.line}, "
                         f"column {first.column}, again at line {key_node.mark.line}, column "
                         f"{key_node.mark.column}",
                         "duplicate_key",
@@ -214,7 +214,7 @@ class Builder:
                     node.mark,
                     path,
                     f"unsupported YAML tag "
-                    f"{node.tag!r}; only plain values, lists and "
+                    f"{quoted(node.tag)}; only plain values, lists and "
                     "mappings are allowed",
                     "unsupported_tag",
                 )
