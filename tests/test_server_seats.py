@@ -1,0 +1,137 @@
+"""Seats: a person who leaves is stood in for by a bot and takes the seat back on return;
+a clock plays a default move when a person's time runs out; bots think in a pool of
+processes, so an Expert at one table never holds up a move at another.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("httpx")
+
+from starlette.testclient import TestClient
+
+from spadeslib.server.app import create_app
+from spadeslib.server.bot_pool import BotPool
+
+
+@pytest.fixture(scope="module")
+def client(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    pool = BotPool(2, kind="thread")
+    app = create_app(tmp_path_factory.mktemp("db") / "t.sqlite3", pool=pool, bot_delay=0.01)
+    with TestClient(app) as test_client:
+        yield test_client
+    pool.close()
+
+
+def states(ws: Any, until: Any, limit: float = 20.0) -> dict[str, Any]:
+    end = time.monotonic() + limit
+    while time.monotonic() < end:
+        message = ws.receive_json()
+        if message["type"] == "state" and until(message):
+            return message  # type: ignore[no-any-return]
+    raise AssertionError("no such state in time")
+
+
+def logged_seats(client: TestClient, table: str) -> list[int | None]:
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    rows = hub.store._db.execute(
+        "SELECT seat FROM actions WHERE table_id = ? ORDER BY seq", (table,)
+    ).fetchall()
+    return [seat for (seat,) in rows]
+
+
+def test_a_bot_stands_in_for_a_person_who_left_until_they_come_back(client: TestClient) -> None:
+    body = {
+        "variant": "standard",
+        "seats": ["human", "easy", "easy", "easy"],
+        "seed": 8,
+        "stand_in_after": 0,
+        "stand_in": "easy",
+    }
+    made = client.post("/api/tables", json=body).json()
+    link = f"/ws/{made['id']}?token={made['seats'][0]['token']}"
+    with client.websocket_connect(link) as ws:
+        state = states(ws, lambda m: m["legal"])
+        assert state["seats"][0] == {
+            "seat": 0,
+            "kind": "human",
+            "connected": True,
+            "stand_in": False,
+        }
+        left_at = state["seq"]
+    with client.websocket_connect(f"/ws/{made['id']}") as watcher:
+        away = states(watcher, lambda m: m["seats"][0]["stand_in"] and m["seq"] > left_at + 8)
+        assert away["seats"][0]["connected"] is False
+        assert 0 in logged_seats(client, made["id"])[left_at:]  # the bot played seat 0
+        with client.websocket_connect(link) as ws:
+            back = states(ws, lambda m: not m["seats"][0]["stand_in"])
+            assert back["seats"][0]["connected"]
+            mine = states(ws, lambda m: m["legal"])
+            time.sleep(0.3)  # nobody plays seat 0 while its person is here
+            ws.send_json({"type": "sync"})
+            assert states(ws, lambda m: True)["seq"] == mine["seq"]
+
+
+def test_the_clock_plays_a_default_move_when_time_runs_out(client: TestClient) -> None:
+    body = {"variant": "standard", "seats": ["human", "easy", "easy", "easy"], "seed": 2}
+    made = client.post("/api/tables", json={**body, "clock": 5, "stand_in_after": None}).json()
+    table = client.app.state.hub.tables[made["id"]]  # type: ignore[attr-defined]
+    table.options["clock"] = 0.2  # the API's least is 5 seconds: too slow for a test
+    link = f"/ws/{made['id']}?token={made['seats'][0]['token']}"
+    with client.websocket_connect(link) as ws:
+        waiting = states(ws, lambda m: m["legal"])
+        clock = waiting["clock"]
+        assert clock is not None and clock["seat"] == 0 and clock["seconds"] == 0.2
+        assert 0 < clock["deadline"] - time.time() <= 0.2
+        states(ws, lambda m: m["seq"] > waiting["seq"] + 12)  # never acted: the clock did
+        seats = logged_seats(client, made["id"])
+        assert seats.count(0) >= 3
+
+
+def test_an_expert_thinking_never_holds_up_another_table(tmp_path: Any) -> None:
+    """Four Experts think in the pool (a process) while a person plays at another
+    table: the person's every move is answered at once."""
+    pool = BotPool(1)
+    pool.warm()
+    try:
+        app = create_app(tmp_path / "t.sqlite3", pool=pool)
+        with TestClient(app) as client:
+            client.post("/api/tables", json={"variant": "standard", "seats": ["expert"] * 4})
+            made = client.post(
+                "/api/tables", json={"variant": "standard", "seats": ["human"] * 4, "seed": 3}
+            ).json()
+            tokens = [seat["token"] for seat in made["seats"]]
+            sockets = [client.websocket_connect(f"/ws/{made['id']}?token={t}") for t in tokens]
+            latencies = []
+            try:
+                for ws in sockets:
+                    ws.__enter__()
+                current = [states(ws, lambda m: True) for ws in sockets]
+                for seq in range(24):
+                    actor = next(i for i, m in enumerate(current) if m["legal"])
+                    start = time.perf_counter()
+                    action = current[actor]["legal"][0]
+                    sockets[actor].send_json({"type": "act", "action": action, "seq": seq})
+                    current[actor] = states(sockets[actor], lambda m, s=seq: m["seq"] > s)
+                    latencies.append(time.perf_counter() - start)
+                    for i, ws in enumerate(sockets):
+                        if i != actor:
+                            current[i] = states(ws, lambda m, s=seq: m["seq"] > s)
+            finally:
+                for ws in sockets:
+                    ws.__exit__(None, None, None)
+            hub = client.app.state.hub  # type: ignore[attr-defined]
+            experts = next(t for t in hub.tables.values() if t.kinds == ("expert",) * 4)
+            end = time.monotonic() + 20
+            while experts.seq < 2 and time.monotonic() < end:  # they were thinking all along
+                time.sleep(0.1)
+            assert experts.seq >= 2
+    finally:
+        pool.close()
+    latencies.sort()
+    assert latencies[len(latencies) // 2] < 0.05 and latencies[-1] < 0.25, latencies
