@@ -15,6 +15,7 @@ const KINDS = [
 const state = {
   variants: new Map(), // name -> {name, description, players}
   players: 4,
+  seatCounts: new Map(), // variant (name or text) -> seats, learned from the server's answers
   problems: [],
   validateTimer: null,
   validated: "",
@@ -86,7 +87,10 @@ async function loadVariants() {
 function showVariant() {
   const v = state.variants.get($("#variant").value);
   $("#variant-description").textContent = v?.description || "";
-  if (v?.players) renderSeats(v.players);
+  // The seat count: from the server when it says (a `players` field), else as learned
+  // from a refused table, else four.
+  const players = v?.players || state.seatCounts.get(variantText()) || 4;
+  if (players !== state.players) renderSeats(players);
 }
 
 // -- the house-rules file -------------------------------------------------------------------
@@ -213,6 +217,7 @@ async function createTable(event) {
   const seatCount = /has (\d+) seats/.exec(errorText(result));
   if (result.status === 400 && seatCount && Number(seatCount[1]) !== seats.length) {
     // The variant has another number of seats than the form showed: show them all.
+    state.seatCounts.set(body.variant, Number(seatCount[1]));
     renderSeats(Number(seatCount[1]));
     status.textContent = `These rules seat ${seatCount[1]} players: choose who sits in each seat, then make the table.`;
     $("#seats select")?.focus();
