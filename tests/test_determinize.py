@@ -108,7 +108,12 @@ def test_cards_passed_to_a_partner_who_discards_nothing_are_known() -> None:
     assert Counter(rules.cards_of(dealer.known[3])) == Counter(game.observation(1).passed)
     partner = read(game.observation(3), rules)
     assert partner.known[1] == 0
-    assert partner.unknown & rules.mask_of("2C 4C 9C") == rules.mask_of("2C 4C 9C")
+    unsure = partner.with_partner_or_out  # in the dealer's hand or its discard
+    assert Counter(rules.cards_of(unsure)) == Counter(game.observation(3).passed)
+    assert unsure & partner.unknown == unsure
+    for hands in Determinizer(partner).samples(SplitMix64(5), 20):
+        _check_sample(game, 3, hands)
+        assert not (hands[0] | hands[2]) & unsure
 
 
 def test_a_hand_known_to_hold_more_cards_than_it_has_is_not_feasible() -> None:

@@ -124,7 +124,12 @@ class Determinizer:
         self.rooms = tuple(self.need[o] if o != OUT else self.spare for o in self.places)
         suit_of = rules.suit_of
         voids = knowledge.voids
-        restrict = restrict or {}
+        restrict = dict(restrict or {})
+        partner = rules.partner_of[seat]
+        if knowledge.with_partner_or_out and partner is not None:
+            for bit in bits_of(knowledge.with_partner_or_out):  # passed, maybe discarded
+                places = restrict.get(bit)
+                restrict[bit] = {p for p in (partner, OUT) if places is None or p in places}
         keys: dict[tuple[int, frozenset[int] | None], int] = {}
         self.groups: list[list[int]] = []
         """The unknown cards in groups that may go to the same places: by suit, and a

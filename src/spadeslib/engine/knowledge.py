@@ -58,6 +58,10 @@ class Knowledge:
     """Tricks won per seat this deal."""
     nils: int
     """The seats that bid Nil or Blind Nil (a mask of seats)."""
+    with_partner_or_out: int = 0
+    """Cards this seat passed to its partner, not seen since, that the partner may have
+    discarded face down: each is in the partner's hand or out of play, never in another
+    hand (among :attr:`unknown`)."""
 
 
 def bit_of(rules: Rules, card: Card, used: int) -> int:
@@ -185,16 +189,19 @@ def read(observation: Observation, rules: Rules) -> Knowledge:
     known[seat] = hand
     partner = rules.partner_of[seat]
     placed = hand | played
+    unsure = 0
     if partner is not None:
         passing_done = observation.phase not in _BEFORE_ANY_DISCARD
         shown = _mask(rules, observation.given, placed) if observation.given else 0
-        if (
-            observation.passed
-            and passing_done
-            and not _may_have_discarded(rules, observation, partner)
-        ):
-            shown |= _mask(rules, observation.passed, placed | shown)
-        known[partner] = _still_held(rules, shown, played_by[partner], placed, observation.received)
+        received = observation.received
+        if observation.passed and passing_done:
+            passed = _mask(rules, observation.passed, placed | shown)
+            if _may_have_discarded(rules, observation, partner):
+                unsure = _still_held(rules, passed, played_by[partner], placed, received)
+            else:
+                shown |= passed
+        known[partner] = _still_held(rules, shown, played_by[partner], placed, received)
+        unsure &= ~known[partner]
     out = _mask(rules, observation.discarded, placed) if observation.discarded else 0
     if observation.top_card is not None:  # the top of the stock, seen: in no hand
         out |= 1 << bit_of(rules, observation.top_card, placed | out)
@@ -224,4 +231,5 @@ def read(observation: Observation, rules: Rules) -> Knowledge:
         broken=observation.spades_broken,
         tricks=tuple(observation.tricks_won),
         nils=nils,
+        with_partner_or_out=unsure,
     )
