@@ -152,6 +152,19 @@ def test_a_refused_card_shows_its_reason_by_mouse_and_by_keyboard_and_a_reload_g
     page.goto(server.base + table["seats"][0]["url"])
     wait_state(page)
 
+    # The bid by keyboard: "." goes to the controls, the arrows along the bids, Enter.
+    assert wait_ready(page) == "turn" and state(page)["observation"]["phase"] == "bidding"
+    seq = state(page)["seq"]
+    page.keyboard.press(".")
+    first = page.evaluate("document.activeElement.dataset.action")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    chosen = page.evaluate("document.activeElement.dataset.action")
+    assert (first, chosen) == ("bid 1", "bid 3"), (first, chosen)
+    page.keyboard.press("Enter")
+    wait_answer(page, seq)
+    assert state(page)["observation"]["bids"][0] == "3"
+
     # Play until some of this seat's cards may not be played now: they are greyed.
     card = None
     for _ in range(40):
