@@ -6,8 +6,10 @@ into the nodes of :mod:`~spadeslib.loader.yaml_nodes`, which become plain data w
 :mod:`~spadeslib.loader.compose` applies ``extends`` and ``house_rules`` (finding what they
 name with :mod:`~spadeslib.loader.references`, merging with :mod:`~spadeslib.loader.merge`);
 :mod:`~spadeslib.loader.problems` validates against the model and turns every error into a
-:class:`~spadeslib.errors.Problem` placed in the file that caused it;
-:mod:`~spadeslib.loader.bundled` finds the variant files shipped with spadeslib.
+:class:`~spadeslib.errors.Problem` placed in the file that caused it
+(:mod:`~spadeslib.loader.placement`); :mod:`~spadeslib.loader.files` reads files within
+their limits; :mod:`~spadeslib.loader.bundled` finds the variant files shipped with
+spadeslib.
 
 The functions here take the model as a keyword (``model=Variant`` by default), so the
 loader knows nothing about any field of the format and can be tested on its own.

@@ -33,29 +33,30 @@ Every key and value of the result keeps the :class:`Mark` of the file that set i
 
 from __future__ import annotations
 
-import contextvars
-import os
 from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from spadeslib.errors import Problem, VariantError, quoted
 from spadeslib.loader import bundled
 from spadeslib.loader.document import Document, IncompleteDocument, KeyPath, Mark, dotted
+from spadeslib.loader.files import FileProblem, FileStamp, files_read, read_file, stamp
 from spadeslib.loader.merge import leaves, merge_layers, same, value_at, without
 from spadeslib.loader.references import expanded, no_home, resolved, unknown_name, unnameable
-from spadeslib.loader.yaml_source import MAX_BYTES, read_yaml
+from spadeslib.loader.yaml_source import read_yaml
 
 __all__ = [
     "MAX_EXTENDS",
     "MAX_HOUSE_RULES",
     "FileProblem",
+    "FileStamp",
     "compose_file",
     "compose_text",
+    "files_read",
     "looks_like_path",
     "merge_layers",
     "read_file",
+    "stamp",
     "unknown_name",
 ]
 
@@ -88,76 +89,9 @@ _NAMED_NOTHING = (
 by mistake (or a wrong file named) behind a game that looked right."""
 
 
-class FileProblem(Exception):
-    """A file that cannot be read as a variant source; ``code`` is a Problem code."""
-
-    def __init__(self, message: str, code: str) -> None:
-        super().__init__(message)
-        self.message = message
-        self.code = code
-
-
 def looks_like_path(reference: str) -> bool:
     """Whether a reference names a file rather than a bundled variant or house rule."""
     return "/" in reference or "\\" in reference or reference.endswith((".yaml", ".yml"))
-
-
-FileStamp = tuple[str, int, int]
-"""A file read while composing: its resolved path, size and modification time (ns)."""
-
-_READ: contextvars.ContextVar[list[FileStamp] | None] = contextvars.ContextVar(
-    "spadeslib_files_read", default=None
-)
-
-
-@contextmanager
-def files_read() -> Iterator[list[FileStamp]]:
-    """Collect every file :func:`read_file` reads inside the block (the loader's cache
-    keys a loaded variant on them: when none has changed, neither has the variant)."""
-    stamps: list[FileStamp] = []
-    token = _READ.set(stamps)
-    try:
-        yield stamps
-    finally:
-        _READ.reset(token)
-
-
-def stamp(path: str) -> FileStamp | None:
-    """The :data:`FileStamp` of ``path`` now, or ``None`` if it cannot be read."""
-    try:
-        info = os.stat(path)
-    except (OSError, ValueError):
-        return None
-    return (path, info.st_size, info.st_mtime_ns)
-
-
-def read_file(path: Path) -> bytes:
-    """The bytes of a variant file, read no further than the size limit.
-
-    Raises :class:`FileProblem` for a missing file, a directory, a device or an
-    unreadable or oversized file: never skip a named file silently.
-    """
-    stamps = _READ.get()
-    if stamps is not None:
-        found = stamp(os.path.abspath(path))
-        if found is not None:
-            stamps.append(found)
-    try:
-        if not path.exists():
-            raise FileProblem(f"file not found: '{path}'", "file_not_found")
-        if path.is_dir():
-            raise FileProblem(f"'{path}' is a directory, not a variant file", "is_a_directory")
-        if not path.is_file():
-            raise FileProblem(f"'{path}' is not a regular file", "not_a_file")
-        with path.open("rb") as stream:
-            data = stream.read(MAX_BYTES + 1)
-    except OSError as error:
-        raise FileProblem(
-            f"cannot read '{path}': {error.strerror or error}", "unreadable"
-        ) from None
-    if len(data) > MAX_BYTES:
-        raise FileProblem(f"'{path}' is larger than the limit of {MAX_BYTES:,} bytes", "too_large")
-    return data
 
 
 def compose_file(path: Path) -> Document:

@@ -8,16 +8,16 @@ the YAML format: ``unknown key 'limti'; did you mean 'limit'?``.
 
 Model validators report contradictions between sections as
 ``PydanticCustomError("contradiction", ..., ctx)`` where ``ctx`` carries either
-``problems``, a list of ``(dotted path, message)`` pairs, or ``path`` and the message. A
-plain ``ValueError`` whose message starts ``at <dotted.path>: `` is placed the same way.
-Paths from a validator are relative to the model that raised them (for the root model that
-is the whole variant); a path that already starts with the model's location is used as is.
+``problems``, a list of ``(dotted path, message)`` pairs (each may name the other keys
+that decide it, its ``involves``), or ``path`` and the message. A plain ``ValueError``
+whose message starts ``at <dotted.path>: `` is placed the same way. Paths from a validator
+are relative to the model that raised them (for the root model that is the whole
+variant); a path that already starts with the model's location is used as is.
 
-A contradiction is placed in the file the user loaded: at the key, or the nearest section
-they wrote. A key they did not write (inherited through ``extends``, set by a house rule, or
-a default) is placed at the start of their document, which is where ``extends:`` usually
-stands, and the message says which file set it. Problems come out in reading order
-(:func:`in_reading_order`).
+A contradiction is placed in the file the user loaded (:mod:`~spadeslib.loader.placement`).
+Problems come out in reading order (:func:`in_reading_order`). Every value quoted is
+bounded (:func:`~spadeslib.errors.quoted`), and data nested deeper than a file may be is
+refused before pydantic reads it.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from typing import Any, TypeVar, cast
 from pydantic import BaseModel, ValidationError
 
 from spadeslib.errors import Problem, VariantError, counted, quoted
-from spadeslib.loader.document import Document, KeyPath, Mark, dotted, parse_dotted
+from spadeslib.loader.document import Document, KeyPath, dotted, parse_dotted
 from spadeslib.loader.locations import (
     Located,
     allowed_keys,
@@ -41,6 +41,7 @@ from spadeslib.loader.locations import (
     one_of,
     union_tags,
 )
+from spadeslib.loader.placement import contradiction, placed
 from spadeslib.loader.suggest import close_matches
 from spadeslib.loader.yaml_nodes import MAX_DEPTH
 
@@ -194,7 +195,7 @@ def _missing(
     expected = describe(located.expected)
     if expected:
         message += f" ({expected})"
-    return _placed(document, located.path, message, "missing_key", key=True)
+    return placed(document, located.path, message, "missing_key", key=True)
 
 
 def _unknown_tag(
@@ -220,7 +221,7 @@ def _missing_tag(
     message = f"missing {name!r}: say which {name} this is"
     if tags:
         message += ", one of " + ", ".join(tags)
-    return _placed(document, located.path, message, "missing_kind")
+    return placed(document, located.path, message, "missing_kind")
 
 
 def _choice(
@@ -366,7 +367,7 @@ def _from_validator(item: ErrorDict, located: Located, document: Document) -> li
         if code == "contradiction":
             also = involved[index] if index < len(involved) else ()
             keys = tuple(_join(located.path, other) for other in also)
-            problems.append(_contradiction(document, where, message, keys))
+            problems.append(contradiction(document, where, message, keys))
             continue
         text = message
         shown = _quote(item.get("input"))
@@ -382,59 +383,6 @@ def _from_validator(item: ErrorDict, located: Located, document: Document) -> li
     return problems
 
 
-def _contradiction(
-    document: Document, where: KeyPath, message: str, involves: tuple[KeyPath, ...] = ()
-) -> Problem:
-    """A contradiction, placed in the user's file (see the module's docstring). The first
-    place that exists of: the key itself, written in the user's file; another key that
-    decides it (``involves``) written there; the nearest section of the key written
-    there; the entry of a house rule listed there that sets the key or another; the start
-    of the user's file."""
-    mine = document.source
-    exact = _written(document, where)
-    if exact is not None and exact.source == mine:
-        return document.problem(where, message, "contradiction", prefer=mine)
-    for other in involves:
-        mark = _written(document, other)
-        if mark is not None and mark.source == mine:
-            text = _noted(message, where, exact)
-            return Problem(mine, mark.line, mark.column, dotted(where), text, "contradiction")
-    mark = document.mark_of(where, prefer=mine)
-    if mark is not None and mark.source == mine:
-        return document.problem(where, message, "contradiction", prefer=mine)
-    for path in (where, *involves):
-        origin = _written(document, path)
-        listed = (
-            None if origin is None else _at_entry(document, origin, where, message, "contradiction")
-        )
-        if listed is not None:
-            return listed
-    start = document.values.get(())
-    if start is None or start.source != mine:
-        return document.problem(where, message, "contradiction")
-    text = message + _set_in(exact)
-    return Problem(start.source, start.line, start.column, dotted(where), text, "contradiction")
-
-
-def _written(document: Document, path: KeyPath) -> Mark | None:
-    """Where the value at ``path`` (or, failing that, its key) is written, in any file."""
-    return document.values.get(path) or document.keys.get(path)
-
-
-def _noted(message: str, where: KeyPath, origin: Mark | None) -> str:
-    """``message`` saying where the key it is about was set, after its first clause (what
-    is wrong) and before what to do, since it is placed at another key."""
-    if origin is None:
-        return message
-    what, semicolon, fix = message.partition("; ")
-    note = f" ({dotted(where)} is set in {origin.source}:{origin.line})"
-    return what + note + semicolon + fix
-
-
-def _set_in(origin: Mark | None) -> str:
-    return "" if origin is None else f" (set in {origin.source}:{origin.line})"
-
-
 _MESSAGE_LIMIT = 500
 """Longest message of a validator used as it is: one that quotes a user's value whole (a
 card name of megabytes) is cut."""
@@ -442,33 +390,6 @@ card name of megabytes) is cut."""
 
 def _bounded(message: str) -> str:
     return message if len(message) <= _MESSAGE_LIMIT else message[: _MESSAGE_LIMIT - 3] + "..."
-
-
-def _placed(
-    document: Document, path: KeyPath, message: str, code: str, *, key: bool = False
-) -> Problem:
-    """A problem at ``path``; one written in a house-rules fragment, at the user's entry
-    that listed the fragment (a missing kind there is the combination's, not the
-    fragment's, to settle)."""
-    mark = document.mark_of(path, key=key)
-    if mark is not None:
-        listed = _at_entry(document, mark, path, message, code)
-        if listed is not None:
-            return listed
-    return document.problem(path, message, code, key=key)
-
-
-def _at_entry(
-    document: Document, origin: Mark, path: KeyPath, message: str, code: str
-) -> Problem | None:
-    """The problem placed at the ``house_rules:`` entry of the user's file that brought in
-    the fragment ``origin`` is in, naming the fragment's line; ``None`` when no entry of
-    theirs did (the fragment came with a base, or the value is not a fragment's)."""
-    entry = document.listed_at.get(origin.source)
-    if entry is None or entry.source != document.source:
-        return None
-    text = f"{message} (set in {origin.source}:{origin.line})"
-    return Problem(entry.source, entry.line, entry.column, dotted(path), text, code)
 
 
 def _message_paths(message: str) -> Iterator[tuple[str, str]]:
