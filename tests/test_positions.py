@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from game_helpers import dump, plausible_id, played
 from spadeslib.engine import Game
+from spadeslib.engine.state import CHECKPOINTS_KEPT
 from spadeslib.errors import ArgumentError, RecordError
 from spadeslib.loader import bundled_variants, parse_variant
 from spadeslib.testing import variants
@@ -51,6 +52,78 @@ def test_undo_back_to_the_start(name: str) -> None:
     for expected in reversed(states[-30:]):
         game.undo()
         assert dump(game) == expected
+
+
+def _long_game(deals: int, seed: int = 3) -> tuple[Game, list[str]]:
+    """A game of standard played for ``deals`` deals, and its dump before each action."""
+    game = Game(parse_variant("extends: standard\ngame_end: {target: 5000}\n"), seed=seed)
+    rng = random.Random(seed)
+    dumps = []
+    while len(game.deal_history) < deals:
+        dumps.append(dump(game))
+        game.apply_id(plausible_id(game, rng))
+    return game, dumps
+
+
+def test_an_undo_replays_at_most_a_deal_however_long_the_game(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The cost of an undo does not grow with the game: it replays from the snapshot at
+    the start of the deal (python-chess's stack, a snapshot a deal, not an action)."""
+    from spadeslib.engine import positions
+
+    replayed = []
+    real = positions.apply_checked
+    monkeypatch.setattr(positions, "apply_checked", lambda *a: replayed.append(1) or real(*a))
+    game, dumps = _long_game(12)
+    deal = 4 * 13 + 8  # the cards and the auction of one deal, with room to spare
+    for expected in reversed(dumps[-(2 * deal) :]):  # back through the end of a deal
+        replayed.clear()
+        game.undo()
+        assert dump(game) == expected
+        assert len(replayed) < deal
+    assert len(game._s.checkpoints) <= CHECKPOINTS_KEPT
+
+
+def test_snapshots_stay_within_their_window_one_a_deal() -> None:
+    game, _ = _long_game(CHECKPOINTS_KEPT + 4)
+    assert len(game._s.checkpoints) == CHECKPOINTS_KEPT
+    for _ in range(140):  # undoing to a deal's start and dealing it again adds none
+        game.undo()
+        nodes = [id(node) for node, _ in game._s.checkpoints]
+        assert len(nodes) == len(set(nodes)) <= CHECKPOINTS_KEPT
+        assert len(nodes) == CHECKPOINTS_KEPT - (12 - len(game.deal_history))
+
+
+def test_undo_further_back_than_the_snapshots_replays_from_the_start() -> None:
+    game, dumps = _long_game(CHECKPOINTS_KEPT + 3)
+    for expected in reversed(dumps):
+        game.undo()
+        assert dump(game) == expected
+    assert not game.record()["actions"]
+
+
+def test_undo_back_into_an_earlier_deal_keeps_the_deals_given_since() -> None:
+    """A deal given between deals (``deal_next``, an OpenSpiel chance node) is dealt
+    again, not drawn from the seed, when the game is undone to before it and replayed."""
+    game = Game("standard", seed=6)
+    game.rollout(1)
+    other = Game("standard", seed=99)
+    given = [other.hand(seat) for seat in range(4)]
+    game.deal_next([" ".join(map(str, hand)) for hand in given])
+    rng = random.Random(1)
+    for _ in range(6):
+        game.apply_id(plausible_id(game, rng))
+    actions = game.record()["actions"]
+    for _ in range(8):  # the six of this deal and two of the last
+        game.undo()
+    for action in actions[-8:]:
+        game.apply(action)
+    assert [game.hand(seat) for seat in range(4)] != given  # some cards played since
+    assert game.deal_history[0].hands != tuple(given)
+    assert game.record() == Game.replay(game.record()).record()
+    first = game._s.deals[-1][1][0]
+    assert [tuple(game.variant.compile().cards_of(mask)) for mask in first] == given
 
 
 def test_undo_at_the_start_is_refused() -> None:

@@ -93,6 +93,7 @@ def deal_if_due(state: State) -> State:
     if state.play is not None:
         state.sync_play()
     elif state.phase == _DEAL:
+        state.checkpoint()
         start_deal(state)
     return state
 

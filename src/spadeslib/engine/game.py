@@ -36,7 +36,7 @@ from spadeslib.engine.determinize import Weight
 from spadeslib.engine.game_loop import GameLoop
 from spadeslib.engine.legal_actions import LegalActions
 from spadeslib.engine.observation import Observation, observe
-from spadeslib.engine.positions import apply_checked, is_dealt, new_state, rebuild, replay
+from spadeslib.engine.positions import apply_checked, is_dealt, new_state, replay, undo
 from spadeslib.engine.record import (
     check_replayed,
     check_state_dict,
@@ -196,17 +196,15 @@ class Game(GameLoop):
         then exactly as it was before that action. Raise
         :class:`~spadeslib.errors.ArgumentError` at the start of the game.
 
-        Nothing is kept for it while playing (a game that never undoes pays nothing): the
-        game is replayed from its deals and its other actions
-        (:mod:`spadeslib.engine.positions`), so one undo costs about as much as replaying
-        the game so far.
+        The game keeps a snapshot at the start of each of its last eight deals (about 2 KB
+        each, :data:`~spadeslib.engine.state.CHECKPOINTS_KEPT`) and replays the actions
+        since the last one (:func:`spadeslib.engine.positions.undo`): an undo costs at
+        most about a deal's actions, however long the game. Further back than eight
+        deals, it replays the game from the start.
         """
-        s = _dealt(self._s)
-        ids = s.actions()
-        if not ids:
-            raise ArgumentError("nothing to undo: no action has been applied in this game")
-        self._s = rebuild(s, len(ids) - 1)
-        return s.space.action(ids[-1])
+        s = self._s
+        self._s, action_id = undo(s)
+        return s.space.action(action_id)
 
     # -- what there is to know -----------------------------------------------------------
 

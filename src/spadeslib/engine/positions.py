@@ -2,12 +2,13 @@
 
 A game is its variant, its seed, the deals dealt and the actions applied: the engine is
 deterministic, so replaying the actions on a new state with the same deals gives the same
-state, field for field. That is how :meth:`Game.undo <spadeslib.engine.game.Game.undo>`
-takes an action back (python-chess's ``pop``) and how
-:meth:`Game.from_state_dict <spadeslib.engine.game.Game.from_state_dict>` loads a position:
-nothing is kept for them on the hot path (a game that never undoes pays nothing), and a
-position rebuilt this way was reached by legal actions, so it can never be one the rules
-could not reach.
+state, field for field. That is how
+:meth:`Game.from_state_dict <spadeslib.engine.game.Game.from_state_dict>` loads a position
+(a position rebuilt this way was reached by legal actions, so it can never be one the
+rules could not reach), and how :func:`undo` takes an action back (python-chess's
+``pop``): from the snapshot the state keeps at the start of each of its last deals
+(:meth:`State.checkpoint <spadeslib.engine.state.State.checkpoint>`), so an undo replays
+at most the actions of a deal or two, however long the game.
 """
 
 from __future__ import annotations
@@ -25,11 +26,11 @@ from spadeslib.engine.dealing import read_deal
 from spadeslib.engine.describe import describe
 from spadeslib.engine.results import Dealt
 from spadeslib.engine.shuffle import first_dealer
-from spadeslib.engine.state import State
+from spadeslib.engine.state import Phase, State
 from spadeslib.errors import ArgumentError, IllegalActionError, RecordError
 from spadeslib.variant import Variant
 
-__all__ = ["apply_checked", "is_dealt", "new_state", "rebuild", "replay"]
+__all__ = ["apply_checked", "is_dealt", "new_state", "rebuild", "replay", "undo"]
 
 _PHASES = _phases.PHASES
 
@@ -69,6 +70,8 @@ def new_state(
         state.pending_deals = tuple(
             dealt if is_dealt(dealt) else read_deal(rules, dealt) for dealt in deals
         )
+    state.phase = Phase.DEAL  # the game's fields before its first deal: a snapshot of them
+    state.checkpoint()
     flow.start_deal(state)
     return state
 
@@ -160,3 +163,38 @@ def rebuild(state: State, count: int) -> State:
         pending=state.pending_deals,
         native=state.native,
     )
+
+
+def undo(state: State) -> tuple[State, int]:
+    """``state`` as it was before its last action, and that action's id; raise
+    :class:`~spadeslib.errors.ArgumentError` if no action was applied.
+
+    Replays from the newest snapshot with an action after it (:attr:`State.checkpoints`),
+    the deals dealt since given again as they were; with none left in the window (an undo
+    more than :data:`~spadeslib.engine.state.CHECKPOINTS_KEPT` deals back), from the
+    start of the game."""
+    s = flow.deal_if_due(state)
+    marks = {id(node): index for index, (node, _) in enumerate(s.checkpoints)}
+    chunks: list[tuple[int, ...]] = []  # the log's nodes, newest first, as tuples of ids
+    count = 0
+    node = s.log
+    while True:
+        mark = marks.get(id(node))
+        if mark is not None and count:
+            break
+        if node is None:
+            if not count:
+                raise ArgumentError("nothing to undo: no action has been applied in this game")
+            return rebuild(s, count - 1), chunks[0][-1]
+        chunk = node[1]
+        chunks.append((chunk,) if isinstance(chunk, int) else chunk)
+        count += len(chunks[-1])
+        node = node[0]
+    actions = [action_id for chunk in reversed(chunks) for action_id in chunk]
+    restored = s.restored(s.checkpoints[mark][1])
+    restored.checkpoints = s.checkpoints[:mark]  # dealing again takes the snapshot again
+    later = s.deals[len(restored.deals) :]
+    restored.pending_deals = (*(dealt for _, dealt in later), *s.pending_deals)
+    for action_id in actions[:-1]:
+        apply_checked(restored, action_id)
+    return flow.deal_if_due(restored), actions[-1]

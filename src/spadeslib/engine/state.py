@@ -37,7 +37,11 @@ if TYPE_CHECKING:
     from spadeslib.compiler.rules import Rules
     from spadeslib.engine.results import DealResult, Dealt
 
-__all__ = ["FIELDS", "PHASE_NAMES", "Field", "Phase", "State"]
+__all__ = ["CHECKPOINTS_KEPT", "FIELDS", "PHASE_NAMES", "Field", "Phase", "State"]
+
+CHECKPOINTS_KEPT = 8
+"""How many deals back an undo replays from a snapshot (about 2 KB each); further back,
+it replays the game from its start."""
 
 Scope = Literal["fixed", "game", "deal", "cache"]
 Codec = Literal["plain", "cards", "bits", "trick_log", "skip"]
@@ -162,6 +166,9 @@ FIELDS: tuple[Field, ...] = (
     Field("deal_points", "game", (), codec="skip"),
     Field("deals", "game", (), codec="skip"),
     Field("log", "game", None, codec="skip"),
+    # (log node, the game's fields) before the last deals were dealt: where an undo replays
+    # from (State.checkpoint)
+    Field("checkpoints", "game", (), codec="skip"),
     Field("pending_deals", "game", (), codec="skip"),
     Field("result", "game", None, codec="skip"),
     Field("events", "game", (), codec="skip"),
@@ -234,6 +241,9 @@ class State:
     deal_points: tuple[int, ...]
     deals: tuple[tuple[int, Dealt], ...]
     log: tuple[Any, int | tuple[int, ...]] | None
+    checkpoints: tuple[tuple[Any, tuple[Any, ...]], ...]
+    """Snapshots of the game before its last :data:`CHECKPOINTS_KEPT` deals were dealt,
+    oldest first, each with the log node it was taken at (see :meth:`checkpoint`)."""
     pending_deals: tuple[Dealt, ...]
     result: Any
     events: tuple[Any, ...]
@@ -282,6 +292,24 @@ class State:
             else:
                 out.extend(chunk)
         return out
+
+    def checkpoint(self) -> None:
+        """Keep a snapshot of the game now, between deals (phase ``DEAL``), for
+        :func:`~spadeslib.engine.positions.undo`: an undo replays the actions since the
+        last snapshot before it, at most about a deal's, not the whole game's.
+
+        Between deals every ``deal`` and ``cache`` field is about to be reset, so the
+        ``game`` fields are the whole position: the snapshot is those values (a copy of
+        the three short lists), about a microsecond once a deal, where a snapshot an
+        action (python-chess's) would tax the hot path. A snapshot holds no snapshots,
+        so the oldest is freed when it leaves the window."""
+        kept = self.checkpoints[1 - CHECKPOINTS_KEPT :] if self.checkpoints else ()
+        self.checkpoints = (*kept, (self.log, _save_game(self)))
+
+    def restored(self, saved: tuple[Any, ...]) -> State:
+        """A new state of this game between deals, from a snapshot of
+        :meth:`checkpoint` (its ``checkpoints`` left empty for the caller to set)."""
+        raise NotImplementedError  # replaced below by code generated from FIELDS
 
     def side_of(self, seat: int) -> int:
         return self.rules.side_of[seat]
@@ -334,11 +362,11 @@ class State:
         self.decisions.extend((seat, bid) for (_, seat, _), bid in zip(turns, bids, strict=True))
 
 
-def _generate(name: str, lines: list[str], doc: str) -> Any:
+def _generate(name: str, lines: list[str], doc: str, **names: Any) -> Any:
     """A function from straight-line code written from :data:`FIELDS`, the way
     :mod:`dataclasses` writes ``__init__``: a loop of ``setattr`` costs four times as
     much, and a new game, a new deal and every simulated position pay for it."""
-    namespace: dict[str, Any] = {"State": State, "_new": object.__new__}
+    namespace: dict[str, Any] = {"State": State, "_new": object.__new__, **names}
     for field in FIELDS:
         default = field.default
         namespace[f"_{field.name}"] = default.value if isinstance(default, Fresh) else default
@@ -371,6 +399,34 @@ def _clone_lines() -> list[str]:
     return [*lines, "    return new"]
 
 
+def _saved_fields() -> tuple[Field, ...]:
+    return tuple(f for f in FIELDS if f.scope == "game" and f.name != "checkpoints")
+
+
+def _save_lines() -> list[str]:
+    values = []
+    for field in _saved_fields():
+        copy = "[:]" if isinstance(field.default, Fresh) else ""
+        values.append(f"state.{field.name}{copy}")
+    return ["def save_game(state):", f"    return ({', '.join(values)},)"]
+
+
+def _restore_lines() -> list[str]:
+    lines = ["def restored(self, saved):", "    new = _new(State)"]
+    for field in FIELDS:
+        if field.scope == "fixed":
+            lines.append(f"    new.{field.name} = self.{field.name}")
+    for index, field in enumerate(_saved_fields()):
+        copy = "[:]" if isinstance(field.default, Fresh) else ""
+        lines.append(f"    new.{field.name} = saved[{index}]{copy}")
+    lines += [
+        "    new.checkpoints = ()",
+        "    reset_deal(new, new.players, len(new.rules.sides))",
+        "    return new",
+    ]
+    return lines
+
+
 _reset_game: Callable[[State, int, int], None] = _generate(
     "reset_game", _reset_lines("reset_game", ("game",)), "Every game field to its default."
 )
@@ -378,3 +434,9 @@ _reset_deal: Callable[[State, int, int], None] = _generate(
     "reset_deal", _reset_lines("reset_deal", ("deal", "cache")), "Every deal field to its default."
 )
 State.clone = _generate("clone", _clone_lines(), State.clone.__doc__ or "")  # type: ignore[method-assign]
+_save_game: Callable[[State], tuple[Any, ...]] = _generate(
+    "save_game", _save_lines(), "The game fields' values (lists copied): a snapshot."
+)
+State.restored = _generate(  # type: ignore[method-assign]
+    "restored", _restore_lines(), State.restored.__doc__ or "", reset_deal=_reset_deal
+)
