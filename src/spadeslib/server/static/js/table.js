@@ -37,9 +37,9 @@ const PHASE_VERB = {
   draw: "draw",
   deal: "deal",
 };
+
 const S = {
   msg: null, // the state message on screen
-  prev: null, // the one before it
   queue: [],
   busy: false, // a finished trick or a move is being shown
   pending: null, // the action sent and not yet answered
@@ -51,8 +51,6 @@ const S = {
   socket: null,
   pointer: false, // the last input was a mouse or a touch, not the keyboard
 };
-
-// -- seats and sides ------------------------------------------------------------------------
 
 // -- messages -------------------------------------------------------------------------------
 
@@ -82,7 +80,6 @@ function pump() {
   const skipped = S.queue.length > 8 ? [msg, ...S.queue.splice(0)] : [msg];
   const latest = skipped[skipped.length - 1];
   const before = S.msg;
-  S.prev = before;
   S.msg = latest;
   show(latest);
   if (S.pending && latest.seq !== before?.seq) S.pending = null;
@@ -197,7 +194,7 @@ function renderControls() {
   if (msg.over) {
     blocks.push(gameOver());
   } else if (myTurn() && sorted.prompt && sorted.verb !== "play") {
-    blocks.push(h("p.prompt", {}, `${sorted.prompt}${sorted.verb === "play" ? "" : ":"}`, sorted.verb === "pass" || sorted.verb === "give" ? h("span.hint", {}, ` (${countLeft(sorted.verb)})`) : null));
+    blocks.push(h("p.prompt", {}, `${sorted.prompt}:`, sorted.verb === "pass" || sorted.verb === "give" ? h("span.hint", {}, ` (${countLeft(sorted.verb)})`) : null));
   }
   for (const group of sorted.groups) {
     blocks.push(
