@@ -7,9 +7,10 @@ thousands of distinct variants; what it keeps of each (compiled rules, action id
 native kernel's tables, memos) must stay bounded (issue 27: it grew 130 MB per 1,000).
 This plays one deal (``Game.rollout``) of each of ``--variants`` distinct variants, each a
 bundled variant with one or two bundled house rules on top (the compositions that do not
-validate are skipped) and its own ``game_end.target``, so no two are equal. Every
-``--every`` variants it prints the resident set size now and at its peak, and how many
-compiled rules are alive and kept by the compiler's cache; at the end the peak.
+validate are skipped) and its own ``game_end.target`` (four targets a composition), so no
+two are equal. Every ``--every`` variants it prints the resident set size now and at its
+peak, and how many compiled rules are alive and kept by the compiler's cache; at the end
+the peak.
 
 Linux only (the current RSS is read from ``/proc/self/statm``). Run it with
 ``SPADESLIB_PURE_PYTHON=1`` for the pure-Python path. Numbers only: nothing here asserts
@@ -51,22 +52,28 @@ def peak_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
+TARGETS = 4
+"""Variants made of each composition, each with its own target (parsing a composition
+costs more than playing a deal of it, and says nothing of memory)."""
+
+
 def distinct_variants(seed: int = 0) -> Iterator[Variant]:
-    """Valid compositions of the bundled variants and house rules, each with its own
-    target (2,000 and up), in a shuffled order, for ever."""
+    """Valid compositions of the bundled variants and house rules, in a shuffled order,
+    each with :data:`TARGETS` targets of its own (2,000 and up): no two alike."""
     bases = sorted(bundled_variants())
     rules = sorted(bundled_house_rules())
     combos = [(base, (one,)) for base in bases for one in rules]
     combos += [(base, pair) for base in bases for pair in itertools.combinations(rules, 2)]
     random.Random(seed).shuffle(combos)
-    for target, (base, house) in enumerate(itertools.cycle(combos), start=2000):
-        text = (
-            f"extends: {base}\nhouse_rules: [{', '.join(house)}]\ngame_end: {{target: {target}}}\n"
-        )
+    targets = itertools.count(2000)
+    for base, house in combos:
         try:
-            yield parse_variant(text)
+            composed = parse_variant(f"extends: {base}\nhouse_rules: [{', '.join(house)}]\n")
         except VariantError:
             continue
+        for _ in range(TARGETS):
+            end = composed.game_end.model_copy(update={"target": next(targets)})
+            yield composed.model_copy(update={"game_end": end})
 
 
 def alive_rules() -> int:
