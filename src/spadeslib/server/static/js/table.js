@@ -41,7 +41,8 @@ const PHASE_VERB = {
 const S = {
   msg: null, // the state message on screen
   queue: [],
-  busy: false, // a finished trick or a move is being shown
+  timer: null, // the next state waits for this timer (a pause is being shown)
+  holdUntil: 0, // performance.now() until which the state on screen stays
   pending: null, // the action sent and not yet answered
   info: null, // GET /api/tables/{id}
   lastDeal: null,
@@ -71,40 +72,46 @@ function onMessage(msg) {
   }
 }
 
-/** Show the queued states one after another, pausing on finished tricks and others' moves. */
+/**
+ * Show the queued states one after another. A finished trick stays in the middle for a
+ * moment, and another seat's move is shown for a short while before the next one: the
+ * states that come meanwhile wait in the queue.
+ */
 function pump() {
-  if (S.busy) return;
+  if (S.timer) return; // waiting out a pause
+  const wait = S.holdUntil - performance.now();
+  if (wait > 0 && S.queue.length) {
+    S.timer = setTimeout(() => {
+      S.timer = null;
+      pump();
+    }, wait);
+    return;
+  }
   const msg = S.queue.shift();
   if (!msg) return;
-  // Behind by more than one: skip to the newest (a reconnection, a burst after a reload).
+  // Far behind (a reconnection, a burst after a reload): skip to the newest.
   const skipped = S.queue.length > 8 ? [msg, ...S.queue.splice(0)] : [msg];
   const latest = skipped[skipped.length - 1];
   const before = S.msg;
   S.msg = latest;
   show(latest);
   if (S.pending && latest.seq !== before?.seq) S.pending = null;
-  const pause = pauseAfter(before, latest);
+  let pause = 0;
+  if (skipped.length > 1) S.heldTrick = null;
+  else pause = pauseAfter(before, latest);
+  S.holdUntil = performance.now() + pause;
   renderAll();
   if (skipped.some((m) => m.deal_ended) && latest.last_deal && before) openReview(latest.last_deal);
-  if (pause > 0 && S.queue.length) {
-    S.busy = true;
+  if (S.heldTrick) {
+    const held = S.heldTrick;
     setTimeout(() => {
-      S.busy = false;
-      S.heldTrick = null;
-      renderTrick(S.msg, null);
-      pump();
+      if (S.heldTrick === held) {
+        S.heldTrick = null;
+        renderTrick(S.msg, null);
+      }
     }, pause);
-  } else {
-    if (pause > 0 && S.heldTrick) {
-      setTimeout(() => {
-        if (S.msg === latest) {
-          S.heldTrick = null;
-          renderTrick(S.msg, null);
-        }
-      }, pause);
-    }
-    pump();
   }
+  pump();
 }
 
 function pauseAfter(before, msg) {
