@@ -42,7 +42,7 @@ class RulesCache:
     """The compiled rules of the ``size`` variants used most recently (see the module
     docstring): found by the variant object, or by an equal variant."""
 
-    __slots__ = ("_by_object", "_by_value", "_lock", "_recent", "size")
+    __slots__ = ("_by_object", "_by_value", "_last", "_lock", "_recent", "size")
 
     def __init__(self, size: int) -> None:
         self.size = size
@@ -51,6 +51,10 @@ class RulesCache:
         self._by_value: weakref.WeakValueDictionary[Variant, Rules] = weakref.WeakValueDictionary()
         self._by_object: dict[int, tuple[weakref.ref[Variant], weakref.ref[Rules]]] = {}
         self._lock = threading.Lock()
+        self._last: tuple[Variant | None, Rules | None] = (None, None)
+        """The variant found last and its rules: most programs ask for one variant again
+        and again, and this answers them without touching the order (they are already
+        the most recent)."""
 
     def __len__(self) -> int:
         """The rules kept for reuse (at most :attr:`size`)."""
@@ -58,6 +62,9 @@ class RulesCache:
 
     def find(self, variant: Variant) -> Rules | None:
         """The rules of ``variant`` or of a variant equal to it, if some are alive."""
+        last = self._last
+        if last[0] is variant:
+            return last[1]
         entry = self._by_object.get(id(variant))
         if entry is not None and entry[0]() is variant:
             rules = entry[1]()
@@ -66,6 +73,7 @@ class RulesCache:
                     self._recent.move_to_end(rules)
                 except KeyError:  # evicted, yet still in use: kept again
                     self._keep(rules)
+                self._last = (variant, rules)
                 return rules
         rules = self._by_value.get(variant)
         if rules is not None:
@@ -85,6 +93,7 @@ class RulesCache:
             self._by_value.setdefault(variant, rules)
             self._by_object[key] = (weakref.ref(variant, forget), weakref.ref(rules))
         self._keep(rules)
+        self._last = (variant, rules)
         return rules
 
     def _keep(self, rules: Rules) -> None:
@@ -99,12 +108,14 @@ class RulesCache:
         """Keep at most ``size`` rules from now on (the least recently used go first)."""
         self.size = size
         with self._lock:
+            self._last = (None, None)
             while len(self._recent) > size:
                 self._recent.popitem(last=False)
 
     def clear(self) -> None:
         """Keep no rules for reuse (those in use stay alive, and are still found)."""
         with self._lock:
+            self._last = (None, None)
             self._recent.clear()
 
 
@@ -137,20 +148,31 @@ def rules_cache(maxsize: int, rules_of: Callable[[Any], Rules] = _itself) -> Cal
     of one rules, found by ``rules_of``, like its action space) and more arguments, with
     one memo per rules kept on them (:meth:`Rules.derived`): the memo goes with its rules,
     where one global ``lru_cache`` keyed on the rules would keep thousands of rules alive.
-    ``maxsize`` bounds each memo."""
+    ``maxsize`` bounds each memo. Pass the arguments by position (the memos are on hot
+    paths: no keyword arguments to pack)."""
 
     def decorate(function: F) -> F:
         def build(rules: Rules) -> Callable[..., Any]:
             return functools.lru_cache(maxsize)(function)
 
-        @functools.wraps(function)
-        def cached(first: object, /, *args: object, **kwargs: object) -> object:
-            rules = rules_of(first)
-            memo = rules._derived.get(build)
-            if memo is None:
-                memo = rules.derived(build)
-            return memo(first, *args, **kwargs)  # type: ignore[operator]
+        if rules_of is _itself:
 
+            def cached(rules: Rules, /, *args: object) -> object:
+                memo = rules._derived.get(build)
+                if memo is None:
+                    memo = rules.derived(build)
+                return memo(rules, *args)  # type: ignore[operator]
+
+        else:
+
+            def cached(first: object, /, *args: object) -> object:  # type: ignore[misc]
+                rules = rules_of(first)
+                memo = rules._derived.get(build)
+                if memo is None:
+                    memo = rules.derived(build)
+                return memo(first, *args)  # type: ignore[operator]
+
+        functools.update_wrapper(cached, function)
         _MEMOS.append((f"{function.__module__}.{function.__qualname__}", build, maxsize))
         return cast(F, cached)
 
