@@ -48,6 +48,14 @@ def setup(parser: argparse.ArgumentParser) -> None:
         metavar="SECONDS",
         help="a pause before each bot move, so people can follow (default: 0.6)",
     )
+    parser.add_argument(
+        "--idle",
+        type=float,
+        default=600.0,
+        metavar="SECONDS",
+        help="unload a table from memory after this long with nobody at it and nothing "
+        "to do; it stays in the database and comes back when asked for (default: 600)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -65,7 +73,12 @@ def run(args: argparse.Namespace) -> int:
     from spadeslib.server.store import default_db_path
 
     db = args.db or default_db_path()
-    app = create_app(db, bot_workers=args.bot_workers, bot_delay=max(0.0, args.bot_delay))
+    app = create_app(
+        db,
+        bot_workers=args.bot_workers,
+        bot_delay=max(0.0, args.bot_delay),
+        idle=max(0.1, args.idle),
+    )
     host = f"[{args.host}]" if ":" in args.host else args.host
     url = f"http://{'127.0.0.1' if args.host in ('0.0.0.0', '::') else host}:{args.port}/"
     print(f"{PROG} serve: tables kept in {db}")

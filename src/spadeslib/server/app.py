@@ -174,7 +174,7 @@ async def play(websocket: WebSocket) -> None:
             elif kind == "ping":
                 connection.send({"type": "pong"})
             elif kind == "sync":
-                connection.send(table.view(seat))
+                connection.send_text(table.view_text(seat))
             else:
                 refused = table.act(seat, message["action"], message["seq"])
                 if refused is not None:

@@ -16,6 +16,8 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import os
+import threading
+import time
 from collections import OrderedDict
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any, Final
@@ -81,6 +83,18 @@ def decide(
     return str(make_bot(kind, seed).act(Observation.from_dict(observation), rules))
 
 
+def _watch(parent: int) -> None:
+    """In a worker: end when the server's process is gone. A server killed outright
+    (SIGKILL) cannot stop its pool, and a worker waiting for work would outlive it."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="spadeslib-parent-watch", daemon=True).start()
+
+
 def _warm() -> int:
     """Load the engine and the bots in a new worker before it is needed."""
     import spadeslib.bots
@@ -98,7 +112,9 @@ class BotPool:
         self._executor: Executor
         if kind == "process":
             context = multiprocessing.get_context("spawn")  # no fork of a running event loop
-            self._executor = ProcessPoolExecutor(count, mp_context=context)
+            self._executor = ProcessPoolExecutor(
+                count, mp_context=context, initializer=_watch, initargs=(os.getpid(),)
+            )
         elif kind == "thread":
             self._executor = ThreadPoolExecutor(count, thread_name_prefix="spadeslib-bot")
         else:

@@ -69,6 +69,7 @@ class Table:
         self._deadline: float | None = None
         self._away: dict[int, asyncio.TimerHandle] = {}
         self._views: dict[int | None, dict[str, Any]] = {}
+        self._texts: dict[int | None, str] = {}
         self.closed = False
         for text in actions:  # replay the log: the same seed deals the same cards
             before = game.deal_number
@@ -116,6 +117,13 @@ class Table:
             view = self._views[seat] = state_message(self.game, seat, self.facts())
         return view
 
+    def view_text(self, seat: int | None) -> str:
+        """:meth:`view` as JSON text, encoded once per seat per change."""
+        text = self._texts.get(seat)
+        if text is None:
+            text = self._texts[seat] = json.dumps(self.view(seat), separators=(",", ":"))
+        return text
+
     def bot_kind(self, seat: int) -> str | None:
         """The bot playing ``seat`` now, or ``None`` when a person does."""
         kind = self.kinds[seat]
@@ -142,7 +150,7 @@ class Table:
             self.schedule()
             self._changed()
         else:
-            connection.send(self.view(seat))
+            connection.send_text(self.view_text(seat))
 
     def leave(self, connection: Connection) -> None:
         self.connections.discard(connection)
@@ -230,8 +238,9 @@ class Table:
     def _changed(self) -> None:
         """Send every connection its view of the table as it is now."""
         self._views.clear()
+        self._texts.clear()
         for connection in list(self.connections):
-            connection.send(self.view(connection.seat))
+            connection.send_text(self.view_text(connection.seat))
 
     # -- bots and the clock --------------------------------------------------------------
 

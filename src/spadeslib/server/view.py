@@ -11,12 +11,14 @@ through this function for every seat and a spectator.
 
 from __future__ import annotations
 
+import dataclasses
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:
     from spadeslib.compiler.rules import Rules
-    from spadeslib.engine import Game
+    from spadeslib.engine import DealResult, Game, Observation
 
 __all__ = ["PROTOCOL", "TableFacts", "deck_entries", "state_message"]
 
@@ -62,11 +64,32 @@ def deck_entries(rules: Rules) -> list[dict[str, Any]]:
     ]
 
 
+_HISTORIES: OrderedDict[int, tuple[tuple[DealResult, ...], list[dict[str, Any]]]] = OrderedDict()
+"""The finished deals as data, by the game's history (a tuple the engine replaces when a
+deal ends): the same for every seat, and the biggest part of a message, so made once."""
+_KEEP: Final = 4096
+
+
+def _history(observation: Observation) -> list[dict[str, Any]]:
+    history = observation.history
+    kept = _HISTORIES.get(id(history))
+    if kept is not None and kept[0] is history:
+        _HISTORIES.move_to_end(id(history))
+        return kept[1]
+    data: list[dict[str, Any]] = observation.to_dict()["history"]
+    _HISTORIES[id(history)] = (history, data)
+    while len(_HISTORIES) > _KEEP:
+        _HISTORIES.popitem(last=False)
+    return data
+
+
 def state_message(game: Game, seat: int | None, facts: TableFacts) -> dict[str, Any]:
     """The ``state`` message for ``seat`` (``None``: a spectator) at this moment."""
     rules = game.variant.compile()
     observer = 0 if seat is None else seat
-    observation = game.observation(observer).to_dict()
+    seen = game.observation(observer)
+    observation = dataclasses.replace(seen, history=()).to_dict()
+    observation["history"] = _history(seen)
     if seat is None:
         observation.update(_PRIVATE)
     legal = list(observation["legal_actions"]) if seat is not None else []
