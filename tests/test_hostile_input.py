@@ -554,3 +554,30 @@ def test_issue27_a_huge_action_is_refused_short_and_fast() -> None:
     with pytest.raises(IllegalActionError) as caught:
         game.apply(deep("list"))  # type: ignore[arg-type]
     assert len(str(caught.value)) < 400
+
+
+@pytest.mark.parametrize(
+    ("path", "value"),
+    [
+        (("variant", "deck", "jokers"), [None] * 100_000),
+        (("variant", "misdeal", "conditions"), [None] * 100_000),
+        (("variant", "name"), 10**5000),
+        (("variant", "deck", "remove", 0), 10**5000),
+    ],
+    ids=["100000 items", "100000 conditions", "an int of 5000 digits", "a card of 5000 digits"],
+)
+def test_issue27_a_record_with_many_items_or_a_huge_int_is_a_record_error_fast(
+    path: tuple[str | int, ...], value: object
+) -> None:
+    record = Game("standard", seed=1).record()
+    record["variant"]["deck"]["remove"] = ["2C"]
+    _set(record, path, value)
+    assert len(replay_error(record)) < 400
+
+
+def test_issue27_variant_data_with_100000_bad_items_lists_the_first_hundred() -> None:
+    start = time.perf_counter()
+    problems = problems_of(lambda: Variant.model_validate({"deck": {"jokers": [None] * 100_000}}))
+    assert time.perf_counter() - start < 5.0
+    assert len(problems) == 101
+    assert problems[-1].message == "and 99,900 more problems, not listed (the first 100 are)"

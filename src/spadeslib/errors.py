@@ -63,7 +63,7 @@ def counted(count: int, noun: str, plural: str = "") -> str:
     >>> counted(1, "trick"), counted(13, "trick"), counted(2, "copy", "copies")
     ('1 trick', '13 tricks', '2 copies')
     """
-    return f"{count} {noun if abs(count) == 1 else plural or noun + 's'}"
+    return f"{count:,} {noun if abs(count) == 1 else plural or noun + 's'}"
 
 
 def _bounded(value: object, size: int, depth: int) -> str:

@@ -43,7 +43,7 @@ from spadeslib.loader.locations import (
 )
 from spadeslib.loader.placement import contradiction, placed
 from spadeslib.loader.suggest import close_matches
-from spadeslib.loader.yaml_nodes import MAX_DEPTH
+from spadeslib.loader.yaml_nodes import MAX_DEPTH, MAX_NODES
 
 __all__ = ["in_reading_order", "validate_document", "validation_problems"]
 
@@ -63,13 +63,14 @@ _PREFIXES = ("Value error, ", "Assertion failed, ")
 def validate_document(document: Document, model: type[M]) -> M:
     """Validate composed data against ``model``; raise :class:`VariantError` on problems.
 
-    Data nested deeper than a YAML file may be (:data:`MAX_DEPTH`) is refused before
-    pydantic sees it: data given in Python (a record's variant) may nest 100,000 levels,
-    and pydantic reports a bad ``kind`` by printing a ``RecursionError`` it cannot raise."""
-    deep = _too_deep(document.data)
-    if deep is not None:
-        message = f"the value nests deeper than {MAX_DEPTH} levels (a variant nests five)"
-        raise VariantError([document.problem(deep, message, "too_deep")])
+    Data beyond what a YAML file may hold, nested deeper than :data:`MAX_DEPTH` or with
+    more than :data:`MAX_NODES` values, is refused before pydantic sees it: data given in
+    Python (a record's variant) may nest 100,000 levels (pydantic reports a bad ``kind``
+    there by printing a ``RecursionError`` it cannot raise) or list 100,000 wrong items
+    (a problem each, seconds to word)."""
+    beyond = _beyond_limits(document.data)
+    if beyond is not None:
+        raise VariantError([document.problem(*beyond)])
     try:  # the model's own validator: Variant.model_validate would word the problems
         # itself, without the document's marks
         return cast(M, model.__pydantic_validator__.validate_python(document.data))
@@ -77,15 +78,24 @@ def validate_document(document: Document, model: type[M]) -> M:
         raise VariantError(validation_problems(error, document, model)) from None
 
 
-def _too_deep(data: object) -> KeyPath | None:
-    """Where ``data`` first nests deeper than :data:`MAX_DEPTH` (its first few keys only,
-    to name the place), or ``None``. Iterative: the depth it checks is the one that makes
-    a recursive walk fail."""
+def _beyond_limits(data: object) -> tuple[KeyPath, str, str] | None:
+    """Where ``data`` first nests deeper than :data:`MAX_DEPTH`, or the place of its value
+    past :data:`MAX_NODES` (its first few keys only, to name the place), with the message
+    and code; or ``None``. Iterative: the depth it checks is one a recursive walk fails."""
     stack: list[tuple[object, KeyPath, int]] = [(data, (), 0)]
+    count = 0
     while stack:
         value, path, depth = stack.pop()
+        count += 1
         if depth > MAX_DEPTH:
-            return path[:4]
+            message = f"the value nests deeper than {MAX_DEPTH} levels (a variant nests five)"
+            return path[:4], message, "too_deep"
+        if count > MAX_NODES:
+            message = (
+                f"the data has more than {MAX_NODES:,} keys and values (a variant written out "
+                "whole has about 200)"
+            )
+            return path[:4], message, "too_many_nodes"
         if isinstance(value, dict):
             stack.extend(
                 (item, (*path[:4], key if isinstance(key, str) else quoted(key)), depth + 1)
@@ -104,7 +114,8 @@ def validation_problems(
     Errors from the members of one plain union (``'random'`` or a seat number) are the
     alternatives a value failed; they become one problem listing what was expected.
     """
-    items = [(item, locate(model, tuple(item["loc"]))) for item in error.errors(include_url=False)]
+    errors = error.errors(include_url=False)
+    items = [(item, locate(model, tuple(item["loc"]))) for item in errors[:MOST_PROBLEMS]]
     alternatives: dict[KeyPath, list[ErrorDict]] = {}
     for item, located in items:
         if _is_alternative(item, located):
@@ -115,7 +126,24 @@ def validation_problems(
             problems.extend(_problems(item, located, document, model))
         elif located.path in alternatives:
             problems.append(_union_problem(document, located, alternatives.pop(located.path)))
+    if len(errors) > MOST_PROBLEMS:
+        more = len(errors) - MOST_PROBLEMS
+        problems.append(
+            Problem(
+                document.source,
+                None,
+                None,
+                "",
+                f"and {counted(more, 'more problem')}, not listed (the first {MOST_PROBLEMS} are)",
+                "invalid",
+            )
+        )
     return in_reading_order(dict.fromkeys(problems))
+
+
+MOST_PROBLEMS = 100
+"""Most validation errors worded as problems: a file has a handful, and data given in
+Python with thousands of bad items is told about the first ones, quickly."""
 
 
 def in_reading_order(problems: Iterable[Problem]) -> list[Problem]:
@@ -290,7 +318,7 @@ def _wrong_type(
     elif isinstance(value, str):
         message += _kind_hint(value, union_tags(located.expected))
     elif isinstance(value, int | float) and item["type"] == "string_type":
-        written = document.written.get(located.path, str(value).lower())
+        written = document.written.get(located.path, quoted(value).lower())
         key = located.path[-1] if located.path else ""
         example = f"{key}: '{written}'" if isinstance(key, str) and key else f"'{written}'"
         message += f"; put it in quotes to make it text: {example}"
