@@ -211,6 +211,51 @@ async def memory(base: str, args: argparse.Namespace, pid: int) -> None:
     )
 
 
+def pools(moves: int) -> None:
+    """A person's moves at one table while Experts think at two others, with the bots in
+    a pool of threads (sharing the GIL with the event loop) and in a pool of processes."""
+    from starlette.testclient import TestClient
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
+    from spadeslib.server.app import create_app
+    from spadeslib.server.bot_pool import BotPool
+
+    for kind in ("thread", "process"):
+        pool = BotPool(1, kind=kind)
+        pool.warm()
+        latencies = []
+        with tempfile.TemporaryDirectory() as work:
+            app = create_app(Path(work) / "pools.sqlite3", pool=pool)
+            with TestClient(app) as client:
+                for _ in range(2):
+                    body = {"variant": "standard", "seats": ["expert"] * 4}
+                    client.post("/api/tables", json=body)
+                body = {"variant": "standard", "seats": ["human"] * 4, "seed": 3}
+                made = client.post("/api/tables", json=body).json()
+                tokens = [seat["token"] for seat in made["seats"]]
+                table = made["id"]
+                for seq in range(moves):
+                    states = []
+                    for token in tokens:
+                        with client.websocket_connect(f"/ws/{table}?token={token}") as ws:
+                            states.append(ws.receive_json())
+                    actor = next(i for i, state in enumerate(states) if state["legal"])
+                    with client.websocket_connect(f"/ws/{table}?token={tokens[actor]}") as ws:
+                        ws.receive_json()
+                        start = time.perf_counter()
+                        act = {"type": "act", "action": states[actor]["legal"][0], "seq": seq}
+                        ws.send_json(act)
+                        while ws.receive_json().get("seq") != seq + 1:
+                            pass
+                        latencies.append(time.perf_counter() - start)
+        pool.close()
+        print(
+            f"pool of {kind}s, Experts thinking at two other tables: a person's move answered "
+            f"in p50 {percentile(latencies, 0.5) * 1000:.1f} ms, "
+            f"max {max(latencies) * 1000:.1f} ms ({moves} moves)"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=200)
@@ -222,7 +267,13 @@ def main() -> None:
     parser.add_argument("--idle", type=float, default=2.0)
     parser.add_argument("--workers", type=int, default=None)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--pools", type=int, default=0, metavar="MOVES", help="compare the bots' pools and stop"
+    )
     args = parser.parse_args()
+    if args.pools:
+        pools(args.pools)
+        return
     with tempfile.TemporaryDirectory() as work:
         db = Path(work) / "bench.sqlite3"
         port = free_port()

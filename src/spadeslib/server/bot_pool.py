@@ -2,40 +2,46 @@
 
 A bot's decision is pure Python work (an Expert samples hundreds of deals): made on the
 event loop it would stall every table, and made in a thread it would still hold the GIL
-most of the time, so every other table's moves would wait on it all the same. So bots
-decide in worker processes: the server sends the variant (its canonical definition, once
-per worker and variant, then only a key), the seat's observation as data
-(:meth:`Observation.to_dict`, what the bot may know and nothing more) and a seed; the worker
-answers with the action's text. ``docs/performance.md`` has the measurements behind the
-choice. ``kind="thread"`` runs the same function in threads, for tests that want no
-processes.
+most of the time, so every other table's moves would wait on it all the same
+(``bench/server.py --pools`` measures both; docs/performance.md). So bots decide in worker
+processes, and a worker is sent the game as its record: the variant (its canonical
+definition, once per worker, then only a key), the seed and the actions so far. It keeps
+the games it has seen and applies only the actions it has not, then asks the bot for the
+seat's :class:`~spadeslib.engine.Observation`, exactly as a bot at a local game would: the
+bot sees that seat's view and nothing more. ``kind="thread"`` runs the same function in
+threads, for tests that want no processes.
 """
 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import multiprocessing
 import os
 import threading
 import time
 from collections import OrderedDict
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:
     from spadeslib.bots import Bot
-    from spadeslib.compiler.rules import Rules
+    from spadeslib.engine import Game
+    from spadeslib.variant import Variant
 
-__all__ = ["BOT_KINDS", "BotPool", "decide", "make_bot"]
+__all__ = ["BOT_KINDS", "BotPool", "Turn", "decide", "make_bot"]
 
 BOT_KINDS: Final = ("easy", "standard", "pro", "expert")
 
 EXPERT_SECONDS: Final = 2.0
 """An Expert's time for one decision at a table: people wait for it."""
 
-_RULES: OrderedDict[str, Rules] = OrderedDict()
-"""A worker's compiled variants by key, the most recently used last."""
-_KEEP: Final = 32
+_VARIANTS: OrderedDict[str, Variant] = OrderedDict()
+"""A worker's variants by key, the most recently used last."""
+_GAMES: OrderedDict[str, tuple[Game, int]] = OrderedDict()
+"""A worker's games by table, with how many of the table's actions each has applied."""
+_KEEP: Final = 64
 
 
 def make_bot(kind: str, seed: int) -> Bot:
@@ -53,34 +59,59 @@ def make_bot(kind: str, seed: int) -> Bot:
     raise ValueError(f"no bot kind {kind!r}; the kinds are {', '.join(BOT_KINDS)}")
 
 
-def _rules(key: str, variant: dict[str, Any] | None) -> Rules | None:
-    rules = _RULES.get(key)
-    if rules is not None:
-        _RULES.move_to_end(key)
-        return rules
-    if variant is None:
-        return None
+def _kept(cache: OrderedDict[str, Any], key: str, value: Any = None) -> Any:
+    """Look ``key`` up in a worker's cache (or put ``value`` there), keeping it small."""
+    if value is None:
+        value = cache.get(key)
+        if value is not None:
+            cache.move_to_end(key)
+        return value
+    cache[key] = value
+    while len(cache) > _KEEP:
+        cache.popitem(last=False)
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """What a worker is sent for one decision: the game as its record, and the bot."""
+
+    kind: str
+    """The bot: ``easy``, ``standard``, ``pro`` or ``expert``."""
+    table: str
+    variant_key: str
+    variant: dict[str, Any] | None
+    """The variant's canonical definition, or ``None`` when the workers have it."""
+    seed: int
+    actions: list[str]
+    bot_seed: int
+
+
+def decide(turn: Turn) -> str | None:
+    """The action text ``turn.kind`` plays for the seat to act in the game of
+    ``turn.seed`` after ``turn.actions``; ``None`` when this worker does not know the
+    variant and it was not sent (send it again with the variant)."""
+    from spadeslib.engine import Game
     from spadeslib.variant import Variant
 
-    rules = Variant.model_validate(variant).compile()
-    _RULES[key] = rules
-    while len(_RULES) > _KEEP:
-        _RULES.popitem(last=False)
-    return rules
-
-
-def decide(
-    kind: str, key: str, variant: dict[str, Any] | None, observation: dict[str, Any], seed: int
-) -> str | None:
-    """The action text a ``kind`` bot plays from ``observation``; ``None`` when this
-    worker does not know the variant ``key`` and ``variant`` was not sent (ask again with
-    it)."""
-    from spadeslib.engine import Observation
-
-    rules = _rules(key, variant)
-    if rules is None:
-        return None
-    return str(make_bot(kind, seed).act(Observation.from_dict(observation), rules))
+    known: Variant | None = _kept(_VARIANTS, turn.variant_key)
+    if known is None:
+        if turn.variant is None:
+            return None
+        known = _kept(_VARIANTS, turn.variant_key, Variant.model_validate(turn.variant))
+    actions = turn.actions
+    kept = _kept(_GAMES, turn.table)
+    game, applied = kept if kept is not None else (None, 0)
+    if game is None or applied > len(actions) or game.seed != turn.seed:
+        game, applied = Game(known, seed=turn.seed), 0
+    for action in actions[applied:]:
+        game.apply(action)
+    _kept(_GAMES, turn.table, (game, len(actions)))
+    seat = game.current_player
+    if seat is None:
+        raise ValueError(f"table {turn.table}: the game is over, no bot is to act")
+    bot = make_bot(turn.kind, turn.bot_seed)
+    return str(bot.act(game.observation(seat), known.compile()))
 
 
 def _watch(parent: int) -> None:
@@ -126,20 +157,16 @@ class BotPool:
         for future in [self._executor.submit(_warm) for _ in range(self.workers)]:
             future.result()
 
-    async def decide(
-        self, kind: str, key: str, variant: dict[str, Any], observation: dict[str, Any], seed: int
-    ) -> str:
-        """A ``kind`` bot's action text, decided in the pool."""
+    async def decide(self, turn: Turn) -> str:
+        """The action text of ``turn``'s bot, decided in the pool (``turn.variant`` is
+        sent only to a pool that has not had it yet)."""
         loop = asyncio.get_running_loop()
-        sent = key in self._sent
-        answer = await loop.run_in_executor(
-            self._executor, decide, kind, key, None if sent else variant, observation, seed
-        )
+        sent = turn.variant_key in self._sent
+        first = dataclasses.replace(turn, variant=None) if sent else turn
+        answer = await loop.run_in_executor(self._executor, decide, first)
         if answer is None:  # a worker that had not seen this variant yet
-            answer = await loop.run_in_executor(
-                self._executor, decide, kind, key, variant, observation, seed
-            )
-        self._sent.add(key)
+            answer = await loop.run_in_executor(self._executor, decide, turn)
+        self._sent.add(turn.variant_key)
         assert answer is not None
         return answer
 

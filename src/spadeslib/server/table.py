@@ -18,6 +18,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from spadeslib.errors import IllegalActionError
+from spadeslib.server.bot_pool import Turn
 from spadeslib.server.view import TableFacts, state_message
 
 if TYPE_CHECKING:
@@ -54,6 +55,8 @@ class Table:
         self.pool = pool
         self.bot_delay = bot_delay
         self.seq = 0
+        self.actions: list[str] = []
+        """The table's log, as the store keeps it (sent to the bots' pool)."""
         self.connections: set[Connection] = set()
         self.stand_in: set[int] = set()
         self.deal_ended = False
@@ -74,6 +77,7 @@ class Table:
         for text in actions:  # replay the log: the same seed deals the same cards
             before = game.deal_number
             game.apply(text)
+            self.actions.append(text)
             self._advance(before)
 
     # -- facts ---------------------------------------------------------------------------
@@ -220,6 +224,7 @@ class Table:
         trial.apply(action)  # raises IllegalActionError: nothing written, nothing changed
         self.store.append(self.id, self.seq, action, seat)
         self.game = trial
+        self.actions.append(action)
         self._advance(before)
         self.last_active = time.monotonic()
         if self.game.is_over:
@@ -286,13 +291,16 @@ class Table:
             if self.bot_delay:
                 await asyncio.sleep(self.bot_delay)
             try:
-                action = await self.pool.decide(
+                turn = Turn(
                     kind,
+                    self.id,
                     self._variant_key,
                     self.stored.variant,
-                    self.game.observation(seat).to_dict(),
+                    self.stored.seed,
+                    list(self.actions),
                     (self.stored.seed ^ (seq * _GOLDEN)) % 2**63,
                 )
+                action = await self.pool.decide(turn)
             except Exception:  # a bot's bug or a dead pool: play the first legal action
                 log.exception("table %s: the %s bot failed at seq %d", self.id, kind, seq)
                 action = str(self.game.legal_actions()[0])
