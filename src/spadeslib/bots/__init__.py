@@ -1,4 +1,4 @@
-"""Computer players: :class:`EasyBot`, :class:`StandardBot`, :class:`ProBot` (spec Part C)
+"""Computer players (docs/bots.md): :class:`EasyBot`, :class:`StandardBot`, :class:`ProBot`
 and :class:`ExpertBot` (search by expected score).
 
 A bot sits above the engine: it is given one seat's

@@ -1,4 +1,4 @@
-"""Simulated deals for the auction: how many tricks a bid is worth (spec Part C, Standard).
+"""Simulated deals for the auction: how many tricks a bid is worth (Standard, docs/bots.md).
 
 :class:`Auction` draws ``n`` deals of the cards the bidder cannot see
 (:class:`~spadeslib.engine.determinize.Determinizer`) once per decision and plays them out

@@ -1,4 +1,4 @@
-"""Standard's auction (spec Part C): bids, team bids, raises and coming out, by simulation.
+"""Standard's auction (docs/bots.md): bids, team bids, raises and coming out, by simulation.
 
 For each legal number of tricks, highest first, the bidder plays ``n`` simulated deals
 (:class:`~spadeslib.bots.auction.Auction`) and takes the first bid whose average number of

@@ -1,9 +1,9 @@
-"""The cheap decisions: everything but the bids and the cards played (spec Part C leaves
-them open; each is a rule of thumb that costs no simulation).
+"""The cheap decisions: everything but the bids and the cards played (each is a rule of
+thumb that costs no simulation).
 
-- **Passing** (B4): pass the lowest cards, spades last (the side keeps its strength where
+- **Passing**: pass the lowest cards, spades last (the side keeps its strength where
   it is; partner is not handed losers it must ruff with).
-- **Nil exchange** (A3, B9): the Nil bidder gives its highest cards; its partner gives
+- **Nil exchange**: the Nil bidder gives its highest cards; its partner gives
   back its lowest.
 - **Discards** (kitty, Mitchell's rule): discard the lowest cards, spades last; a Nil
   bidder discards its highest.

@@ -1,4 +1,4 @@
-"""Easy (spec Part C): bids a random number from 1 to 4, plays a random legal card.
+"""Easy (docs/bots.md): bids a random number from 1 to 4, plays a random legal card.
 
 Its other decisions: ``look`` at every blind decision, ``stand`` in the raise round and
 when it could come out of a blind bid, never a misdeal; passes, exchanges, discards, the

@@ -1,4 +1,4 @@
-"""Pro (spec Part C): bids like Standard; plays by estimating each card's chance.
+"""Pro (docs/bots.md): bids like Standard; plays by estimating each card's chance.
 
 For each legal card (one per face) it simulates ``simulations`` deals of the unseen cards
 (the same deals for every card), plays the card and lets the others finish the trick with

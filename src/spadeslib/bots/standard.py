@@ -1,4 +1,4 @@
-"""Standard (spec Part C): bids by simulation, plays by a fixed rule.
+"""Standard (docs/bots.md): bids by simulation, plays by a fixed rule.
 
 - Bidding: :mod:`spadeslib.bots.bidding` (``simulations`` deals per decision; the raise
   round and NYC's "come out" the same way).
@@ -92,7 +92,8 @@ def try_card(
 
 class StandardBot(BaseBot):
     """The Standard computer player (see the module docstring). ``simulations``: deals
-    simulated per bidding decision (100 in the spec; fewer is faster and weaker)."""
+    simulated per bidding decision (100 by default, as in docs/bots.md; fewer is faster
+    and weaker)."""
 
     def __init__(self, seed: int | None = None, simulations: int = 100) -> None:
         if simulations < 1:

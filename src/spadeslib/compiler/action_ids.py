@@ -307,7 +307,7 @@ class ActionSpace:
         return base
 
     def _double_nil(self, action: Action, state: Seated | None) -> int:
-        """What ``double nil`` means here (``bidding.nil.double_nil_means``, spec Part D)."""
+        """What ``double nil`` means here (``bidding.nil.double_nil_means``)."""
         variant = self.rules.variant
         means = variant.bidding.nil.double_nil_means
         if means is None:

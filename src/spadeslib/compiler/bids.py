@@ -43,7 +43,7 @@ _TEXT: Final[dict[int, str]] = {NIL: "nil", BLIND_NIL: "blind nil", NO_BID: "-"}
 
 
 class TeamBid(NamedTuple):
-    """A partnership's bid (B6): the side's ``contract`` and each partner's part.
+    """A partnership's bid: the side's ``contract`` and each partner's part.
 
     The parts are :data:`NO_BID` for a plain team bid, or :data:`NIL` / :data:`BLIND_NIL`
     for the Nil partner and the contract for the other."""

@@ -1,4 +1,5 @@
-"""Legal plays: following suit, leading spades, the first trick and the void rules (A4, B12).
+"""Legal plays: following suit, leading spades, the first trick and the void rules
+(docs/format.md, `play`).
 
 :func:`legal_plays` is bound as :meth:`Rules.legal_plays
 <spadeslib.compiler.rules.Rules.legal_plays>`. Everything it needs is decided when the

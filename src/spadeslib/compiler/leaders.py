@@ -1,4 +1,4 @@
-"""Who leads to the first trick, and which card they must lead (A4, B1, B12, B14).
+"""Who leads to the first trick, and which card they must lead (docs/format.md, `play`).
 
 ``play.first_lead`` picks one of :data:`FIRST_LEADERS`, bound to the compiled rules.
 """

@@ -25,25 +25,25 @@ class Phase(IntEnum):
     interrupts one, the end of the game, or between deals."""
 
     CUT = 0
-    """The French cut: the cutter shares out the turned-up cards (B2)."""
+    """The French cut: the cutter shares out the turned-up cards."""
     DRAW = 1
-    """The two-handed draw: keep or reject the top of the stock (B14)."""
+    """The two-handed draw: keep or reject the top of the stock."""
     KITTY = 2
-    """The taker of the left-over cards discards, before the bidding (B3)."""
+    """The taker of the left-over cards discards, before the bidding."""
     PASS = 3
-    """Passing cards to partner (B4)."""
+    """Passing cards to partner."""
     BID = 4
-    """The auction's first round, seat by seat or team by team (A3, B6)."""
+    """The auction's first round, seat by seat or team by team."""
     RAISE = 5
-    """The raise round (B6, B7)."""
+    """The raise round."""
     MITCHELL = 6
-    """Michael Mitchell's left-over cards: taken and discarded after the bidding (B3)."""
+    """Michael Mitchell's left-over cards: taken and discarded after the bidding."""
     KITTY_AFTER = 7
-    """The taker of the left-over cards discards, after the bidding (B3)."""
+    """The taker of the left-over cards discards, after the bidding."""
     EXCHANGE = 8
-    """The Nil and Blind Nil card exchange with partner (A3, B9)."""
+    """The Nil and Blind Nil card exchange with partner."""
     PLAY = 9
-    """The tricks (A4)."""
+    """The tricks."""
     BLIND = 10
     """A seat that has not looked at its cards decides on a blind bid, interrupting the
     phase whose turn it was given."""

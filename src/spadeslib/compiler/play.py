@@ -1,5 +1,5 @@
 """The play of one deal, card by card: the one Python implementation of applying a card
-(A4, B12), and :func:`why_illegal` beside it.
+(docs/format.md, `play`), and :func:`why_illegal` beside it.
 
 :class:`Play` keeps the hands, the trick, its leader and the card winning it, the tricks
 won and whether spades are broken, and plays a card with the compiled rules' tables

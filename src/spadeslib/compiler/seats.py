@@ -1,6 +1,6 @@
 """Who sits where: sides, partners, and for each dealer the order of the auction, the
-seat that decides for each team and the order the blind decisions are settled in (A1, A3,
-B6, B14).
+seat that decides for each team and the order the blind decisions are settled in
+(docs/format.md, `table`, `bidding`).
 
 Everything here depends only on the table and the dealer, so it is worked out once per
 variant for every dealer and read from tuples on every deal.

@@ -1,4 +1,5 @@
-"""Who wins a trick, what a card needs to win it, and what breaks spades (A4, B12, B14).
+"""Who wins a trick, what a card needs to win it, and what breaks spades
+(docs/format.md, `deck`, `play`).
 
 The tables are built once by :func:`winner_tables`; the functions here are bound as methods
 of :class:`~spadeslib.compiler.rules.Rules` and only index tuples on the hot path.

@@ -1,4 +1,4 @@
-"""The Standard play rule (spec Part C) on masks, and a whole deal played out with it.
+"""The Standard play rule (docs/bots.md) on masks, and a whole deal played out with it.
 
 It lives with the engine, below the bots, because the batched playouts
 (:mod:`spadeslib.engine.playouts`) play it as one of their policies, and the native core

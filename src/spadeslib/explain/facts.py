@@ -45,7 +45,7 @@ def max_bid(value: int | None, variant: Variant) -> int:
 def zero_is_a_bid(variant: Variant) -> bool:
     """Without Nil, whether 0 may be bid as a contract for no tricks: a team bid of 0 is one
     whenever the range starts at 0; a seat's bid of 0 only where ``zero_bid`` makes it one
-    (spec A5, as the bidding compiler reads it)."""
+    (as the bidding compiler reads it)."""
     form = variant.bidding.form
     if form.kind == "partnership":
         return form.min_team_bid == 0

@@ -1,9 +1,9 @@
-"""Scoring: pure functions of bids, tricks and standings (spec A5-A7, B1, B2, B8-B10, B13,
-B14).
+"""Scoring: pure functions of bids, tricks and standings (docs/format.md, `scoring`,
+`game_end`).
 
 Nothing here plays cards. The engine calls :func:`score_deal` at the end of every deal
 and :func:`game_result` after it; a user interface, a rules card or a test can call them
-with made-up numbers. The spec's worked example of sandbagging (A5):
+with made-up numbers. A worked example of sandbagging:
 
 >>> from spadeslib.variant import Variant
 >>> from spadeslib.scoring import Contract, Standing, game_result, score_deal

@@ -1,5 +1,5 @@
-"""Sandbagging: overtricks accumulate and cost points when they reach the limit (spec A5,
-B13, Part D).
+"""Sandbagging: overtricks accumulate and cost points when they reach the limit
+(docs/format.md, `scoring.bags`).
 
 Bags are their own count, carried in :class:`~spadeslib.scoring.Standing`; they are never
 read from the last digit of the score.
@@ -46,11 +46,11 @@ class BagsScore(NamedTuple):
         return (text,)
 
 
-# -- what is left after the limit is reached (B13 `after_penalty`) --------------------
+# -- what is left after the limit is reached (`after_penalty`) ------------------------
 # Each maps (accumulated bags, limit) to (penalties incurred, bags carried on).
 
 _AFTER_PENALTY: dict[str, Callable[[int, int], tuple[int, int]]] = {
-    # A5: each time the count reaches the limit, `limit` bags come off: 7 + 15 = 22 bags
+    # Each time the count reaches the limit, `limit` bags come off: 7 + 15 = 22 bags
     # cost two penalties and leave 2.
     "keep_remainder": divmod,
     # The count goes back to zero: one penalty, whatever the excess.
@@ -59,7 +59,7 @@ _AFTER_PENALTY: dict[str, Callable[[int, int], tuple[int, int]]] = {
 
 
 def add_bags(settings: Settings, carried: int, added: int) -> BagsScore:
-    """Spec A5 and B13: add this deal's bags to the carried count; each time it reaches
+    """Add this deal's bags to the carried count; each time it reaches
     `scoring.bags.limit` the side loses `penalty`, and the count keeps the remainder
     (`keep_remainder`, standard: several penalties in one deal if enough bags came) or
     goes back to 0 (`reset`, one penalty). With bags off nothing is counted and the

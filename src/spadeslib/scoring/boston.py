@@ -1,5 +1,5 @@
-"""The Boston: what taking every trick of a deal earns, whatever the side bid (spec B2,
-B10)."""
+"""The Boston: what taking every trick of a deal earns, whatever the side bid
+(docs/format.md, `scoring.boston`)."""
 
 from __future__ import annotations
 
@@ -38,7 +38,7 @@ _NO_BOSTON = BostonScore(0, False, None, 0)
 
 
 def score_boston(settings: Settings, *, took_all: bool) -> BostonScore:
-    """Spec B10 Boston bonus and B2's recorded Boston (`scoring.boston`): a side that took
+    """The Boston bonus or record (`scoring.boston`): a side that took
     all `deal.hand_size` tricks of the deal gets nothing (`none`), a record of it
     (`record`, NYC, even when the side is set for too many overtricks), `points` on top of
     its contract, or the game (`win_game`); whatever it bid, and in the deal that bids

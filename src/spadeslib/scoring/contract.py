@@ -1,5 +1,5 @@
 """A side's trick contract: made or set, overtricks, and the special values of blind bids,
-ten for two hundred and the Moon (spec A5, B1, B2, B8, B10, B13).
+ten for two hundred and the Moon (docs/format.md, `scoring`, `bidding`).
 
 The contract here is only the number of tricks the side's non-Nil bidders undertook; Nil
 and Blind Nil are scored in :mod:`spadeslib.scoring.nil`, bags in
@@ -115,13 +115,14 @@ class FirstDealScore(NamedTuple):
 
 
 def score_first_deal(settings: Settings, tricks: int) -> FirstDealScore:
-    """Spec B8 (and B2's "first hand bids itself"): the first deal of a game has no bidding;
-    each side scores `scoring.trick_value` per trick won. No bags, never set."""
+    """`bidding.first_deal_bids_itself` (NYC's "first hand bids itself"): the first deal
+    of a game has no bidding; each side scores `scoring.trick_value` per trick won. No
+    bags, never set."""
     value = settings.trick_value
     return _new(FirstDealScore, (value * tricks, 0, 0, True, None, tricks, value))
 
 
-# -- set modes (A5, B13) --------------------------------------------------------------
+# -- set modes (`scoring.set`) ---------------------------------------------------------
 # Each gives the penalty (a positive number) of a set contract from the trick value, the
 # bid and how many tricks the side missed by: short of the bid, or over the overtrick
 # limit.
@@ -134,7 +135,7 @@ _SET_PENALTY: dict[str, Callable[[int, int, int], int]] = {
 
 
 def _kind(settings: Settings, bid: int) -> Kind:
-    """Which value a bid has: the Moon (every trick, B10) wins over ten for 200 (B2, B10)
+    """Which value a bid has: the Moon (every trick) wins over ten for 200
     when both cover the bid, being the more specific rule."""
     if bid == settings.moon_bid:
         return "moon"
@@ -174,21 +175,21 @@ def score_contract(
 ) -> ContractScore:
     """Score a side's trick contract on ``tricks``, the tricks that count for it.
 
-    - A5: made (at least the bid): `trick_value` x bid, plus `overtrick_value` per
-      overtrick; set: the `scoring.set` penalty (B13: minus_bid, zero, minus_short).
-    - B2 and B13 `scoring.overtrick_limit`: more overtricks than the limit set the side;
+    - Made (at least the bid): `trick_value` x bid, plus `overtrick_value` per
+      overtrick; set: the `scoring.set` penalty (minus_bid, zero, minus_short).
+    - `scoring.overtrick_limit`: more overtricks than the limit set the side;
       blind bids are exempt when `bidding.blind.no_overtrick_limit`. For `minus_short` a
       side set this way loses `trick_value` per trick over the limit.
-    - B1, B2, B10 blind bids: made, `make_multiplier` x the bid's normal value (which is
+    - Blind bids: made, `make_multiplier` x the bid's normal value (which is
       the ten-for-200 or Moon value where those apply: NYC blind 10 = 2 x 200); failed,
       `fail_multiplier` x the normal penalty. Overtricks score and count as bags only when
       the bid's own rule and `bidding.blind.overtricks_score` / `overtricks_bags` allow.
       A side that came out of a blind bid (NYC) is scored as not blind.
-    - B2, B10 ten for two hundred: `make` when made, `fail` (or the normal penalty) when
+    - Ten for two hundred: `make` when made, `fail` (or the normal penalty) when
       set; overtricks per its `overtricks_score` / `overtricks_bags`. With
       `all_tricks_wins_game` a side that bid ten and took every trick wins the game (the
       overtrick limit does not set it; it scores `make`).
-    - B10 Moon (bid every trick): `make` / `fail` outcomes; a blind Moon uses `blind_make`
+    - Moon (bid every trick): `make` / `fail` outcomes; a blind Moon uses `blind_make`
       when given, else the blind multiplier on `make`.
 
     Overtricks of a contract set by the overtrick limit score nothing but still count as

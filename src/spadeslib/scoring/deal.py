@@ -1,5 +1,5 @@
 """One deal, every side: the contract, the Nils, the bags, the Boston, the events that end
-the game (spec A5, A6, B1, B2, B8, B9, B10, B13, B14)."""
+the game (docs/format.md, `scoring`, `game_end`)."""
 
 from __future__ import annotations
 
@@ -57,18 +57,18 @@ def score_deal(
     ``contracts`` and ``standings`` hold one item per side, in the order of
     ``variant.table.sides()`` (with `table.partnerships: none` every seat is a side);
     ``tricks`` one int per seat. ``first_deal`` says this is the game's first deal; it
-    matters only when `bidding.first_deal_bids_itself` (B8), and then every contract must
+    matters only when `bidding.first_deal_bids_itself`, and then every contract must
     be ``Contract()``.
 
     For each side, in this order:
 
-    1. the trick contract (:func:`~spadeslib.scoring.contract.score_contract`, A5, B1, B2,
-       B10, B13), on the tricks of its non-Nil bidders (plus a failed Nil's under B9 rule
-       `count_for_partner`); or 10 a trick in the deal that bids itself (B8);
+    1. the trick contract (:func:`~spadeslib.scoring.contract.score_contract`), on the
+       tricks of its non-Nil bidders (plus a failed Nil's under `count_for_partner`); or
+       10 a trick in the deal that bids itself;
     2. each Nil and Blind Nil and the failed Nils' tricks
-       (:func:`~spadeslib.scoring.nil.score_nils`, A6, B9);
-    3. the bags (:func:`~spadeslib.scoring.bags.add_bags`, A5, B13);
-    4. the Boston (:func:`~spadeslib.scoring.boston.score_boston`, B2, B10);
+       (:func:`~spadeslib.scoring.nil.score_nils`);
+    3. the bags (:func:`~spadeslib.scoring.bags.add_bags`);
+    4. the Boston (:func:`~spadeslib.scoring.boston.score_boston`);
     5. the standing after the deal: score, bags, and the run of sets, which grows by one
        when the trick contract was set and otherwise goes back to 0.
 
@@ -245,7 +245,7 @@ def _score_side(
 
 def _events(settings: Settings, side: SideScore, wins: tuple[WinReason, ...]) -> list[GameEvent]:
     """The game-ending events of one side's deal: its instant wins, then its instant
-    losses (B2 and B13 `consecutive_sets_lose`, B13 `losing_score`)."""
+    losses (`consecutive_sets_lose`, `losing_score`)."""
     events: list[GameEvent] = [InstantWin(side.side, reason) for reason in wins]
     sets_lose, losing_score = settings.consecutive_sets_lose, settings.losing_score
     if sets_lose is not None and side.after.sets_in_a_row >= sets_lose:

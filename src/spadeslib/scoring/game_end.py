@@ -1,16 +1,16 @@
-"""Whether the game is over after a deal, and who won (spec A7, B2, B13, Part D).
+"""Whether the game is over after a deal, and who won (docs/format.md, `game_end`).
 
 The rules are tried in a fixed order and the first that applies decides:
 
 1. an instant win (:class:`InstantWin` events: a Moon or Boston worth the game, NYC's
    ten that took every trick);
-2. instant losses: a run of `game_end.consecutive_sets_lose` sets (B2: "whatever the
-   scores") or a score at or below `game_end.losing_score` (B13 "mercy");
-3. `game_end.target` (A7);
-4. `game_end.max_deals` (B13).
+2. instant losses: a run of `game_end.consecutive_sets_lose` sets (whatever the
+   scores) or a score at or below `game_end.losing_score` ("mercy");
+3. `game_end.target`;
+4. `game_end.max_deals`.
 
 When the rule that applies ends in an exact tie for the win, `game_end.tie` says what
-happens: `play_on` (Part D, the default) means the game goes on, so :func:`game_result`
+happens: `play_on` (the default) means the game goes on, so :func:`game_result`
 returns ``None``; `draw` ends it as a draw between the tied sides.
 """
 
@@ -61,7 +61,7 @@ def _highest(
     why: str,
 ) -> GameResult | _PlayOn:
     """The candidate with the highest score wins; an exact tie is played on or drawn
-    according to `game_end.tie` (A7, B13, Part D)."""
+    according to `game_end.tie`."""
     best = max(standings[side].score for side in candidates)
     top = tuple(side for side in candidates if standings[side].score == best)
     if len(top) == 1:
@@ -77,7 +77,7 @@ def instant_win(
     deals_played: int,
     events: tuple[GameEvent, ...],
 ) -> Decision:
-    """B2 and B10: a side that wins at once (an :class:`InstantWin` event) wins, whatever
+    """A side that wins at once (an :class:`InstantWin` event) wins, whatever
     the scores. Only one side can take every trick of a deal, so two such sides come only
     from events the caller gathered over several deals; the higher score then wins."""
     if not events:
@@ -115,16 +115,17 @@ def instant_loss(
     deals_played: int,
     events: tuple[GameEvent, ...],
 ) -> Decision:
-    """B2 back-to-back set and B13: a side set on `game_end.consecutive_sets_lose` deals in
+    """A back-to-back set, or mercy: a side set on `game_end.consecutive_sets_lose` deals in
     a row loses, whatever the scores; so does a side at or below `game_end.losing_score`
     ("mercy"). Losers come from the standings (`sets_in_a_row`, `score`) and from any
     :class:`InstantLoss` event.
 
     The game ends as soon as one side loses. The winner is the side with the highest score
     among those that did not lose; if every side lost in the same deal, the highest score
-    among them all (B2: "if both sides are set on two consecutive deals, the side with the
-    higher score wins"). With more than two sides this is also how a table without
-    elimination ends: one side busting ends the game for everyone.
+    among them all (as NYC's back-to-back set has it: if both sides are set on two
+    consecutive deals, the side with the higher score wins). With more than two sides
+    this is also how a table without elimination ends: one side busting ends the game for
+    everyone.
     """
     sets_lose, losing_score = settings.consecutive_sets_lose, settings.losing_score
     if not events and sets_lose is None and losing_score is None:
@@ -168,9 +169,9 @@ def target(
     deals_played: int,
     events: tuple[GameEvent, ...],
 ) -> Decision:
-    """A7 and B13: the first side to reach `game_end.target` wins; if several reach it in
+    """The first side to reach `game_end.target` wins; if several reach it in
     the same deal, the highest score wins; an exact tie at or above it follows
-    `game_end.tie` (Part D: play on)."""
+    `game_end.tie` (by default, play on)."""
     goal = settings.target
     if goal is None:
         return None
@@ -186,7 +187,7 @@ def max_deals(
     deals_played: int,
     events: tuple[GameEvent, ...],
 ) -> Decision:
-    """B13: after `game_end.max_deals` deals the highest score wins; a tie follows
+    """After `game_end.max_deals` deals the highest score wins; a tie follows
     `game_end.tie` (with `play_on` the game goes on one deal at a time until it is
     broken)."""
     limit = settings.max_deals

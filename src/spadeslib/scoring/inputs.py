@@ -126,7 +126,7 @@ def _check_contract(
         return
     bid = contract.bid
     hand = variant.deal.hand_size
-    # A3: each seat bids up to the tricks, so partners' bids may add up to more (then set)
+    # Each seat bids up to the tricks, so partners' bids may add up to more (then set)
     parts = len(contract.seat_bids) if isinstance(contract.seat_bids, tuple) else 0
     if not _is_int(bid) or not 0 <= bid <= hand * max(parts, 1):
         per = f" per bidder, {hand * parts} for {parts}" if parts > 1 else " of a hand"

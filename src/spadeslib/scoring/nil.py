@@ -1,8 +1,8 @@
 """Nil and Blind Nil: their bonus or penalty, and what becomes of a failed Nil's tricks
-(spec A6, B9).
+(docs/format.md, `bidding.nil`, `bidding.blind_nil`, `scoring`).
 
 Each Nil is scored on its own, beside the side's trick contract. The tricks a failed Nil
-bidder took follow one of four rules (`bidding.nil.failed_tricks`, B9); the same rule
+bidder took follow one of four rules (`bidding.nil.failed_tricks`); the same rule
 applies to Blind Nil.
 """
 
@@ -83,14 +83,14 @@ def failed_nil_tricks(contract: Contract, tricks: tuple[int, ...]) -> int:
 def tricks_for_partner(
     settings: Settings, contract: Contract, tricks: tuple[int, ...], *, has_contract: bool
 ) -> int:
-    """B9 rule (2), `failed_tricks: count_for_partner`: a failed Nil's tricks count towards
-    the side's trick contract. Under every other rule they do not (A6)."""
+    """Rule (2), `failed_tricks: count_for_partner`: a failed Nil's tricks count towards
+    the side's trick contract. Under every other rule they do not."""
     if has_contract and settings.failed_tricks == "count_for_partner":
         return failed_nil_tricks(contract, tricks)
     return 0
 
 
-# -- the four rules for a failed Nil's tricks (B9) ------------------------------------
+# -- the four rules for a failed Nil's tricks -----------------------------------------
 # Each maps (tricks, overtrick value) to (points, bags). `count_for_partner` gives nothing
 # here: those tricks were already counted in the contract (see tricks_for_partner).
 
@@ -118,21 +118,21 @@ def score_nils(
 ) -> NilScore:
     """Score every Nil and Blind Nil of one side.
 
-    - A6: a Nil that takes no trick scores `bidding.nil.make`, one that takes a trick loses
+    - A Nil that takes no trick scores `bidding.nil.make`, one that takes a trick loses
       `bidding.nil.fail`; Blind Nil the same with `bidding.blind_nil.make` / `fail`. Each
       is scored on its own, in addition to the side's contract; both partners may be Nil.
-    - A6, B9 rule (1) `bags` (standard): the failed Nil's tricks do not help the partner
+    - Rule (1) `bags` (standard): the failed Nil's tricks do not help the partner
       but are the side's bags, scoring `scoring.overtrick_value` each, whether or not the
       partner's bid is made. (2) `count_for_partner`: counted in the contract instead.
       (3) `bags_no_points`: bags worth no points. (4) `ignored`: nothing.
-    - B9 `needs_side_contract`: a Nil scores (made or failed) only if the side's trick
+    - `needs_side_contract`: a Nil scores (made or failed) only if the side's trick
       contract is made. A side with no trick contract (every seat of it bid Nil, as a
       one-seat side's Nil bidder or two partners both Nil) has nothing to fail, so its Nils
       score: ``side_contract_made`` is ``None``.
       The failed tricks follow their rule either way.
 
     With no trick contract, rule (2) has no partner's bid to count towards: the tricks are
-    the side's bags as under rule (1) (A6: "any tricks the side takes are bags").
+    the side's bags as under rule (1) (any tricks the side takes are bags).
     """
     s = settings
     kinds: tuple[tuple[frozenset[int], Literal["Nil", "Blind Nil"], int, int], ...] = (

@@ -41,15 +41,15 @@ class Contract:
     ``bid`` is the number of tricks contracted by the side's bidders who did not bid Nil
     (their sum in round-the-table bidding; the team bid in partnership bidding). Seats in
     ``nil_seats`` bid Nil, seats in ``blind_nil_seats`` bid Blind Nil; each is scored on its
-    own (spec A6). A side every seat of which bid Nil has no trick contract and ``bid`` 0.
+    own. A side every seat of which bid Nil has no trick contract and ``bid`` 0.
 
-    ``blind``: the trick bid was made blind (B1, B2, B10). ``came_out``: NYC, the side bid
+    ``blind``: the trick bid was made blind. ``came_out``: NYC, the side bid
     blind, looked, and came out to ``bidding.blind.come_out_to``, which scores singly; it is
     then not ``blind`` any more. ``seat_bids`` optionally lists ``(seat, bid)`` for each
     non-Nil bidder; when given its bids must add up to ``bid``. It is only used to explain
     the score.
 
-    In a deal that bids itself (B8) every side's contract is ``Contract()``.
+    In a deal that bids itself every side's contract is ``Contract()``.
     """
 
     bid: int = 0
@@ -63,7 +63,7 @@ class Contract:
 @dataclass(frozen=True, slots=True)
 class Standing:
     """One side's position before or after a deal: its score, the bags it carries (their
-    own count, never derived from the score: spec Part D) and how many deals in a row it
+    own count, never derived from the score) and how many deals in a row it
     has been set."""
 
     score: int = 0
@@ -144,7 +144,7 @@ class SideScore(_Explained):
       Moon, doubled when blind; in the deal that bids itself 10 per trick), or minus its
       penalty when set.
     - ``overtrick_points``: overtricks of a made contract, and the tricks of a failed Nil
-      where they score (B9 rule ``bags``).
+      where they score (``failed_tricks: bags``).
     - ``nil_points``: Nil and Blind Nil bonuses and penalties.
     - ``bonus_points``: the Boston bonus.
     - ``bag_penalty``: points lost to sandbagging, a positive number (0 when none).

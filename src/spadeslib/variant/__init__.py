@@ -1,4 +1,5 @@
-"""The variant format: pydantic models for every rule in the spec, grouped by phase.
+"""The variant format: pydantic models for every rule of the format, grouped by phase
+(docs/format.md).
 
 The models are data: frozen, hashable, with defaults that spell out the standard game.
 Loading YAML into them is :mod:`spadeslib.loader`'s job; turning them into fast tables is

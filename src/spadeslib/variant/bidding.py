@@ -1,4 +1,4 @@
-"""The form of the auction (spec A3, B6, B7, B8, B11) and the special bids it allows.
+"""The form of the auction and the special bids it allows (docs/format.md, `bidding`).
 
 The special bids themselves (Nil, Blind Nil, blind bids, ten for two hundred, Moon) are in
 their own modules; this one gathers them under `bidding:` because each is a bid first and
@@ -35,7 +35,7 @@ __all__ = [
 
 
 class RoundTheTable(Model):
-    """Every player bids once, clockwise (A3, B7)."""
+    """Every player bids once, clockwise."""
 
     kind: Literal["round_the_table"] = "round_the_table"
     first: Literal["dealer_left", "dealer"] = "dealer_left"
@@ -46,7 +46,7 @@ class RoundTheTable(Model):
     """Highest bid a player may make; empty means the hand size."""
     no_bid_of_one: Flag = False
     """When the first partner of a side bids x, the side's contract must be x or at least
-    x + 2: the second partner may not add exactly 1 (B7)."""
+    x + 2: the second partner may not add exactly 1."""
 
     @property
     def lowest_seat_bid(self) -> int:
@@ -71,7 +71,7 @@ class RoundTheTable(Model):
 
 class Partnership(Model):
     """Each side agrees one team bid; the side on the dealer's left bids first and the
-    dealer's side last (B6). A team bid may include one partner's Nil where Nil is on."""
+    dealer's side last. A team bid may include one partner's Nil where Nil is on."""
 
     kind: Literal["partnership"] = "partnership"
     min_team_bid: int = Field(strict=True, default=4, ge=0, le=27)
@@ -128,7 +128,7 @@ class _ForcedFacts:
 
 
 class Mirror(_ForcedFacts, Model):
-    """Every player bids exactly the number of spades they hold; none means Nil (B11)."""
+    """Every player bids exactly the number of spades they hold; none means Nil."""
 
     kind: Literal["mirror"] = "mirror"
     reads_trumps: ClassVar[bool] = True
@@ -137,7 +137,7 @@ class Mirror(_ForcedFacts, Model):
 
 
 class Whiz(_ForcedFacts, Model):
-    """Every player bids Nil or exactly the number of spades they hold (B11)."""
+    """Every player bids Nil or exactly the number of spades they hold."""
 
     kind: Literal["whiz"] = "whiz"
     reads_trumps: ClassVar[bool] = True
@@ -146,7 +146,7 @@ class Whiz(_ForcedFacts, Model):
 
 class Suicide(_ForcedFacts, Model):
     """In each partnership exactly one partner bids Nil and the other at least
-    `partner_min` (B11). The first partner to bid chooses which."""
+    `partner_min`. The first partner to bid chooses which."""
 
     kind: Literal["suicide"] = "suicide"
     partner_min: int = Field(strict=True, default=4, ge=1, le=27)
@@ -203,10 +203,10 @@ class Bidding(Model):
 
     raise_round: Flag = False
     """After the first round each side in turn, starting with the side that bid first, may
-    increase its contract once (B6, B7)."""
+    increase its contract once."""
 
     total_may_not_equal_tricks: Flag = False
-    """The bids of all sides may not add up to exactly the number of tricks (B6, B7, B14)."""
+    """The bids of all sides may not add up to exactly the number of tricks."""
 
     partners_may_not_exceed_tricks: Flag = False
     """Round the table, the bids of a side's partners together may not exceed the number
@@ -216,7 +216,7 @@ class Bidding(Model):
 
     first_deal_bids_itself: Flag = False
     """The first deal of a game has no bidding; each side scores `scoring.trick_value` per
-    trick won (B8)."""
+    trick won."""
 
     forced: Forced | None = None
     """A forced-bid format (Mirror, Whiz, Suicide, a fixed bid or a set of allowed bids)."""
@@ -228,13 +228,13 @@ class Bidding(Model):
     """The Blind Nil bid."""
 
     blind: BlindBids = BlindBids()
-    """Blind bids of a number of tricks, made by a side before looking (B1, B2, B10)."""
+    """Blind bids of a number of tricks, made by a side before looking."""
 
     ten_for_200: TenForTwoHundred = TenForTwoHundred()
-    """A bid of ten worth a flat value (B2, B10)."""
+    """A bid of ten worth a flat value."""
 
     moon: Moon = Moon()
-    """Bidding all the tricks ("Moon", "Boston" bid, B10)."""
+    """Bidding all the tricks ("Moon", "Boston" bid)."""
 
     # -- facts the checks, the compiler and the test strategies share ------------------
 

@@ -1,4 +1,5 @@
-"""Blind bids of a number of tricks, made by a side before either partner looks (B1, B2, B10)."""
+"""Blind bids of a number of tricks, made by a side before either partner looks
+(docs/format.md, `bidding.blind`)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Dealing, and what happens to cards left over after the deal (spec A2, B2, B3, B14)."""
+"""Dealing, and what happens to cards left over after the deal (docs/format.md, `deal`)."""
 
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ class RoundRobin(Model):
 
 
 class DrawAndDiscard(Model):
-    """Two-handed deal (B14): the pack is a stock; taking turns, non-dealer first, a player
+    """Two-handed deal: the pack is a stock; taking turns, non-dealer first, a player
     looks at the top card and either keeps it and discards the next unseen, or discards it
     and must keep the next. Repeats until both hold `hand_size` cards."""
 
@@ -41,7 +41,7 @@ class NoLeftover(Model):
 
 
 class Kitty(Model):
-    """Left-over cards go to one player, who discards back down to a full hand (B3)."""
+    """Left-over cards go to one player, who discards back down to a full hand."""
 
     kind: Literal["kitty"] = "kitty"
     to: Literal["dealer", "two_of_clubs"] = "dealer"
@@ -58,7 +58,7 @@ class Widow(Model):
 
 
 class Mitchell(Model):
-    """Michael Mitchell's rule (B3): the side that bids more takes the two left-over cards and
+    """Michael Mitchell's rule: the side that bids more takes the two left-over cards and
     gives them to one or both partners; on equal bids each side takes one. Whoever took
     cards discards back to a full hand before play."""
 
@@ -80,7 +80,7 @@ class Deal(Model):
     clockwise."""
 
     french_cut: Flag = False
-    """NYC's French cut (B2): four cards are turned up and given one to each player, so every
+    """NYC's French cut: four cards are turned up and given one to each player, so every
     player has one card that everyone knows."""
 
     method: DealMethod = RoundRobin()

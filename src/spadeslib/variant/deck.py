@@ -1,4 +1,4 @@
-"""The cards in play and how they rank (spec A1, B1, B2, B3, B14)."""
+"""The cards in play and how they rank (docs/format.md, `deck`)."""
 
 from __future__ import annotations
 

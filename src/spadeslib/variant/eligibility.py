@@ -1,4 +1,5 @@
-"""Who may make a blind bid or a Blind Nil (spec A3, B9, B10)."""
+"""Who may make a blind bid or a Blind Nil (docs/format.md, `bidding.blind_nil`,
+`bidding.blind`)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""When a game ends and who wins it (spec A7, B2, B13)."""
+"""When a game ends and who wins it (docs/format.md, `game_end`)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Misdeals (spec B5): the hands that let their holder call for a new deal."""
+"""Misdeals: the hands that let their holder call for a new deal (docs/format.md, `misdeal`)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Nil and Blind Nil: what they are worth, who may bid them, what they exchange (A3, A6, B9)."""
+"""Nil and Blind Nil: what they are worth, who may bid them, what they exchange
+(docs/format.md, `bidding.nil`, `bidding.blind_nil`)."""
 
 from __future__ import annotations
 
@@ -57,7 +58,7 @@ class Nil(Model):
 
 
 class BlindNil(Model):
-    """A Nil declared before looking at one's cards (A3, A6, B9)."""
+    """A Nil declared before looking at one's cards."""
 
     enabled: Flag = True
     """Whether Blind Nil may be bid."""

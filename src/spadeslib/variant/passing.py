@@ -1,4 +1,4 @@
-"""Passing cards to partner before the bidding (spec B4)."""
+"""Passing cards to partner before the bidding (docs/format.md, `passing`)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Leading and following (spec A4, B1, B2, B12)."""
+"""Leading and following (docs/format.md, `play`)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Scoring contracts, bags and the Boston (spec A5, B2, B10, B13)."""
+"""Scoring contracts, bags and the Boston (docs/format.md, `scoring`)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Ten for two hundred and the Moon (all-tricks) bid (B2, B10)."""
+"""Ten for two hundred and the Moon (all-tricks) bid
+(docs/format.md, `bidding.ten_for_200`, `bidding.moon`)."""
 
 from __future__ import annotations
 

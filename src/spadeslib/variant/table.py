@@ -1,4 +1,4 @@
-"""Who plays: the number of players and how they form sides (spec A1, B14)."""
+"""Who plays: the number of players and how they form sides (docs/format.md, `table`)."""
 
 from __future__ import annotations
 

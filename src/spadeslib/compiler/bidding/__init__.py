@@ -1,4 +1,5 @@
-"""Which bids are legal: pure functions of the rules and an auction context (A3, B6-B11).
+"""Which bids are legal: pure functions of the rules and an auction context
+(docs/format.md, `bidding`).
 
 The engine describes the situation of the player (or team) to bid in a small context —
 what the partners bid, how many trumps the hand holds, whether this bid closes the round
@@ -21,7 +22,7 @@ the candidates). *Soft* rules then remove candidates in order. A soft rule that 
 leave no legal bid at all is waived, so a player always has a bid (for example a forced
 4 that would make the total 13). Each answer names the rule as its dotted variant key.
 
-A side's bids may add up to more than the tricks (A3: each bid is 0 to the tricks in a
+A side's bids may add up to more than the tricks (each bid is 0 to the tricks in a
 hand, with no other limit); such a contract is simply set. Only Mirror and a fixed bid,
 where the player has no choice, are held to the tricks the partners left, and every bid
 where ``bidding.partners_may_not_exceed_tricks`` is on.

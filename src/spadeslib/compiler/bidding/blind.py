@@ -1,4 +1,5 @@
-"""Blind decisions (A3, B1, B2, B9, B10): who may bid Blind Nil or a blind bid, and when.
+"""Blind decisions: who may bid Blind Nil or a blind bid, and when (docs/format.md,
+`bidding.blind_nil`, `bidding.blind`).
 
 Eligibility (how far behind a side must be), the situation of a seat that has not looked
 (:class:`BlindContext`, read from the game through :class:`Auction`) and the cache key

@@ -65,7 +65,7 @@ def choose(
 
 
 def total_problem(rules: Rules, last: bool, others_total: int, tricks: int) -> Problem | None:
-    """B6, B7, B14 (``bidding.total_may_not_equal_tricks``): the bid that closes the first
+    """``bidding.total_may_not_equal_tricks``: the bid that closes the first
     round, adding ``tricks`` to the ``others_total`` bid by everyone else, may not make
     the bids of all sides add up to exactly the number of tricks. The one statement of
     the rule for every kind of bid (a seat's, a team's, a blind bid, Blind Nil, coming

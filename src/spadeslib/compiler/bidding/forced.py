@@ -1,4 +1,5 @@
-"""The forced-bid formats' bids (B11): Mirror, Whiz, Suicide, a fixed bid, a set of bids.
+"""The forced-bid formats' bids: Mirror, Whiz, Suicide, a fixed bid, a set of bids
+(docs/format.md, `bidding.forced`).
 
 Each format has a builder, found by its ``kind`` in :data:`BUILDERS` (built at import), that
 says which bids a seat may make at its turn and how to say so when another is tried.

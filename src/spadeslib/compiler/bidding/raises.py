@@ -1,4 +1,5 @@
-"""The raise round (B6, B7): the contracts a side may raise to after the first round."""
+"""The raise round (docs/format.md, `bidding.raise_round`): the contracts a side may raise
+to after the first round."""
 
 from __future__ import annotations
 
@@ -15,14 +16,14 @@ __all__ = ["RaiseContext", "raise_problem", "raises"]
 
 
 class RaiseContext(NamedTuple):
-    """A side's turn in the raise round (B6, B7)."""
+    """A side's turn in the raise round."""
 
     contract: int
     """The side's contract now."""
     others_total: int
     """The other sides' contracts."""
     first_bid: int = NO_BID
-    """The bid of the side's first bidder in the first round (no bid of one, B7)."""
+    """The bid of the side's first bidder in the first round (for ``no_bid_of_one``)."""
 
 
 @rules_cache(1024)

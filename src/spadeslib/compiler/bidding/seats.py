@@ -1,4 +1,4 @@
-"""A seat's own bid in a round-the-table auction (A3, B7, B9, B11, B14).
+"""A seat's own bid in a round-the-table auction (docs/format.md, `bidding`).
 
 Hard rules: whether the bid exists (Nil, a bid of 0) and the range, or instead the forced
 format's bids. Soft rules, in this order, unless the format leaves no choice: the

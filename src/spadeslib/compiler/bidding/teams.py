@@ -1,4 +1,5 @@
-"""A partnership's team bid (B6): one contract per side, with one partner's Nil inside it.
+"""A partnership's team bid: one contract per side, with one partner's Nil inside it
+(docs/format.md, `bidding.form` kind partnership).
 
 Hard rules: the team range, Nil and its partner's minimum, both partners Nil. Soft rule:
 the total may not equal the tricks.
@@ -19,7 +20,7 @@ __all__ = ["TeamContext", "team_bid_problem", "team_bids"]
 
 
 class TeamContext(NamedTuple):
-    """A partnership's turn to agree its team bid (B6)."""
+    """A partnership's turn to agree its team bid."""
 
     captain_blind_nil: bool = False
     """The captain (the side's first seat in bidding order) has bid Blind Nil; the team

@@ -1,4 +1,5 @@
-"""The auction's first round: round the table or by partnership (A3, B1, B2, B5-B8, B11).
+"""The auction's first round: round the table or by partnership
+(docs/format.md, `bidding`).
 
 Round the table, each seat bids once in bidding order (``bidding.form.first``). In a
 partnership auction each side agrees one team bid, decided by its first seat in bidding
@@ -8,7 +9,7 @@ the answer into action ids and records the bid.
 
 A side that bid blind and may "come out" (NYC) answers ``come out`` or ``stand`` at its
 turn. A misdeal is called instead of bidding (:mod:`.misdeal`). The deal that bids itself
-(B8) skips this phase: no contract, each side scores per trick.
+(`bidding.first_deal_bids_itself`) skips this phase: no contract, each side scores per trick.
 """
 
 from __future__ import annotations

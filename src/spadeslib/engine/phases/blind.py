@@ -1,4 +1,5 @@
-"""Blind decisions: Blind Nil and a side's blind bid, made before looking (A3, B1, B2, B9, B10).
+"""Blind decisions: Blind Nil and a side's blind bid, made before looking
+(docs/format.md, `bidding.blind_nil`, `bidding.blind`).
 
 A seat that might still bid blind has not seen its cards: its observation shows no hand.
 When such a seat gets its first turn (to bid, or earlier to pass or discard), the game

@@ -1,6 +1,7 @@
-"""NYC's French cut (B2): the cutter, on the dealer's right, has turned up one card per
-player and decides which player gets which, one card at a time in seat order (``cut C``:
-card ``C`` goes to the next seat, from seat 0; ``cut C0 C1 C2 C3`` names them all). The
+"""NYC's French cut (docs/format.md, `deal`): the cutter, on the dealer's right, has turned
+up one card per player and decides which player gets which, one card at a time in seat
+order (``cut C``: card ``C`` goes to the next seat, from seat 0; ``cut C0 C1 C2 C3`` names
+them all). The
 cut cards are public: every observation shows them, and which seats have theirs.
 
 The cutter decides before anyone has looked at a hand, so this turn is not a look at the

@@ -1,4 +1,5 @@
-"""The two-handed deal (B14): drawing from the stock, keeping or rejecting.
+"""The two-handed deal: drawing from the stock, keeping or rejecting (docs/format.md,
+`deal.method` kind draw_and_discard).
 
 The shuffled pack is a face-down stock. Taking turns, the non-dealer first, the player to
 act sees the top card (their observation shows it) and either keeps it (``keep``), then

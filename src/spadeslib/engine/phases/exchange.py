@@ -1,4 +1,5 @@
-"""The Nil and Blind Nil exchange with partner, after the bidding (A3, B9).
+"""The Nil and Blind Nil exchange with partner, after the bidding
+(docs/format.md, `bidding.nil`, `bidding.blind_nil`).
 
 For each side (in bidding order) with exactly one Nil or Blind Nil bidder, the bidder
 gives ``bidding.blind_nil.exchange`` (or ``bidding.nil.exchange``) cards face down to the

@@ -1,4 +1,5 @@
-"""Left-over cards: the kitty's discard and Michael Mitchell's rule (B3).
+"""Left-over cards: the kitty's discard and Michael Mitchell's rule
+(docs/format.md, `deal.leftover`).
 
 *Kitty*: the left-over cards join the taker's hand when dealt (the dealer, or the holder of
 the 2 of clubs: :func:`spadeslib.engine.flow.kitty_taker`); the taker discards as many,

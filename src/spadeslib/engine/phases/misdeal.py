@@ -1,12 +1,12 @@
-"""Misdeals (B5): a player whose hand meets a condition may throw the cards in at their turn
-to bid; the same dealer deals again.
+"""Misdeals (docs/format.md, `misdeal`): a player whose hand meets a condition may throw
+the cards in at their turn to bid; the same dealer deals again.
 
 Conditions are ``misdeal.conditions`` (any one suffices), tested on the effective suits of
 the compiled deck: a joker or an elevated two counts as a spade, and a face card is a
 printed K, Q or J. With ``misdeal.before_partner_bids`` the call must come before the
 caller's partner has bid.
 
-In a partnership auction the team bid is one decision of the side (B6), made at its
+In a partnership auction the team bid is one decision of the side, made at its
 captain's turn, so the misdeal is too: the captain may answer ``misdeal`` when any seat of
 its side that has not bid holds a qualifying hand, the partner included. (Giving the
 partner a turn of its own would tell every player that its hand qualifies, and would make

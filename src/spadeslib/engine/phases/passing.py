@@ -1,4 +1,4 @@
-"""Passing to partner before the bidding (B4).
+"""Passing to partner before the bidding (docs/format.md, `passing`).
 
 Both partners pass "at the same time": the engine asks each seat in bidding order, but
 keeps every pass aside until all have passed, so no seat's observation shows what it will

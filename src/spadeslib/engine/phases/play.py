@@ -1,4 +1,4 @@
-"""The play: leading, following, breaking spades, winning tricks (A4, B1, B2, B12).
+"""The play: leading, following, breaking spades, winning tricks (docs/format.md, `play`).
 
 Every card is played by the deal's :class:`~spadeslib.compiler.play.Play` (the compiled
 rules' per-card path, native where the core is built), made when the phase starts and

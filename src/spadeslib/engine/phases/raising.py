@@ -1,5 +1,6 @@
-"""The raise round (B6, B7): after the first round each side in turn, starting with the side
-that bid first, may raise its contract once (``raise N``) or ``stand``.
+"""The raise round (docs/format.md, `bidding.raise_round`): after the first round each
+side in turn, starting with the side that bid first, may raise its contract once
+(``raise N``) or ``stand``.
 
 The side's captain (its first seat in bidding order) decides. A side that bid blind keeps
 its bid, and a side whose every member bid Nil has no contract to raise.
