@@ -65,6 +65,81 @@ def test_docs_cite_no_part_of_the_spec(path: Path) -> None:
     assert not re.search(r"\bspec(?:'s)?\b|\bPart [A-D]\b", text), path.name
 
 
+# Issue 27, item 11: a citation of the spec in what ships (docstrings, comments, the
+# bundled YAML files) or beside it: "spec Part C", "(A3)", "(B6, B7)", "B5-B8", "spec B14",
+# "the spec says". Its sections are A1 to A7 and B1 to B14; a card ("AS", "2C"), a
+# percent-escape ("%A3"), a hex number ("0xB1") or a longer name ("A10", "B15") is none.
+_SPEC_CITATION = re.compile(
+    r"\bPart [A-D]\b"
+    r"|\b[Tt]he spec(?:'s)?\b|\bspec's\b"
+    r"|(?<![\w%])(?:A[1-7]|B(?:1[0-4]|[1-9]))(?![\w%])"
+    r"|\brules\.md\b"
+)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "(spec Part C)",
+        "Computer players (Part C).",
+        "legal bids (A3).",
+        "partnership bidding (B6, B7)",
+        "(A3, B1, B2, B5-B8, B11)",
+        "Two-players sub-variant (spec B14):",
+        "# House rule: dealer leads (spec B1, B12).",
+        "Spec A5 and B13: add this deal's bags",
+        "table:                          # A1",
+        "The spec says nothing of Blind Nil in solo",
+        "the spec's worked example",
+        "see /work/shared/spec/rules.md",
+    ],
+)
+def test_the_spec_citation_finder_finds_citations(text: str) -> None:
+    assert _SPEC_CITATION.search(text), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "trumps: BJ LJ 2D 2S AS KS ... 3S; 2C and 2H removed",
+        "``cut C0 C1 C2 C3`` names them all",
+        "%3Ctext y='14'%3E%E2%99%A0%3C/text%3E",
+        "mask = 0xB1 | 0xA3",
+        "A10 B15 AB1 B1x",
+        "The lineup ``spec`` describes; parse_lineup(spec: str)",
+        "Part of the deal; Partnerships: pairs",
+        "(docs/format.md, `bidding.blind_nil`)",
+    ],
+)
+def test_the_spec_citation_finder_leaves_what_is_no_citation(text: str) -> None:
+    assert not _SPEC_CITATION.search(text), text
+
+
+def _shipped_text_files() -> list[Path]:
+    """Every text file of the package's sources (the native ones too) and of the bundled
+    variants, which ship in the wheel; compiled files are binary and skipped."""
+    folders = (ROOT / "src" / "spadeslib", ROOT / "src" / "native", ROOT / "variants")
+    return [
+        path
+        for folder in folders
+        for path in sorted(folder.rglob("*"))
+        if path.is_file() and "__pycache__" not in path.parts and b"\0" not in path.read_bytes()
+    ]
+
+
+def test_shipped_files_cite_no_part_of_the_spec() -> None:
+    files = _shipped_text_files()
+    assert any(path.name == "standard.yaml" for path in files)
+    assert any(path.suffix == ".c" for path in files)
+    cited = [
+        f"{path.relative_to(ROOT)}:{number}: {match.group(0)!r}"
+        for path in files
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        for match in _SPEC_CITATION.finditer(line)
+    ]
+    assert not cited, "cite docs/ instead of the spec:\n" + "\n".join(cited)
+
+
 # A path a comment or a docstring names: one that starts at a folder of the repository or
 # of the package (``src/native/play.c``, ``engine/state.py``, ``spadeslib/cli/main.py``),
 # or a bare name of a native source (``play.c``, ``rules.h``). Test data (``club/a.yaml``)
