@@ -32,6 +32,15 @@ __all__ = ["Table"]
 log = logging.getLogger("spadeslib.server")
 
 _GOLDEN = 0x9E3779B97F4A7C15
+_MARK = "\u0000history\u0000"
+"""Stands for the finished deals while a message is encoded: the observation comes
+before any text a table's creator wrote (the variant's description), so the first
+occurrence of its JSON is where it was put."""
+_MARK_JSON = json.dumps(_MARK)
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"))
 
 
 class Table:
@@ -73,6 +82,7 @@ class Table:
         self._away: dict[int, asyncio.TimerHandle] = {}
         self._views: dict[int | None, dict[str, Any]] = {}
         self._texts: dict[int | None, str] = {}
+        self._history: tuple[list[Any], str] | None = None
         self.closed = False
         for text in actions:  # replay the log: the same seed deals the same cards
             before = game.deal_number
@@ -122,10 +132,17 @@ class Table:
         return view
 
     def view_text(self, seat: int | None) -> str:
-        """:meth:`view` as JSON text, encoded once per seat per change."""
+        """:meth:`view` as JSON text, encoded once per seat per change; the finished deals
+        (the same for every seat, and most of the text late in a game) once per deal."""
         text = self._texts.get(seat)
         if text is None:
-            text = self._texts[seat] = json.dumps(self.view(seat), separators=(",", ":"))
+            view = self.view(seat)
+            history = view["observation"]["history"]
+            if self._history is None or self._history[0] is not history:
+                self._history = (history, _dumps(history))
+            observation = dict(view["observation"], history=_MARK)
+            text = _dumps(dict(view, observation=observation))
+            text = self._texts[seat] = text.replace(_MARK_JSON, self._history[1], 1)
         return text
 
     def bot_kind(self, seat: int) -> str | None:
