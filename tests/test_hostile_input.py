@@ -363,7 +363,7 @@ def test_item8_any_accepted_name_and_description_round_trip(name: str, descripti
 def test_item8_text_and_lists_are_bounded(data: dict[str, Any], path: str, message: str) -> None:
     [problem] = problems_of(lambda: Variant.model_validate(data))
     assert (problem.path, problem.code) == (path, "wrong_length")
-    assert problem.message.startswith(message.replace(f"{MAX_DESCRIPTION:,}", "2000"))
+    assert problem.message.startswith(message)
 
 
 def test_item8_the_largest_variant_fits_the_loaders_limits() -> None:
