@@ -296,7 +296,7 @@ class _Composer:
         if looks_like_path(reference):
             path = expanded(reference)
             if path is None:
-                self._report(document, where, no_home(reference), "bad_reference")
+                self._report(document, where, no_home(reference, in_file=in_file), "bad_reference")
                 return None
             return base_dir / path
         found = self._bundled(reference, fragment=fragment)

@@ -35,15 +35,17 @@ def expanded(reference: str) -> Path | None:
         return None
 
 
-def no_home(reference: str) -> str:
-    """Why :func:`expanded` found no path: the ``~`` part, and what to write instead."""
+def no_home(reference: str, *, in_file: bool = True) -> str:
+    """Why :func:`expanded` found no path: the ``~`` part, and what to write instead (a
+    path relative to the file naming it, or for text, to the working directory)."""
     first = reference.replace("\\", "/").split("/", 1)[0]
     user = first[1:]
     whose = f"no user {quoted(user)} on this machine" if user else "no home directory here"
+    relative = "this file" if in_file else "the working directory"
     rest = reference[len(first) :].lstrip("/\\") or "base.yaml"
     return (
         f"{quoted(reference)} starts with {quoted(first)}, but there is {whose}; write the "
-        f"path without '~': relative to this file (like './{rest}') or in full"
+        f"path without '~': relative to {relative} (like './{rest}') or in full"
     )
 
 
