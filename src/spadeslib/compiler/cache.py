@@ -2,7 +2,7 @@
 
 A server makes a table from each user's house-rules file, and each distinct variant's
 :class:`~spadeslib.compiler.Rules` with what hangs on it (its action ids, its native
-tables, its memos of legal bids) costs about 150 KB. Kept for ever, they grow until the
+tables, its memos of legal bids) costs 150 to 250 KB. Kept for ever, they grow until the
 process is killed (issue 27: 435 MB after 3,000 variants). So the compiler keeps the rules
 of the :data:`RULES_KEPT` variants compiled or asked for most recently, and everything
 derived from a :class:`Rules` lives on it (:meth:`Rules.derived`, the action space, the
@@ -33,7 +33,7 @@ __all__ = ["RULES", "RULES_KEPT", "RulesCache", "memo_sizes", "rules_cache"]
 
 RULES_KEPT: Final = 256
 """How many variants' compiled rules the compiler keeps when nothing else uses them, the
-most recently used first: about 40 MB at most."""
+most recently used first: about 60 MB at most (``docs/performance.md``)."""
 
 F = TypeVar("F", bound=Callable[..., Any])
 
