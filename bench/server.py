@@ -250,7 +250,8 @@ def pools(moves: int) -> None:
                         latencies.append(time.perf_counter() - start)
         pool.close()
         print(
-            f"pool of {kind}s, Experts thinking at two other tables: a person's move answered "
+            f"bots in a pool of {kind}{'es' if kind == 'process' else 's'}, Experts thinking "
+            "at two other tables: a person's move answered "
             f"in p50 {percentile(latencies, 0.5) * 1000:.1f} ms, "
             f"max {max(latencies) * 1000:.1f} ms ({moves} moves)"
         )
