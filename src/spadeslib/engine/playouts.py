@@ -43,11 +43,21 @@ from spadeslib.compiler.action_ids import action_space
 from spadeslib.engine import flow
 from spadeslib.engine.kernel_sources import attach_sources
 from spadeslib.engine.phases import PHASES
+from spadeslib.engine.playout_args import (
+    MAX_BAGS,
+    MAX_SETS,
+    POLICIES,
+    Policy,
+    check_dealer,
+    check_hands,
+    check_policies,
+    check_standings,
+)
 from spadeslib.engine.policies import Table, mode_of, standard_card
 from spadeslib.engine.shuffle import SplitMix64, first_dealer, stream_seed
 from spadeslib.engine.state import Phase, State
 from spadeslib.errors import ArgumentError
-from spadeslib.scoring.types import Standing, new_standing
+from spadeslib.scoring.types import Standing
 
 if TYPE_CHECKING:
     import os
@@ -55,28 +65,9 @@ if TYPE_CHECKING:
     from spadeslib.compiler.rules import Rules
     from spadeslib.variant import Variant
 
-__all__ = ["POLICIES", "Playouts", "playouts", "python_playouts"]
-
-Policy = Literal["random", "standard-cards", "easy"]
-POLICIES: Final = ("random", "standard-cards", "easy")
-"""The policies, in the order of their codes in the native core (``enum policy``)."""
-
-_NOT_POLICIES: Final = {
-    "standard": "the Standard bot simulates 100 deals for each bid, which a playout does not; "
-    "'standard-cards' is random bids with the Standard bot's card rule",
-    "pro": "the Pro bot simulates deals for each decision, which a playout does not",
-    "expert": "the Expert bot searches sampled deals for each decision, which a playout does not",
-}
-"""Bot levels that are no policy, and why: a playout plays the ``random`` and ``easy``
-levels only (the old name ``standard`` of ``standard-cards`` read as the Standard bot)."""
+__all__ = ["MAX_BAGS", "MAX_SETS", "POLICIES", "Playouts", "playouts", "python_playouts"]
 
 _NATIVE_PHASES: Final = frozenset({Phase.BID, Phase.EXCHANGE, Phase.PLAY})
-
-MAX_BAGS: Final = 255 - 108 // 2
-"""The most bags a side may have in ``standings`` (so that after a deal they still fit the
-native core's score table: ``SCORE_BAGS`` in ``src/native/native.h``)."""
-MAX_SETS: Final = 30
-"""The most sets in a row a side may have in ``standings`` (``SCORE_SETS``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,12 +158,12 @@ def playouts(
         seed = secrets.randbits(64)
     if type(seed) is not int or not 0 <= seed < 2**64:
         raise ArgumentError(f"seed must be an int from 0 to 2**64-1, not {seed!r}")
-    codes = _policies(rules, policy)
-    fixed = _dealer(rules, dealer)
-    stand = _standings(rules, standings)
+    codes = check_policies(rules, policy)
+    fixed = check_dealer(rules, dealer)
+    stand = check_standings(rules, standings)
     if not isinstance(first_deal, bool):
         raise ArgumentError(f"first_deal must be True or False, not {first_deal!r}")
-    given = _hands(rules, hands, n)
+    given = check_hands(rules, hands, n)
     flags = {"trick_winners": trick_winners, "actions": actions, "auction": auction, "dealt": dealt}
     for name, flag in flags.items():
         if not isinstance(flag, bool):
@@ -242,76 +233,6 @@ def playouts(
         auction=auction,
         dealt=dealt,
     )
-
-
-def _policies(rules: Rules, policy: object) -> list[int]:
-    if isinstance(policy, str):
-        policy = [policy] * rules.players
-    if not isinstance(policy, Sequence) or len(policy) != rules.players:
-        raise ArgumentError(
-            f"policy is one of {', '.join(POLICIES)}, or one per seat ({rules.players}), "
-            f"not {policy!r}"
-        )
-    codes = []
-    for item in policy:
-        if item not in POLICIES:
-            why = _NOT_POLICIES.get(item) if isinstance(item, str) else None
-            detail = f" ({why}; play the bot with spadeslib.simulate(bots={item!r}))" if why else ""
-            raise ArgumentError(f"no policy {item!r}{detail}: one of {', '.join(POLICIES)}")
-        codes.append(POLICIES.index(item))
-    return codes
-
-
-def _dealer(rules: Rules, dealer: object) -> int | None:
-    if dealer is None:
-        first = rules.variant.deal.first_dealer
-        return None if first == "random" else first
-    if type(dealer) is not int or not 0 <= dealer < rules.players:
-        raise ArgumentError(f"dealer must be a seat from 0 to {rules.players - 1}, not {dealer!r}")
-    return dealer
-
-
-def _standings(rules: Rules, standings: object) -> tuple[Standing, ...]:
-    sides = len(rules.sides)
-    if standings is None:
-        return tuple(new_standing(0, 0, 0) for _ in range(sides))
-    if not isinstance(standings, Sequence) or len(standings) != sides:
-        raise ArgumentError(f"standings: one Standing per side ({sides}), not {standings!r}")
-    for item in standings:
-        if not isinstance(item, Standing):
-            raise ArgumentError(f"standings: {item!r} is not a Standing")
-        if not (
-            -(10**6) <= item.score <= 10**6
-            and 0 <= item.bags <= MAX_BAGS
-            and 0 <= item.sets_in_a_row <= MAX_SETS
-        ):
-            raise ArgumentError(f"standings: {item!r} is out of the range playouts take")
-    return tuple(standings)
-
-
-def _hands(rules: Rules, hands: object, n: int) -> list[list[int]] | None:
-    if hands is None:
-        return None
-    if not isinstance(hands, Sequence) or len(hands) != n:
-        raise ArgumentError(f"hands: one row of {rules.players} masks per deal ({n})")
-    rows = []
-    for index, row in enumerate(hands):
-        if not isinstance(row, Sequence) or len(row) != rules.players:
-            raise ArgumentError(f"hands[{index}]: one mask per seat ({rules.players}), not {row!r}")
-        taken = 0
-        masks = []
-        for seat, mask in enumerate(row):
-            if type(mask) is not int or mask < 0 or mask & ~rules.full_mask:
-                raise ArgumentError(f"hands[{index}][{seat}]: not a mask of this deck: {mask!r}")
-            if mask.bit_count() != rules.dealt_per_hand or mask & taken:
-                raise ArgumentError(
-                    f"hands[{index}][{seat}]: seat {seat} must hold {rules.dealt_per_hand} "
-                    "cards that no other hand holds"
-                )
-            taken |= mask
-            masks.append(mask)
-        rows.append(masks)
-    return rows
 
 
 def _native_takes(rules: Rules, standings: tuple[Standing, ...], first_deal: bool) -> bool:
