@@ -33,7 +33,6 @@ LAYERS: dict[str, int] = {
     "simulation": 8,
     "adapters": 9,  # PettingZoo, Gymnasium, OpenSpiel: optional extras over the engine and bots
     "server": 9,  # spadeslib serve: the table's server, an optional extra over the engine and bots
-    "diff": 9,  # spadeslib.diff: the old name of spadeslib.explain.diff
     "cli": 10,
     "__main__": 11,
     "": 11,  # spadeslib/__init__.py: the facade that loads every public name on first use

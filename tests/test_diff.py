@@ -7,8 +7,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from spadeslib.diff import card_words, changed_paths, diff, flatten
-from spadeslib.explain.diff import _LABELS
+from spadeslib.explain.diff import _LABELS, card_words, changed_paths, diff, flatten
 from spadeslib.loader import load_variant
 from spadeslib.testing import variants
 from spadeslib.variant import Variant

@@ -16,7 +16,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from spadeslib.cli.main import main
-from spadeslib.diff import changed_paths
 from spadeslib.errors import VariantError
 from spadeslib.explain import (
     SECTIONS,
@@ -27,6 +26,7 @@ from spadeslib.explain import (
     trump_order,
 )
 from spadeslib.explain.deck import trump_order_from_deck
+from spadeslib.explain.diff import changed_paths
 from spadeslib.loader import bundled_house_rules, bundled_variants, load_variant, parse_variant
 from spadeslib.testing import variants
 from spadeslib.variant import Variant

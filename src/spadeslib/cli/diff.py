@@ -20,7 +20,7 @@ def setup(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from spadeslib.diff import changed_paths, diff, flatten
+    from spadeslib.explain.diff import changed_paths, diff, flatten
 
     a, b = load(args.a), load(args.b)
     lines = diff(a, b)

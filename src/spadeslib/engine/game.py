@@ -118,7 +118,7 @@ class Game(GameLoop):
 
     def legal_actions(self) -> LegalActions:
         """The legal actions, sorted by id (see :class:`LegalActions`)."""
-        return LegalActions(self)
+        return LegalActions(self.legal_action_ids(), self.action_space)
 
     def apply(self, action: Action | str) -> None:
         """Apply an action (an :class:`Action` or its text, like ``"bid 4"``).

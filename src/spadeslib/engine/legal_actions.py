@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, overload
 from spadeslib.compiler.action_text import Action, ActionParseError
 
 if TYPE_CHECKING:
-    from spadeslib.engine.game import Game
+    from spadeslib.compiler.action_ids import ActionSpace
 
 __all__ = ["LegalActions"]
 
@@ -17,13 +17,16 @@ __all__ = ["LegalActions"]
 class LegalActions(Sequence[Action]):
     """The legal actions now, as a sequence sorted by id (like python-chess's
     ``board.legal_moves``): supports ``in`` (an action or its text), ``len``, iteration and
-    indexing. Taken from one moment: it does not follow the game afterwards."""
+    indexing. Taken from one moment: it does not follow the game afterwards.
+
+    Made of the legal ids and the action space that names them, not of the game: a view
+    of data from below it, so this module needs nothing of the engine above it."""
 
     __slots__ = ("_ids", "_space")
 
-    def __init__(self, game: Game) -> None:
-        self._ids = game.legal_action_ids()
-        self._space = game.action_space
+    def __init__(self, ids: list[int], space: ActionSpace) -> None:
+        self._ids = ids
+        self._space = space
 
     def __len__(self) -> int:
         return len(self._ids)
