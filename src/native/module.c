@@ -188,6 +188,10 @@ static int masks_table(native_state *st, PyObject *obj, Py_ssize_t length, int s
 
 static void kernel_dealloc(KernelObject *self) {
     PyTypeObject *type = Py_TYPE(self);
+    /* untracked before its fields go: a kernel is freed with its rules, often by the
+       cyclic collector (the sources refer back to the rules), which must not visit it
+       half torn down */
+    PyObject_GC_UnTrack(self);
     native_cache_free(&self->scores);
     native_cache_free(&self->bids);
     Py_XDECREF(self->bid_source);
