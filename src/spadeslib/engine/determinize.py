@@ -6,8 +6,9 @@ cards out of play (a widow, a kitty's discards, the other player's discards in t
 two-handed draw). :class:`Determinizer` places them: every other seat gets the cards
 known to be in its hand (what this seat passed or gave to its partner) and as many of the
 unknown cards as it holds, never a card of a suit it has shown it lacks; the rest are out
-of play. It is what IS-MCTS and the bots' simulations sample from (the seat's own cards
-too, while it has not looked at them).
+of play. Cards passed to a partner who may since have discarded them face down go to that
+partner or out of play, never to another seat. It is what IS-MCTS and the bots'
+simulations sample from (the seat's own cards too, while it has not looked at them).
 
 **Uniform** (no ``weight``): every consistent placement is equally likely, exactly. The
 suits in which some seat has shown a void are dealt first by counting: for each way of
