@@ -242,3 +242,33 @@ def test_a_bid_in_the_play_says_the_bidding_is_over(text: str) -> None:
     assert error.reason == (
         f"the bidding is over: this is the play, and seat {game.current_player} is to play a card"
     )
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "rule", "reason"),
+    [
+        (
+            "nyc",
+            "bid 15",
+            "bidding",
+            "there is no team bid of 15, a deal has 13 tricks: the team bids open now are 4 to 10",
+        ),
+        (
+            "standard",
+            "bid 15",
+            "bidding",
+            "there is no bid of 15, a deal has 13 tricks: the bids open now are 1 to 13",
+        ),
+        (
+            "standard",
+            "blind 15",
+            "bidding.blind",
+            "there is no blind bid of 15, a deal has 13 tricks",
+        ),
+    ],
+)
+def test_a_number_past_the_tricks_says_which_are_open(
+    name: str, text: str, rule: str, reason: str
+) -> None:
+    error = _refusal(_at(name, "bidding"), text)
+    assert (error.rule, error.reason) == (rule, reason)

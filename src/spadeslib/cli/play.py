@@ -272,9 +272,6 @@ class _Table:
                     return bids[0]
                 kinds = {a.kind for a in legal if a.number is not None}
                 kind = next(iter(kinds), "bid")
-                if number > self.rules.hand_size:  # no such action at all: say what is open
-                    self.say(self.no_such_bid(kind, number, legal))
-                    return None
                 return Action.parse(f"{kind} {number}")  # refused below with its reason
             if 1 <= number <= len(legal):
                 return legal[number - 1]
@@ -343,21 +340,6 @@ class _Table:
         before = game.clone()
         earlier = before.undo()
         return before.current_player == self.you and earlier.kind == action.kind
-
-    def no_such_bid(self, kind: str, number: int, legal: list[Action]) -> str:
-        """Why a number above the hand size is no bid: the deal has only so many tricks,
-        and these are the bids open now (``the team bids open now are 4 to 10``)."""
-        from spadeslib.engine.phases.elsewhere import number_range
-
-        numbers = [
-            a.number for a in legal if a.kind == kind and a.parts is None and a.number is not None
-        ]
-        what = "team bid" if kind == "bid" and self.rules.partnership else kind
-        open_now = f": the {what}s open now are {number_range(numbers)}" if numbers else ""
-        return (
-            f"Not allowed: there is no {what} of {number}, a deal has "
-            f"{self.rules.hand_size} tricks{open_now}. Nothing changed; try again."
-        )
 
     def try_apply(self, action: Action) -> bool:
         from spadeslib.errors import IllegalActionError

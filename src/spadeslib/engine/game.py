@@ -36,6 +36,7 @@ from spadeslib.engine.determinize import Weight
 from spadeslib.engine.game_loop import GameLoop
 from spadeslib.engine.legal_actions import LegalActions
 from spadeslib.engine.observation import Observation, observe
+from spadeslib.engine.phases.elsewhere import no_such_number
 from spadeslib.engine.positions import apply_checked, is_dealt, new_state, replay, undo
 from spadeslib.engine.record import (
     check_replayed,
@@ -127,11 +128,15 @@ class Game(GameLoop):
         not legal now, naming the rule that forbids it and the situation.
         """
         s = _dealt(self._s)
+        parsed: Action | None = None
         try:
             parsed = Action.parse(action)
             ids = s.space.ids_of(parsed, s)
         except ActionParseError as error:
-            raise IllegalActionError(action, str(error), rule="action", state=describe(s)) from None
+            reason, rule = str(error), "action"
+            if parsed is not None and parsed.number is not None and parsed.parts is None:
+                reason, rule = no_such_number(s, parsed.kind, parsed.number) or (reason, rule)
+            raise IllegalActionError(action, reason, rule=rule, state=describe(s)) from None
         if len(ids) == 1:
             self._apply(ids[0], parsed)
         else:

@@ -16,7 +16,7 @@ from spadeslib.errors import RecordError
 if TYPE_CHECKING:
     from spadeslib.engine.state import State
 
-__all__ = ["bids_now", "number_range", "out_of_place"]
+__all__ = ["bids_now", "no_such_number", "number_range", "out_of_place"]
 
 _BIDDING: Final = frozenset(
     {"bid", "nil", "blind_nil", "blind", "double_nil", "look", "come_out", "misdeal"}
@@ -45,6 +45,32 @@ def number_range(numbers: list[int]) -> str:
         return f"{numbers[0]} to {numbers[-1]}"
     words = [str(n) for n in numbers]
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+_NUMBERED: Final = {"bid": "bidding", "blind": "bidding.blind", "raise": "bidding.raise_round"}
+"""The kinds of action that carry a number of tricks, and the rule each is made under."""
+
+
+def no_such_number(state: State, kind: str, number: int) -> tuple[str, str] | None:
+    """Why ``kind number`` (``bid 15``) is no action at all when the number is past a
+    deal's tricks: there are only so many, and these are the numbers open now (``there is
+    no team bid of 15, a deal has 13 tricks: the team bids open now are 4 to 10``).
+    ``None`` for a kind without a number, or a number a deal can have."""
+    rule = _NUMBERED.get(kind)
+    top = state.rules.hand_size
+    if rule is None or 0 <= number <= top:
+        return None
+    space = state.space
+    base = {"bid": space.BID, "blind": space.BLIND, "raise": space.RAISE}[kind]
+    phase = state.table.get(state.phase)
+    legal = phase.legal(state) if phase is not None else []
+    low = 0 if kind == "bid" else 1  # (blind 0 and raise 0 are no actions)
+    numbers = [i - base for i in legal if base >= 0 and base + low <= i <= base + top]
+    what = {"bid": "team bid" if state.rules.partnership else "bid", "blind": "blind bid"}.get(
+        kind, kind
+    )
+    open_now = f": the {what}s open now are {number_range(numbers)}" if numbers else ""
+    return (f"there is no {what} of {number}, a deal has {top} tricks{open_now}", rule)
 
 
 def bids_now(state: State, legal: list[int]) -> str:
