@@ -43,7 +43,7 @@ Steps on one level do not import each other."""
 ALLOWED_UPWARD: frozenset[tuple[str, str]] = frozenset(
     {
         # Variant.compile(): the variant's one entry into the step above it, made inside
-        # the method; the compiled rules are kept on the variant.
+        # the method; the compiled rules are kept by the compiler (compiler/cache.py).
         ("spadeslib.variant.root", "spadeslib.compiler.rules"),
         # load_variant's default model: the loader reads any pydantic model it is given,
         # and the variant format unless told another.
