@@ -187,7 +187,12 @@ async def memory(base: str, args: argparse.Namespace, pid: int) -> None:
             )
             answer = await http.post(
                 "/api/tables",
-                json={"variant": text, "seats": ["human", "easy", "easy", "easy"], "seed": made},
+                json={
+                    "variant": text,
+                    "seats": ["human", "easy", "easy", "easy"],
+                    "seed": made,
+                    "stand_in_after": None,  # the person leaves for good: no bot plays on
+                },
             )
             table = answer.json()
             url = f"{ws_base}/ws/{table['id']}?token={table['seats'][0]['token']}"

@@ -166,6 +166,8 @@ class BotPool:
         answer = await loop.run_in_executor(self._executor, decide, first)
         if answer is None:  # a worker that had not seen this variant yet
             answer = await loop.run_in_executor(self._executor, decide, turn)
+        if len(self._sent) > _KEEP:  # the workers keep no more than this many either
+            self._sent.clear()
         self._sent.add(turn.variant_key)
         assert answer is not None
         return answer
