@@ -171,3 +171,32 @@ def test_sigkill_at_random_moments_loses_nothing(tmp_path: Path) -> None:
     assert "Traceback" not in (db.with_suffix(".log")).read_text(errors="replace")
     assert kills >= 8
     assert len(before[bots]) > 50 and len(before[person]) > 30
+
+
+def test_a_program_takes_a_seat_with_the_table_client(tmp_path: Path) -> None:
+    """docs/protocol.md's example: a bot in this process plays a seat at a real server
+    through TableClient, to the end of the game, answering every state it is to act in."""
+    from spadeslib.bots import EasyBot
+    from spadeslib.engine import Observation
+
+    server = Server(tmp_path / "client.sqlite3", free_port())
+    try:
+        text = "extends: nyc\ngame_end:\n  max_deals: 1\n"
+        made = create_table(server.url, text, ["human", "easy", "easy", "easy"], seed=5)
+        bot = EasyBot(seed=1)
+        acted = 0
+        with TableClient(server.url + made["seats"][0]["url"]) as client:
+            assert client.seat == 0 and client.rules.players == 4
+            for state in client.states():
+                if state["legal"]:
+                    observation = Observation.from_dict(state["observation"])
+                    answer = client.act(str(bot.act(observation, client.rules)), state["seq"])
+                    assert answer["type"] == "state", answer
+                    acted += 1
+            assert client.state["over"] and acted >= 13
+            refused = client.act("play AS")
+            assert refused["type"] == "refused" and refused["rule"] == "turn"
+        with TableClient(f"{server.url}/table/{made['id']}") as watcher:
+            assert watcher.seat is None and watcher.state["over"]
+    finally:
+        server.kill()
