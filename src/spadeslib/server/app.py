@@ -86,7 +86,11 @@ async def validate(request: Request) -> Response:
     variant, problems = resolve(body["variant"])
     answer: dict[str, Any] = {"problems": [problem_data(p) for p in problems]}
     if variant is not None:
-        answer.update(name=variant.name, description=variant.description)
+        answer.update(
+            name=variant.name,
+            description=variant.description,
+            players=variant.compile().players,
+        )
     return JSONResponse(answer)
 
 

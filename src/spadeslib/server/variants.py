@@ -109,16 +109,22 @@ def _first_comment(text: str) -> str:
     return ""
 
 
-def _description(name: str) -> str:
+def _entry(name: str) -> dict[str, Any]:
+    """A bundled variant's line in the catalogue: its description and its seat count."""
     from spadeslib.loader import load_variant
 
     try:
-        return load_variant(name).description
+        variant = load_variant(name)
     except VariantError as error:
-        return f"(does not load: {str(error).splitlines()[0]})"
+        return {"name": name, "description": f"(does not load: {str(error).splitlines()[0]})"}
+    return {
+        "name": name,
+        "description": variant.description,
+        "players": variant.compile().players,
+    }
 
 
-def catalogue() -> dict[str, list[dict[str, str]]]:
+def catalogue() -> dict[str, list[dict[str, Any]]]:
     """The bundled variants and house rules, one line each (as ``spadeslib list``)."""
     from spadeslib.loader.bundled import (
         bundled_house_rule_path,
@@ -132,8 +138,6 @@ def catalogue() -> dict[str, list[dict[str, str]]]:
         text = "" if path is None else path.read_text(encoding="utf-8")
         rules.append({"name": name, "description": _first_comment(text)})
     return {
-        "variants": [
-            {"name": name, "description": _description(name)} for name in bundled_variants()
-        ],
+        "variants": [_entry(name) for name in bundled_variants()],
         "house_rules": rules,
     }
