@@ -227,7 +227,6 @@ def pools(moves: int) -> None:
 
     for kind in ("thread", "process"):
         pool = BotPool(1, kind=kind)
-        pool.warm()
         latencies = []
         with tempfile.TemporaryDirectory() as work:
             app = create_app(Path(work) / "pools.sqlite3", pool=pool)

@@ -97,7 +97,6 @@ def test_an_expert_thinking_never_holds_up_another_table(tmp_path: Any) -> None:
     """Four Experts think in the pool (a process) while a person plays at another
     table: the person's every move is answered at once."""
     pool = BotPool(1)
-    pool.warm()
     try:
         app = create_app(tmp_path / "t.sqlite3", pool=pool)
         with TestClient(app) as client:

@@ -9,7 +9,6 @@ them. :func:`create_app` makes the application; the tables' work is in :mod:`.hu
 
 from __future__ import annotations
 
-import asyncio
 import json
 import os
 from collections.abc import AsyncIterator
@@ -211,8 +210,7 @@ def create_app(
         store = SqliteStore(default_db_path() if db is None else db)
         own = pool is None
         bots = BotPool(bot_workers) if pool is None else pool
-        if own:
-            await asyncio.get_running_loop().run_in_executor(None, bots.warm)
+        await bots.start()
         hub = Hub(store, bots, bot_delay=bot_delay, idle=idle)
         app.state.hub = hub
         await hub.start()
@@ -220,6 +218,7 @@ def create_app(
             yield
         finally:
             hub.stop()
+            await bots.stop()
             if own:
                 bots.close()
             store.close()

@@ -4,7 +4,7 @@ A bot's decision is pure Python work (an Expert samples hundreds of deals): made
 event loop it would stall every table, and made in a thread it would still hold the GIL
 most of the time, so every other table's moves would wait on it all the same
 (``bench/server.py --pools`` measures both; docs/performance.md). So bots decide in worker
-processes, and a worker is sent the game as its record: the variant (its canonical
+processes (:mod:`.workers`), and a worker is sent the game as its record: the variant (its canonical
 definition, once per worker, then only a key), the seed and the actions so far. It keeps
 the games it has seen and applies only the actions it has not, then asks the bot for the
 seat's :class:`~spadeslib.engine.Observation`, exactly as a bot at a local game would: the
@@ -16,12 +16,9 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-import multiprocessing
 import os
-import threading
-import time
 from collections import OrderedDict
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
@@ -114,63 +111,59 @@ def decide(turn: Turn) -> str | None:
     return str(bot.act(game.observation(seat), known.compile()))
 
 
-def _watch(parent: int) -> None:
-    """In a worker: end when the server's process is gone. A server killed outright
-    (SIGKILL) cannot stop its pool, and a worker waiting for work would outlive it."""
-
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(0.5)
-        os._exit(0)
-
-    threading.Thread(target=watch, name="spadeslib-parent-watch", daemon=True).start()
-
-
-def _warm() -> int:
-    """Load the engine and the bots in a new worker before it is needed."""
-    import spadeslib.bots
-    import spadeslib.engine  # noqa: F401
-
-    return os.getpid()
-
-
 class BotPool:
-    """Decisions in ``workers`` processes (or threads: ``kind="thread"``)."""
+    """Decisions in ``workers`` processes (:mod:`.workers`), or threads (``kind="thread"``,
+    for tests that want no processes)."""
 
     def __init__(self, workers: int | None = None, *, kind: str = "process") -> None:
+        from spadeslib.server.workers import Workers
+
         count = workers or max(1, (os.cpu_count() or 2) - 1)
         self.workers = count
-        self._executor: Executor
+        self._threads: ThreadPoolExecutor | None = None
+        self._processes: Workers | None = None
         if kind == "process":
-            context = multiprocessing.get_context("spawn")  # no fork of a running event loop
-            self._executor = ProcessPoolExecutor(
-                count, mp_context=context, initializer=_watch, initargs=(os.getpid(),)
-            )
+            self._processes = Workers(count)
         elif kind == "thread":
-            self._executor = ThreadPoolExecutor(count, thread_name_prefix="spadeslib-bot")
+            self._threads = ThreadPoolExecutor(count, thread_name_prefix="spadeslib-bot")
         else:
             raise ValueError(f"a pool is 'process' or 'thread', not {kind!r}")
         self._sent: set[str] = set()
 
-    def warm(self) -> None:
-        """Start every worker now, so the first bot move does not pay for it."""
-        for future in [self._executor.submit(_warm) for _ in range(self.workers)]:
-            future.result()
+    async def start(self) -> None:
+        """Start the workers on the running event loop, so the first bot move does not
+        wait for them (else they start with the first decision)."""
+        if self._processes is not None:
+            await self._processes.start()
+
+    async def _ask(self, turn: Turn) -> str | None:
+        if self._processes is not None:
+            answer: str | None = await self._processes.ask(turn.table, ("decide", turn))
+            return answer
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._threads, decide, turn)
 
     async def decide(self, turn: Turn) -> str:
         """The action text of ``turn``'s bot, decided in the pool (``turn.variant`` is
         sent only to a pool that has not had it yet)."""
-        loop = asyncio.get_running_loop()
         sent = turn.variant_key in self._sent
-        first = dataclasses.replace(turn, variant=None) if sent else turn
-        answer = await loop.run_in_executor(self._executor, decide, first)
+        answer = await self._ask(dataclasses.replace(turn, variant=None) if sent else turn)
         if answer is None:  # a worker that had not seen this variant yet
-            answer = await loop.run_in_executor(self._executor, decide, turn)
+            answer = await self._ask(turn)
         if len(self._sent) > _KEEP:  # the workers keep no more than this many either
             self._sent.clear()
         self._sent.add(turn.variant_key)
         assert answer is not None
         return answer
 
+    async def stop(self) -> None:
+        """End the worker processes (they belong to the event loop that started them;
+        :meth:`start` on another loop starts new ones)."""
+        if self._processes is not None:
+            await self._processes.aclose()
+
     def close(self) -> None:
-        self._executor.shutdown(wait=False, cancel_futures=True)
+        if self._processes is not None:
+            self._processes.close()
+        if self._threads is not None:
+            self._threads.shutdown(wait=False, cancel_futures=True)
