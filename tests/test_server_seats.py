@@ -143,7 +143,7 @@ def test_every_bot_decides_from_the_game_as_its_record(kind: str) -> None:
     explained scores, which the Pro and Expert read: that was a bug)."""
     from spadeslib.bots import EasyBot
     from spadeslib.engine import Game
-    from spadeslib.server.bot_pool import Turn, decide
+    from spadeslib.server.deciding import Turn, decide
 
     game = Game("nyc", seed=4)
     bot = EasyBot(1)

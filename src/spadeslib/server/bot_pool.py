@@ -1,15 +1,11 @@
-"""The bots' decisions, made off the event loop in a pool of processes.
+"""The bots' decisions, made off the event loop.
 
 A bot's decision is pure Python work (an Expert samples hundreds of deals): made on the
 event loop it would stall every table, and made in a thread it would still hold the GIL
 most of the time, so every other table's moves would wait on it all the same
 (``bench/server.py --pools`` measures both; docs/performance.md). So bots decide in worker
-processes (:mod:`.workers`), and a worker is sent the game as its record: the variant (its canonical
-definition, once per worker, then only a key), the seed and the actions so far. It keeps
-the games it has seen and applies only the actions it has not, then asks the bot for the
-seat's :class:`~spadeslib.engine.Observation`, exactly as a bot at a local game would: the
-bot sees that seat's view and nothing more. ``kind="thread"`` runs the same function in
-threads, for tests that want no processes.
+processes (:mod:`.workers`), each sent the game as its record (:mod:`.deciding`).
+``kind="thread"`` runs the same decisions in threads, for tests that want no processes.
 """
 
 from __future__ import annotations
@@ -17,98 +13,15 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import os
-from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final
+from typing import Final
 
-if TYPE_CHECKING:
-    from spadeslib.bots import Bot
-    from spadeslib.engine import Game
-    from spadeslib.variant import Variant
+from spadeslib.server.deciding import BOT_KINDS, Turn, decide
 
-__all__ = ["BOT_KINDS", "BotPool", "Turn", "decide", "make_bot"]
+__all__ = ["BOT_KINDS", "BotPool", "Turn"]
 
-BOT_KINDS: Final = ("easy", "standard", "pro", "expert")
-
-EXPERT_SECONDS: Final = 2.0
-"""An Expert's time for one decision at a table: people wait for it."""
-
-_VARIANTS: OrderedDict[str, Variant] = OrderedDict()
-"""A worker's variants by key, the most recently used last."""
-_GAMES: OrderedDict[str, tuple[Game, int]] = OrderedDict()
-"""A worker's games by table, with how many of the table's actions each has applied."""
 _KEEP: Final = 64
-
-
-def make_bot(kind: str, seed: int) -> Bot:
-    """A fresh bot of ``kind`` with ``seed``."""
-    from spadeslib.bots import EasyBot, ExpertBot, ProBot, StandardBot
-
-    if kind == "easy":
-        return EasyBot(seed)
-    if kind == "standard":
-        return StandardBot(seed)
-    if kind == "pro":
-        return ProBot(seed)
-    if kind == "expert":
-        return ExpertBot(seed, time_limit=EXPERT_SECONDS)
-    raise ValueError(f"no bot kind {kind!r}; the kinds are {', '.join(BOT_KINDS)}")
-
-
-def _kept(cache: OrderedDict[str, Any], key: str, value: Any = None) -> Any:
-    """Look ``key`` up in a worker's cache (or put ``value`` there), keeping it small."""
-    if value is None:
-        value = cache.get(key)
-        if value is not None:
-            cache.move_to_end(key)
-        return value
-    cache[key] = value
-    while len(cache) > _KEEP:
-        cache.popitem(last=False)
-    return value
-
-
-@dataclass(frozen=True, slots=True)
-class Turn:
-    """What a worker is sent for one decision: the game as its record, and the bot."""
-
-    kind: str
-    """The bot: ``easy``, ``standard``, ``pro`` or ``expert``."""
-    table: str
-    variant_key: str
-    variant: dict[str, Any] | None
-    """The variant's canonical definition, or ``None`` when the workers have it."""
-    seed: int
-    actions: list[str]
-    bot_seed: int
-
-
-def decide(turn: Turn) -> str | None:
-    """The action text ``turn.kind`` plays for the seat to act in the game of
-    ``turn.seed`` after ``turn.actions``; ``None`` when this worker does not know the
-    variant and it was not sent (send it again with the variant)."""
-    from spadeslib.engine import Game
-    from spadeslib.variant import Variant
-
-    known: Variant | None = _kept(_VARIANTS, turn.variant_key)
-    if known is None:
-        if turn.variant is None:
-            return None
-        known = _kept(_VARIANTS, turn.variant_key, Variant.model_validate(turn.variant))
-    actions = turn.actions
-    kept = _kept(_GAMES, turn.table)
-    game, applied = kept if kept is not None else (None, 0)
-    if game is None or applied > len(actions) or game.seed != turn.seed:
-        game, applied = Game(known, seed=turn.seed), 0
-    for action in actions[applied:]:
-        game.apply(action)
-    _kept(_GAMES, turn.table, (game, len(actions)))
-    seat = game.current_player
-    if seat is None:
-        raise ValueError(f"table {turn.table}: the game is over, no bot is to act")
-    bot = make_bot(turn.kind, turn.bot_seed)
-    return str(bot.act(game.observation(seat), known.compile()))
+"""Variants the pool remembers sending (a worker keeps as many)."""
 
 
 class BotPool:

@@ -17,7 +17,7 @@ import secrets
 import time
 from typing import TYPE_CHECKING, Any, Final
 
-from spadeslib.server.bot_pool import BOT_KINDS
+from spadeslib.server.deciding import BOT_KINDS
 from spadeslib.server.store import StoredTable
 from spadeslib.server.table import Table
 from spadeslib.server.variants import problem_data, resolve

@@ -18,7 +18,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from spadeslib.errors import IllegalActionError
-from spadeslib.server.bot_pool import Turn
+from spadeslib.server.deciding import Turn
 from spadeslib.server.view import TableFacts, state_message
 
 if TYPE_CHECKING:

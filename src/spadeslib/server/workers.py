@@ -2,7 +2,7 @@
 
 Each worker is ``python -m spadeslib.server.workers``: it reads a request from its standard
 input (a length and a pickle, from the server alone), decides
-(:func:`spadeslib.server.bot_pool.decide`) and writes the answer to its standard output.
+(:func:`spadeslib.server.deciding.decide`) and writes the answer to its standard output.
 The event loop reads the answers as it reads sockets, so no thread of the server's
 process takes part: a thread would take the GIL from the event loop each time it passed a
 decision on (``concurrent.futures``' process pool has two), which cost the loop about a
@@ -101,10 +101,8 @@ class Workers:
         self._workers: list[_Worker] = []
 
     async def _spawn(self) -> _Worker:
-        import spadeslib
-
         env = dict(os.environ)
-        home = str(Path(spadeslib.__file__).resolve().parent.parent)
+        home = str(Path(__file__).resolve().parents[2])  # where spadeslib is
         env["PYTHONPATH"] = os.pathsep.join(p for p in (home, env.get("PYTHONPATH")) if p)
         process = await asyncio.create_subprocess_exec(
             sys.executable,
@@ -151,7 +149,7 @@ class Workers:
 
 
 def _serve(source: BinaryIO, sink: BinaryIO) -> None:
-    from spadeslib.server.bot_pool import decide
+    from spadeslib.server.deciding import decide
 
     while True:
         header = source.read(_HEADER.size)
