@@ -50,7 +50,7 @@ def free_port() -> int:
 
 def start_server(db: Path, port: int, workers: int | None, idle: float) -> subprocess.Popen[bytes]:
     command = [sys.executable, "-m", "spadeslib", "serve", "--port", str(port), "--db", str(db)]
-    command += ["--bot-delay", "0", "--idle", str(idle)]
+    command += ["--bot-delay", "0", "--idle", str(idle), "--create-limit", "0"]
     if workers:
         command += ["--bot-workers", str(workers)]
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL)

@@ -242,3 +242,17 @@ def test_a_token_is_only_its_own_seats(client: TestClient) -> None:
             assert answer["type"] == "error" and answer["code"] in {"bad_token", "no_table"}
     with client.websocket_connect(f"/ws/{first['id']}?token={token}") as ws:
         assert until_state(ws)["seat"] == 0
+
+
+def test_making_tables_is_rate_limited_per_address(tmp_path: Path) -> None:
+    pool = BotPool(1, kind="thread")
+    app = create_app(tmp_path / "limited.sqlite3", pool=pool, writes=(0.01, 3))
+    body = {"variant": "standard", "seats": ["human"] * 4}
+    with TestClient(app) as limited:
+        codes = [limited.post("/api/tables", json=body).status_code for _ in range(3)]
+        codes.append(limited.post("/api/validate", json={"variant": "nyc"}).status_code)
+        refused = limited.post("/api/tables", json=body)
+        assert codes == [201, 201, 201, 429] and refused.status_code == 429
+        assert check("error-answer", refused.json())["error"]["code"] == "rate_limited"
+        assert limited.get("/api/tables").status_code == 200  # reading is not limited
+    pool.close()

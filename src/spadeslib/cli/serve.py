@@ -49,6 +49,14 @@ def setup(parser: argparse.ArgumentParser) -> None:
         help="a pause before each bot move, so people can follow (default: 0.6)",
     )
     parser.add_argument(
+        "--create-limit",
+        type=float,
+        default=1.0,
+        metavar="PER_SECOND",
+        help="tables (and variant checks) one address may make a second, 30 at once "
+        "(default: 1; 0: no limit)",
+    )
+    parser.add_argument(
         "--idle",
         type=float,
         default=600.0,
@@ -78,6 +86,7 @@ def run(args: argparse.Namespace) -> int:
         bot_workers=args.bot_workers,
         bot_delay=max(0.0, args.bot_delay),
         idle=max(0.1, args.idle),
+        writes=(args.create_limit, 30.0) if args.create_limit > 0 else None,
     )
     host = f"[{args.host}]" if ":" in args.host else args.host
     url = f"http://{'127.0.0.1' if args.host in ('0.0.0.0', '::') else host}:{args.port}/"

@@ -27,7 +27,7 @@ from spadeslib._version import __version__
 from spadeslib.server.bot_pool import BotPool
 from spadeslib.server.connection import Connection
 from spadeslib.server.hub import BadRequest, Hub, VariantProblems
-from spadeslib.server.messages import Bucket, error, read
+from spadeslib.server.messages import Bucket, Buckets, error, read
 from spadeslib.server.record import public_record
 from spadeslib.server.store import SqliteStore, default_db_path
 from spadeslib.server.variants import MAX_TEXT, problem_data, resolve
@@ -75,7 +75,19 @@ async def variants(request: Request) -> Response:
     return JSONResponse(cached)
 
 
+def _limited(request: Request) -> Response | None:
+    """A 429 answer when the client has made too many tables or checks lately."""
+    buckets: Buckets | None = request.app.state.writes
+    address = request.client.host if request.client else "?"
+    if buckets is None or buckets.take(address):
+        return None
+    return _error(429, "rate_limited", "too many requests from this address: wait a little")
+
+
 async def validate(request: Request) -> Response:
+    limited = _limited(request)
+    if limited is not None:
+        return limited
     try:
         body = await _body(request)
         if not isinstance(body, dict) or not isinstance(body.get("variant"), str):
@@ -97,6 +109,9 @@ async def tables(request: Request) -> Response:
     hub = _hub(request)
     if request.method == "GET":
         return JSONResponse({"tables": hub.listing()})
+    limited = _limited(request)
+    if limited is not None:
+        return limited
     try:
         answer = hub.create(await _body(request))
     except BadRequest as bad:
@@ -196,13 +211,16 @@ def create_app(
     bot_workers: int | None = None,
     bot_delay: float = 0.0,
     idle: float = 600.0,
+    writes: tuple[float, float] | None = (1.0, 30.0),
 ) -> Starlette:
     """The application over the store at ``db`` (default: :func:`default_db_path`).
 
     ``pool``: the bots' pool (default: a process pool of ``bot_workers`` processes, made
     when the application starts and shut down when it stops). ``bot_delay``: seconds a bot
     waits before each move, so people can follow. ``idle``: seconds after which a table
-    nobody uses is unloaded from memory (it stays in the store).
+    nobody uses is unloaded from memory (it stays in the store). ``writes``: how many
+    tables (and variant checks) one address may make, ``(per second, at once)``; ``None``
+    for no limit (a benchmark).
     """
 
     @asynccontextmanager
@@ -235,4 +253,6 @@ def create_app(
         WebSocketRoute("/ws/{table}", play),
         Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),
     ]
-    return Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.writes = None if writes is None else Buckets(*writes)
+    return app

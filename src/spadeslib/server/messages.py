@@ -12,7 +12,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-__all__ = ["MAX_FRAME", "Bucket", "error", "read"]
+__all__ = ["MAX_FRAME", "Bucket", "Buckets", "error", "read"]
 
 MAX_FRAME: Final = 4096
 """The largest frame a client may send, in bytes (an act is under a hundred)."""
@@ -31,19 +31,39 @@ def error(code: str, message: str) -> dict[str, Any]:
 
 @dataclass(slots=True)
 class Bucket:
-    """A token bucket: ``RATE`` messages a second, ``BURST`` at once."""
+    """A token bucket: ``rate`` messages a second, ``burst`` at once."""
 
+    rate: float = RATE
+    burst: float = BURST
     tokens: float = BURST
     at: float = field(default_factory=time.monotonic)
 
     def take(self) -> bool:
         now = time.monotonic()
-        self.tokens = min(BURST, self.tokens + (now - self.at) * RATE)
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
         self.at = now
         if self.tokens < 1:
             return False
         self.tokens -= 1
         return True
+
+
+class Buckets:
+    """One :class:`Bucket` per client address (the HTTP requests that write: making a
+    table, checking a variant), forgetting the oldest beyond ``keep`` addresses."""
+
+    def __init__(self, rate: float, burst: float, keep: int = 4096) -> None:
+        self.rate, self.burst, self.keep = rate, burst, keep
+        self._buckets: dict[str, Bucket] = {}
+
+    def take(self, address: str) -> bool:
+        bucket = self._buckets.pop(address, None)
+        if bucket is None:
+            bucket = Bucket(self.rate, self.burst, self.burst)
+            if len(self._buckets) >= self.keep:
+                del self._buckets[next(iter(self._buckets))]
+        self._buckets[address] = bucket  # the most recent last
+        return bucket.take()
 
 
 def read(text: str | bytes) -> dict[str, Any]:
