@@ -10,6 +10,7 @@ them. :func:`create_app` makes the application; the tables' work is in :mod:`.hu
 from __future__ import annotations
 
 import json
+import logging
 import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -34,6 +35,8 @@ from spadeslib.server.variants import MAX_TEXT, problem_data, resolve
 from spadeslib.server.view import PROTOCOL
 
 __all__ = ["STATIC", "create_app"]
+
+log = logging.getLogger("spadeslib.server")
 
 STATIC: Final = Path(__file__).parent / "static"
 MAX_BODY: Final = 2 * MAX_TEXT
@@ -194,7 +197,11 @@ async def play(websocket: WebSocket) -> None:
             elif kind == "sync":
                 connection.send_text(table.view_text(seat))
             else:
-                refused = table.act(seat, message["action"], message["seq"])
+                try:
+                    refused = table.act(seat, message["action"], message["seq"])
+                except Exception:  # a bug, not the client's: said, logged, the table goes on
+                    log.exception("table %s: act %r", table.id, message)
+                    refused = error("bad_message", "the server could not apply this (logged)")
                 if refused is not None:
                     connection.send(refused)
     except WebSocketDisconnect:
