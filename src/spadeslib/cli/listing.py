@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 
 from spadeslib.cli.common import json_text
 
@@ -18,19 +17,6 @@ def setup(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _first_comment(path: Path | None) -> str:
-    """A fragment's one-line summary: its first comment line that says something."""
-    if path is None:
-        return ""
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if not line.startswith("#"):
-            break
-        text = line.lstrip("#").strip()
-        if text and not text.startswith("yaml-language-server:"):
-            return text
-    return ""
-
-
 def _description(name: str) -> str:
     from spadeslib.errors import SpadesError
     from spadeslib.loader import load_variant
@@ -42,16 +28,10 @@ def _description(name: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from spadeslib.loader.bundled import (
-        bundled_house_rule_path,
-        bundled_house_rules,
-        bundled_variants,
-    )
+    from spadeslib.loader.bundled import bundled_house_rules, bundled_variants, house_rule_summary
 
     variants = [(name, _description(name)) for name in bundled_variants()]
-    rules = [
-        (name, _first_comment(bundled_house_rule_path(name))) for name in bundled_house_rules()
-    ]
+    rules = [(name, house_rule_summary(name)) for name in bundled_house_rules()]
     if args.json:
         print(
             json_text(

@@ -24,19 +24,7 @@ from spadeslib.explain.words import listing
 if TYPE_CHECKING:
     from spadeslib.variant import Variant
 
-__all__ = ["explain_house_rule", "summary"]
-
-
-def summary(path: Path) -> str:
-    """A fragment's one-line summary: its first comment line that says something (after
-    the editor's ``yaml-language-server`` line)."""
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if not line.startswith("#"):
-            break
-        text = line.lstrip("#").strip()
-        if text and not text.startswith("yaml-language-server:"):
-            return text
-    return ""
+__all__ = ["explain_house_rule"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +44,7 @@ def explain_house_rule(name: str, *, format: Format = "markdown") -> str:
     A name that is no bundled house rule raises :class:`~spadeslib.errors.VariantError`
     with the loader's "did you mean"; ``format`` is as for :func:`explain`.
     """
-    from spadeslib.loader.bundled import bundled_house_rule_path
+    from spadeslib.loader.bundled import bundled_house_rule_path, house_rule_summary
     from spadeslib.loader.compose import unknown_name
 
     style = style_of(format)
@@ -66,8 +54,8 @@ def explain_house_rule(name: str, *, format: Format = "markdown") -> str:
         raise VariantError([Problem(name, None, None, "", message, code)])
     shown = _shown_on(name)
     lines = style.title(f"House rule: {name}")
-    if summary(path):
-        lines += style.paragraph(summary(path))
+    if house_rule_summary(name):
+        lines += style.paragraph(house_rule_summary(name))
     lines += style.paragraph("It sets:")
     for label, value, key in _settings(path, shown):
         lines += style.item(f"{label}: {value} ({style.code(key)})")

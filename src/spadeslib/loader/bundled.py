@@ -19,6 +19,7 @@ __all__ = [
     "bundled_house_rules",
     "bundled_variant_path",
     "bundled_variants",
+    "house_rule_summary",
 ]
 
 _SUFFIX = ".yaml"
@@ -94,3 +95,19 @@ def bundled_variant_path(name: str) -> Path | None:
 def bundled_house_rule_path(name: str) -> Path | None:
     """The file of bundled house-rule fragment ``name``, or ``None`` if there is none."""
     return _lookup(_house_rules_dir(), name)
+
+
+def house_rule_summary(name: str) -> str:
+    """Bundled house rule ``name``'s one-line summary: its file's first comment line that
+    says something (after the editor's ``yaml-language-server`` line), as ``spadeslib
+    list``, the rules card and the table's lobby show it; ``""`` if it has none."""
+    path = bundled_house_rule_path(name)
+    if path is None:
+        return ""
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if not line.startswith("#"):
+            break
+        text = line.lstrip("#").strip()
+        if text and not text.startswith("yaml-language-server:"):
+            return text
+    return ""

@@ -98,17 +98,6 @@ def resolve(text: str) -> tuple[Variant | None, list[Problem]]:
         return None, list(error.problems)
 
 
-def _first_comment(text: str) -> str:
-    """A fragment's one line: its first comment line that says something."""
-    for line in text.splitlines():
-        if not line.startswith("#"):
-            break
-        said = line.lstrip("#").strip()
-        if said and not said.startswith("yaml-language-server:"):
-            return said
-    return ""
-
-
 def _entry(name: str) -> dict[str, Any]:
     """A bundled variant's line in the catalogue: its description and its seat count."""
     from spadeslib.loader import load_variant
@@ -126,17 +115,11 @@ def _entry(name: str) -> dict[str, Any]:
 
 def catalogue() -> dict[str, list[dict[str, Any]]]:
     """The bundled variants and house rules, one line each (as ``spadeslib list``)."""
-    from spadeslib.loader.bundled import (
-        bundled_house_rule_path,
-        bundled_house_rules,
-        bundled_variants,
-    )
+    from spadeslib.loader.bundled import bundled_house_rules, bundled_variants, house_rule_summary
 
-    rules = []
-    for name in bundled_house_rules():
-        path = bundled_house_rule_path(name)
-        text = "" if path is None else path.read_text(encoding="utf-8")
-        rules.append({"name": name, "description": _first_comment(text)})
+    rules = [
+        {"name": name, "description": house_rule_summary(name)} for name in bundled_house_rules()
+    ]
     return {
         "variants": [_entry(name) for name in bundled_variants()],
         "house_rules": rules,
