@@ -411,3 +411,25 @@ def test_play_game_lets_the_caller_play_a_seat() -> None:
     assert stubborn.current_player == 0 and stubborn.record()["actions"] == []
     with pytest.raises(ValueError, match="neither a bot"):
         play_game(stubborn, [EasyBot(0), EasyBot(1), 7, EasyBot(3)])  # type: ignore[list-item]
+
+
+@pytest.mark.parametrize(
+    "make", [lambda: ProBot(3, 8), lambda: ExpertBot(3, 8)], ids=["pro", "expert"]
+)
+def test_a_bot_decides_from_an_observation_read_back_from_data_after_a_deal(
+    make: Callable[[], Bot],
+) -> None:
+    """An agent at a table server gets observations as data (docs/protocol.md): the bots
+    weigh a deal by the sides' runs of sets, which data carries (the rebuilt deal history
+    has no explained score, and reading the run from it crashed after the first deal)."""
+    variant = parse_variant("extends: standard\nhouse_rules: [back-to-back-set]\n")
+    game = Game(variant, seed=4)
+    game.rollout(random.Random(4))
+    while game.current_player is None or not game.legal_action_ids():
+        game.rollout(random.Random(5))
+    seat = game.current_player
+    observation = game.observation(seat)
+    rebuilt = Observation.from_dict(observation.to_dict())
+    assert rebuilt.sets_in_a_row == game.sets_in_a_row
+    rules = game.variant.compile()
+    assert make().act(rebuilt, rules) == make().act(observation, rules)

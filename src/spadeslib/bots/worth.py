@@ -42,14 +42,6 @@ def seat_bids(observation: Observation) -> list[int]:
     return [_BID_NUMBERS[bid] if bid in _BID_NUMBERS else int(bid) for bid in observation.bids]
 
 
-def _sets_in_a_row(observation: Observation, sides: int) -> list[int]:
-    """Each side's run of sets before this deal (from the last deal's explained score)."""
-    if not observation.history:
-        return [0] * sides
-    last = observation.history[-1].score
-    return [side.after.sets_in_a_row for side in last.sides]
-
-
 class Worth:
     """The worth of this deal's outcomes to ``observation.seat``'s side (see the module
     docstring): one per decision, its answers memoized by contracts and tricks (a deal's
@@ -60,10 +52,11 @@ class Worth:
     def __init__(self, observation: Observation, rules: Rules) -> None:
         self._rules = rules
         self._side = rules.side_of[observation.seat]
-        sets = _sets_in_a_row(observation, len(rules.sides))
         self._standings = tuple(
             new_standing(score, bags, run)
-            for score, bags, run in zip(observation.scores, observation.bags, sets, strict=True)
+            for score, bags, run in zip(
+                observation.scores, observation.bags, observation.sets_in_a_row, strict=True
+            )
         )
         self._deals = observation.deal_number + 1
         self._bids_itself = rules.first_deal_bids_itself and observation.deal_number == 0

@@ -59,6 +59,9 @@ class Observation:
     spades_broken: bool
     scores: tuple[int, ...]
     bags: tuple[int, ...]
+    sets_in_a_row: tuple[int, ...]
+    """Each side's run of deals set, up to this one (public, like the scores): what
+    back-to-back and three-in-a-row set rules score, so a bot weighs a deal by it."""
     passed: tuple[Card, ...]
     """Cards this seat passed to its partner."""
     received: tuple[Card, ...]
@@ -182,6 +185,7 @@ def observe(state: State, seat: int, legal: list[int] | None) -> Observation:
         spades_broken=state.broken,
         scores=tuple(state.scores),
         bags=tuple(state.bags),
+        sets_in_a_row=tuple(state.sets),
         passed=cards(state.passed[seat]),
         received=cards(received) if seen else (),
         given=cards(state.gave[seat]),

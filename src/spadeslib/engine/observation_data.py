@@ -235,6 +235,7 @@ _READ: dict[str, Callable[[Any, str], Any]] = {
     "spades_broken": _bool,
     "scores": _ints,
     "bags": _ints,
+    "sets_in_a_row": _ints,
     "passed": _card_list,
     "received": _card_list,
     "given": _card_list,
