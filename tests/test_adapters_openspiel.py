@@ -367,7 +367,12 @@ def test_an_illegal_move_from_python_raises_and_changes_nothing() -> None:
     before = state.history()
     legal = state.legal_actions()
     illegal = next(a for a in range(game.num_distinct_actions()) if a not in legal)
-    for bad, message in [(illegal, ""), (1.5, "int id"), (True, "int id"), ("3", "int id")]:
+    for bad, message in [
+        (illegal, "^illegal action"),
+        (1.5, "int id"),
+        (True, "int id"),
+        ("3", "int id"),
+    ]:
         with pytest.raises(IllegalActionError, match=message):
             state.apply_action(bad)
         assert state.history() == before and state.legal_actions() == legal
