@@ -63,13 +63,6 @@ _GROUPS = {
 """Sections of the house-rules index: a fragment goes under the first key it sets."""
 
 
-def fragment_summary(path: Path) -> str:
-    """A fragment's one-line summary, as ``spadeslib explain NAME`` shows it."""
-    from spadeslib.explain.house_rule import summary
-
-    return summary(path)
-
-
 def fragment_body(path: Path) -> str:
     """The YAML of a fragment without its comment header and its ``applies_to`` (which
     only says what the fragment is checked on)."""
@@ -80,6 +73,8 @@ def fragment_body(path: Path) -> str:
 
 def _variants_index() -> str:
     import yaml
+
+    from spadeslib.loader.bundled import house_rule_summary
 
     variants, house_rules = bundled_names()
     out = [
@@ -133,7 +128,7 @@ def _variants_index() -> str:
             out += [
                 f"#### {name}",
                 "",
-                fragment_summary(path) + meant,
+                house_rule_summary(name) + meant,
                 "",
                 "```yaml",
                 fragment_body(path),
