@@ -625,6 +625,12 @@ static PyMethodDef module_methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
+/* The jobs that add their own functions and types to the module, each from its own file
+   (declared in native.h): a new job adds one line here and touches nothing else. */
+static int (*const job_exec[])(PyObject *module) = {
+    NULL,
+};
+
 static int module_exec(PyObject *module) {
     native_state *st = state_of_module(module);
     PyObject *errors = PyImport_ImportModule("spadeslib.errors");
@@ -659,6 +665,8 @@ static int module_exec(PyObject *module) {
 
     if (PyModule_AddIntConstant(module, "MAX_CARDS", MAX_CARDS) < 0) return -1;
     if (PyModule_AddIntConstant(module, "MAX_PLAYERS", MAX_PLAYERS) < 0) return -1;
+    for (int i = 0; job_exec[i]; i++)
+        if (job_exec[i](module) < 0) return -1;
     return 0;
 }
 
