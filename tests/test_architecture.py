@@ -32,6 +32,7 @@ LAYERS: dict[str, int] = {
     "explain": 8,
     "simulation": 8,
     "adapters": 9,  # PettingZoo, Gymnasium, OpenSpiel: optional extras over the engine and bots
+    "vector": 9,  # SpadesVectorEnv: many games a step for learning agents (gymnasium, numpy)
     "server": 9,  # spadeslib serve: the table's server, an optional extra over the engine and bots
     "cli": 10,
     "__main__": 11,

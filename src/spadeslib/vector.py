@@ -1,0 +1,355 @@
+"""Many games stepped as one: a Gymnasium ``VectorEnv`` for learning agents (docs/agents.md).
+
+>>> from spadeslib.vector import SpadesVectorEnv
+>>> env = SpadesVectorEnv("standard", 8, seed=1, opponents="easy")
+>>> obs, info = env.reset()
+>>> obs.shape == (8, env.single_observation_space.shape[0]), info["action_mask"].dtype
+(True, dtype('bool'))
+>>> actions = info["action_mask"].argmax(axis=1)  # the first legal action of every row
+>>> obs, rewards, terminated, truncated, info = env.step(actions)
+
+Each row is one :class:`~spadeslib.engine.Game`. The agent acts for every seat
+(``opponents=None``: self-play), or for the seats ``opponents`` leaves to it: a level
+(``"random"``, ``"easy"``, ``"standard"``) gives the agent seat 0 and that bot every other
+seat; a sequence of one level or ``None`` per seat gives the agent the ``None`` seats (both
+of a partnership, say). The bots play inside ``step``, so every row is always an agent
+seat's turn: the **autoreset mode is same-step** (Gymnasium's ``AutoresetMode.SAME_STEP``).
+On the step that ends a row's episode, that row's ``terminated`` is true, its reward is the
+episode's last, ``info["final_obs"][i]`` is the tensor that ended it (for the seat that
+acted) and ``obs[i]``, the mask and the seat are already the next episode's first decision.
+So every row always has a legal action, and no step is wasted on a reset.
+
+An **episode** is one deal (``episode="deal"``: the row's game goes on to its next deal,
+so the scores, bags and sets the observation holds vary; a new game starts when one ends),
+or one whole game (``episode="game"``). **Rewards**: ``info["rewards"]`` (float32,
+``(num_envs, players)``) holds what this step earned every seat, for self-play: with
+``"deal"``, the points each seat's side scored in the deal (``Game.returns("deal")``), on
+the step that ends it; with ``"game"``, each seat's share of the win
+(``Game.returns("game")``, +1 and -1 with two sides) on the step that ends the game. The
+Gymnasium ``rewards`` are the same for the seat that acted in each row.
+
+The returned arrays (``obs``, the mask, the seats, the rewards, ``terminated``,
+``truncated``) are **reused**: the next ``step`` or ``reset`` overwrites them; copy what
+you keep. A bad action (an id that is not legal in its row, a wrong shape or dtype) raises
+:class:`~spadeslib.errors.IllegalActionError` or :class:`~spadeslib.errors.ArgumentError`
+naming the row, before any row changes.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import secrets
+from collections.abc import Sequence
+from typing import Any, Final
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+from gymnasium.vector import AutoresetMode
+
+from spadeslib.bots import Bot, EasyBot, StandardBot
+from spadeslib.engine import Game
+from spadeslib.engine.game import resolve_variant
+from spadeslib.engine.tensors import information_state_layout, observation_layout
+from spadeslib.errors import ArgumentError, IllegalActionError
+from spadeslib.variant import Variant
+
+__all__ = ["EPISODES", "LEVELS", "OBSERVATIONS", "SpadesVectorEnv"]
+
+LEVELS: Final = ("random", "easy", "standard")
+"""The bots' levels an opponent may be."""
+
+EPISODES: Final = ("deal", "game")
+OBSERVATIONS: Final = ("observation", "information_state")
+
+_MASK64: Final = (1 << 64) - 1
+
+
+def _mix(value: int) -> int:
+    """SplitMix64's finalizer: a row's seeds from the env's seed, spread apart."""
+    z = (value + 0x9E3779B97F4A7C15) & _MASK64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return z ^ (z >> 31)
+
+
+class _RandomBot:
+    """A uniformly random legal action, from the ids (no observation is built)."""
+
+    __slots__ = ("rng",)
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def play(self, game: Game) -> None:
+        ids = game.legal_action_ids()
+        game.apply_id(ids[self.rng.randrange(len(ids))])
+
+
+class _LevelBot:
+    """An Easy or Standard bot, deciding from the seat's observation."""
+
+    __slots__ = ("bot", "seat")
+
+    def __init__(self, bot: Bot, seat: int) -> None:
+        self.bot = bot
+        self.seat = seat
+
+    def play(self, game: Game) -> None:
+        rules = game.variant.compile()
+        game.apply(self.bot.act(game.observation(self.seat), rules))
+
+
+def _make_bot(level: str, seed: int, seat: int) -> _RandomBot | _LevelBot:
+    if level == "random":
+        return _RandomBot(seed)
+    if level == "easy":
+        return _LevelBot(EasyBot(seed), seat)
+    return _LevelBot(StandardBot(seed), seat)
+
+
+def _levels(opponents: object, players: int) -> tuple[str | None, ...]:
+    """Per seat, the bot's level, or ``None`` for a seat the agent plays."""
+    if opponents is None:
+        return (None,) * players
+    if isinstance(opponents, str):
+        if opponents not in LEVELS:
+            raise ArgumentError(f"opponents must be one of {LEVELS} or None, not {opponents!r}")
+        return (None,) + (opponents,) * (players - 1)
+    if not isinstance(opponents, Sequence) or len(opponents) != players:
+        raise ArgumentError(
+            f"opponents must be None, a level or a sequence of {players} (a level or None "
+            f"per seat), not {opponents!r}"
+        )
+    out = tuple(opponents)
+    for seat, level in enumerate(out):
+        if level is not None and level not in LEVELS:
+            raise ArgumentError(f"opponents[{seat}] must be one of {LEVELS} or None, not {level!r}")
+    if all(level is not None for level in out):
+        raise ArgumentError(f"opponents leaves no seat to the agent: {opponents!r}")
+    return out
+
+
+class SpadesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
+    """``num_envs`` games of ``variant`` stepped together (see the module docstring)."""
+
+    metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.SAME_STEP}  # noqa: RUF012
+
+    def __init__(
+        self,
+        variant: Variant | str | os.PathLike[str],
+        num_envs: int,
+        *,
+        seed: int | None = None,
+        opponents: str | Sequence[str | None] | None = None,
+        episode: str = "deal",
+        observation: str = "observation",
+    ) -> None:
+        self.variant = resolve_variant(variant)
+        rules = self._rules = self.variant.compile()
+        if type(num_envs) is not int or num_envs < 1:
+            raise ArgumentError(f"num_envs must be an int of at least 1, not {num_envs!r}")
+        if seed is not None and (type(seed) is not int or not 0 <= seed <= _MASK64):
+            raise ArgumentError(f"seed must be None or an int from 0 to 2**64-1, not {seed!r}")
+        if episode not in EPISODES:
+            raise ArgumentError(f"episode must be one of {EPISODES}, not {episode!r}")
+        if observation not in OBSERVATIONS:
+            raise ArgumentError(f"observation must be one of {OBSERVATIONS}, not {observation!r}")
+        self.num_envs = num_envs
+        self.players = players = rules.players
+        self.levels = _levels(opponents, players)
+        self.episode = episode
+        self.observation = observation
+        self._information_state = observation == "information_state"
+        layout = (information_state_layout if self._information_state else observation_layout)(
+            rules
+        )
+        self.num_actions = actions = rules.actions.num_distinct_actions
+        self.single_observation_space = spaces.Box(-np.inf, np.inf, layout.shape, np.float32)
+        self.single_action_space = spaces.Discrete(actions)
+        self.observation_space = spaces.Box(-np.inf, np.inf, (num_envs, layout.size), np.float32)
+        self.action_space = spaces.MultiDiscrete(np.full(num_envs, actions, np.int64))
+        # the arrays handed out, made once and overwritten by every step
+        self._obs = np.zeros((num_envs, layout.size), np.float32)
+        self._mask = np.zeros((num_envs, actions), np.bool_)
+        self._legal = np.zeros((num_envs, actions), np.bool_)  # what step checks against
+        self._seat = np.zeros(num_envs, np.int64)
+        self._rewards = np.zeros(num_envs, np.float32)
+        self._seat_rewards = np.zeros((num_envs, players), np.float32)
+        self._terminated = np.zeros(num_envs, np.bool_)
+        self._truncated = np.zeros(num_envs, np.bool_)
+        self._base = secrets.randbits(64) if seed is None else seed
+        self._games: list[Game] = []
+        self._bots: list[dict[int, _RandomBot | _LevelBot]] = []
+        self._started = [0] * num_envs  # games started per row: the next game's seed
+        self._finals: dict[int, Any] = {}  # the rows' final tensors, this step
+        self._ready = False
+
+    # -- the Gymnasium API ---------------------------------------------------------------
+
+    def reset(
+        self, *, seed: int | list[int] | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Any, dict[str, Any]]:
+        """New games in every row; ``seed`` fixes them (the same seed, the same
+        trajectories for the same actions), else they go on from the last seed."""
+        if seed is not None:
+            if type(seed) is not int or not 0 <= seed <= _MASK64:
+                raise ArgumentError(f"seed must be None or an int from 0 to 2**64-1, not {seed!r}")
+            self._base = seed
+            self._started = [0] * self.num_envs
+        self._games = [Game(self.variant, seed=0)] * self.num_envs
+        self._bots = [{}] * self.num_envs
+        for row in range(self.num_envs):
+            self._new_game(row)
+            self._advance(row, self._seat_rewards[row], scored=None)
+            self._write(row)
+        self._ready = True
+        self._rewards[:] = 0.0
+        self._seat_rewards[:] = 0.0
+        self._terminated[:] = False
+        self._truncated[:] = False
+        return self._obs, self._info(None)
+
+    def step(self, actions: Any) -> tuple[Any, Any, Any, Any, dict[str, Any]]:
+        """Apply one action per row, play the bots, start the rows whose episode ended."""
+        if not self._ready:
+            raise ArgumentError("call reset() before step()")
+        ids = self._checked(actions)
+        seat_rewards = self._seat_rewards
+        seat_rewards[:] = 0.0
+        terminated = self._terminated
+        terminated[:] = False
+        final: list[int] = []
+        seats = self._seat
+        for row in range(self.num_envs):
+            game = self._games[row]
+            seat = int(seats[row])
+            before = game.deal_number
+            game.apply_id(int(ids[row]))
+            if self._advance(row, seat_rewards[row], scored=before):
+                terminated[row] = True
+                final.append(row)
+                self._final(row, seat)
+                if self.episode == "game" or game.is_over:
+                    self._new_game(row)
+                self._advance(row, seat_rewards[row], scored=None)
+            self._rewards[row] = seat_rewards[row, seat]
+            self._write(row)
+        return self._obs, self._rewards, terminated, self._truncated, self._info(final)
+
+    def game(self, row: int) -> Game:
+        """A copy of row ``row``'s game (to debug, evaluate or test: changing it changes
+        nothing here)."""
+        if type(row) is not int or not 0 <= row < self.num_envs:
+            raise ArgumentError(f"no row {row!r}: rows are 0 to {self.num_envs - 1}")
+        if not self._ready:
+            raise ArgumentError("call reset() first")
+        return self._games[row].clone()
+
+    # -- rows ----------------------------------------------------------------------------
+
+    def _new_game(self, row: int) -> None:
+        game_seed = _mix(_mix(self._base ^ _mix(row)) + self._started[row])
+        self._started[row] += 1
+        self._games[row] = Game(self.variant, seed=game_seed)
+        self._bots[row] = {
+            seat: _make_bot(level, _mix(game_seed + 1 + seat), seat)
+            for seat, level in enumerate(self.levels)
+            if level is not None
+        }
+
+    def _advance(self, row: int, earned: Any, scored: int | None) -> bool:
+        """Let the bots play up to an agent seat's turn; add the rewards to ``earned``.
+        With ``scored`` (the deal number before the agent's action), whether the episode
+        ended (the bots stop there)."""
+        game = self._games[row]
+        bots = self._bots[row]
+        while True:
+            if scored is not None and self._ended(game, scored, earned):
+                return True
+            seat = game.current_player
+            if seat is None or seat not in bots:
+                return False
+            bots[seat].play(game)
+
+    def _ended(self, game: Game, before: int, earned: Any) -> bool:
+        if self.episode == "deal":
+            if game.deal_number == before and not game.is_over:
+                return False
+            earned += game.returns("deal")
+            return True
+        if not game.is_over:
+            return False
+        earned += game.returns("game")
+        return True
+
+    def _tensor(self, game: Game, seat: int, out: Any) -> None:
+        if self._information_state:
+            game.information_state_tensor(seat, out=out)
+        else:
+            game.observation_tensor(seat, out=out)
+
+    def _final(self, row: int, seat: int) -> None:
+        out = np.empty(self._obs.shape[1], np.float32)
+        self._tensor(self._games[row], seat, out)
+        self._finals[row] = out
+
+    def _write(self, row: int) -> None:
+        game = self._games[row]
+        seat = game.current_player
+        if seat is None:  # (never: a new game starts where one ends)
+            raise AssertionError(f"row {row} has no seat to act")
+        self._seat[row] = seat
+        self._tensor(game, seat, self._obs[row])
+        legal = self._legal[row]
+        legal[:] = False
+        legal[game.legal_action_ids()] = True
+
+    def _info(self, final: list[int] | None) -> dict[str, Any]:
+        np.copyto(self._mask, self._legal)
+        info: dict[str, Any] = {
+            "action_mask": self._mask,
+            "seat": self._seat,
+            "rewards": self._seat_rewards,
+        }
+        if final:
+            finals = np.full(self.num_envs, None, dtype=object)
+            ended = np.zeros(self.num_envs, np.bool_)
+            for row in final:
+                finals[row] = self._finals.pop(row)
+                ended[row] = True
+            info["final_obs"] = finals
+            info["_final_obs"] = ended
+            info["final_info"] = {}
+        return info
+
+    def _checked(self, actions: Any) -> Any:
+        """The actions as int64 ids, each legal in its row, or an error naming the row."""
+        if isinstance(actions, np.ndarray):
+            array = actions
+        elif isinstance(actions, Sequence):
+            array = np.asarray(actions)
+        else:
+            raise ArgumentError(
+                f"actions must be an array of {self.num_envs} ints, not {actions!r}"
+            )
+        if array.shape != (self.num_envs,) or array.dtype.kind not in "iu":
+            raise ArgumentError(
+                f"actions must be an int array of shape ({self.num_envs},), not "
+                f"{array.dtype} of shape {array.shape}"
+            )
+        ids = array.astype(np.int64, copy=False)
+        bad = (ids < 0) | (ids >= self.num_actions)
+        if not bad.any():
+            bad = ~self._legal[np.arange(self.num_envs), ids]
+        if bad.any():
+            row = int(np.flatnonzero(bad)[0])
+            game = self._games[row]
+            raise IllegalActionError(
+                int(array[row]),
+                f"row {row}: not a legal action id for seat {int(self._seat[row])}",
+                rule="action",
+                state=game.describe(),
+            )
+        return ids

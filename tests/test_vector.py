@@ -1,0 +1,228 @@
+"""The vector environment's rows are single games: each row's observation, mask, seat and
+rewards equal those of a :class:`Game` stepped beside it through the public API, over
+bundled and generated variants, with and without bots, natively and in pure Python."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import spadeslib
+from spadeslib import _backend
+from spadeslib.engine import Game
+from spadeslib.errors import ArgumentError, IllegalActionError
+from spadeslib.testing import variants
+from spadeslib.vector import SpadesVectorEnv
+
+NATIVE = _backend.native() is not None
+PATHS = [False, True] if NATIVE else [True]
+
+
+class Mirror:
+    """A Game per row, given the row's actions (the agent's and the bots') as text."""
+
+    def __init__(self, env: SpadesVectorEnv) -> None:
+        self.env = env
+        self.games: list[Game] = []
+        for row in range(env.num_envs):
+            self.games.append(Game(env.variant, seed=env.game(row).seed))
+            self.follow(row)
+
+    def follow(self, row: int) -> list[str]:
+        """Catch row ``row``'s game up with the env's; the actions it applied."""
+        played = self.env.game(row).record()["actions"]
+        mine = self.games[row]
+        if mine.seed != self.env.game(row).seed:  # a new game began
+            mine = self.games[row] = Game(self.env.variant, seed=self.env.game(row).seed)
+        mine_played = mine.record()["actions"]
+        done = len(mine_played)
+        assert played[:done] == mine_played  # the same actions so far
+        for text in played[done:]:
+            mine.apply(text)
+        return list(played[done:])
+
+    def check(self, obs: Any, info: dict[str, Any]) -> None:
+        env = self.env
+        for row, game in enumerate(self.games):
+            seat = game.current_player
+            assert seat is not None
+            assert int(info["seat"][row]) == seat
+            assert env.levels[seat] is None  # an agent seat, always
+            tensor = (
+                game.information_state_tensor(seat)
+                if env.observation == "information_state"
+                else game.observation_tensor(seat)
+            )
+            assert np.array_equal(obs[row], tensor), row
+            mask = np.zeros(env.num_actions, np.bool_)
+            mask[game.legal_action_ids()] = True
+            assert np.array_equal(info["action_mask"][row], mask), row
+
+
+def _run(env: SpadesVectorEnv, steps: int, seed: int) -> list[Any]:
+    """Step with random legal actions, checking every row against its mirror; a digest."""
+    rng = np.random.default_rng(seed)
+    obs, info = env.reset(seed=seed)
+    mirror = Mirror(env)
+    mirror.check(obs, info)
+    digest: list[Any] = [obs.copy()]
+    for _ in range(steps):
+        scores = rng.random(info["action_mask"].shape) * info["action_mask"]
+        actions = scores.argmax(axis=1)
+        seats = info["seat"].copy()
+        before = [mirror.games[row].deal_number for row in range(env.num_envs)]
+        obs, rewards, terminated, truncated, info = env.step(actions)
+        for row in range(env.num_envs):
+            game = mirror.games[row]
+            game.apply_id(int(actions[row]))  # the agent's action, through the public API
+            mirror.follow(row)  # then the bots'
+            if mirror.games[row] is not game:  # a new game: this one ended in this step
+                assert terminated[row]
+                continue
+            ended = game.deal_number != before[row] or game.is_over
+            if env.episode == "deal":
+                assert terminated[row] == ended, row
+                expected = game.returns("deal") if ended else (0.0,) * env.players
+            else:
+                assert not terminated[row]
+                expected = (0.0,) * env.players
+            assert info["rewards"][row].tolist() == list(expected), row
+        assert not truncated.any()
+        assert np.array_equal(rewards, info["rewards"][np.arange(env.num_envs), seats])
+        if terminated.any():
+            assert info["_final_obs"].tolist() == terminated.tolist()
+        mirror.check(obs, info)
+        digest += [obs.copy(), rewards.copy(), terminated.copy(), info["rewards"].copy()]
+    return digest
+
+
+def _env(variant: Any, pure: bool, **kwargs: Any) -> SpadesVectorEnv:
+    if pure:
+        with _backend.pure_python():
+            return SpadesVectorEnv(variant, 3, **kwargs)
+    return SpadesVectorEnv(variant, 3, **kwargs)
+
+
+def _same_run(variant: Any, steps: int, seed: int, **kwargs: Any) -> None:
+    """The run on every path, checked, and the paths equal."""
+    runs = []
+    for pure in PATHS:
+        env = _env(variant, pure, **kwargs)
+        if pure:
+            with _backend.pure_python():
+                runs.append(_run(env, steps, seed))
+        else:
+            runs.append(_run(env, steps, seed))
+    for first, other in zip(runs[0], runs[-1], strict=True):
+        assert np.array_equal(first, other)
+
+
+@pytest.mark.parametrize("name", spadeslib.bundled_variants())
+def test_every_bundled_variant_self_play(name: str) -> None:
+    _same_run(name, 30, seed=3)
+
+
+@pytest.mark.parametrize(
+    ("name", "opponents", "kwargs"),
+    [
+        ("standard", "random", {}),
+        ("standard", "easy", {"observation": "information_state"}),
+        ("standard", [None, "random", None, "easy"], {"episode": "game"}),
+        ("cutthroat", "easy", {}),
+    ],
+)
+def test_rows_with_bots(name: str, opponents: Any, kwargs: dict[str, Any]) -> None:
+    _same_run(name, 30, seed=5, opponents=opponents, **kwargs)
+
+
+def test_standard_bots() -> None:
+    env = SpadesVectorEnv("standard", 2, opponents="standard")
+    _run(env, 15, seed=2)
+
+
+@settings(max_examples=6)
+@given(variant=variants(), seed=st.integers(0, 2**32))
+def test_generated_variants(variant: Any, seed: int) -> None:
+    _same_run(variant, 20, seed=seed, opponents=None)
+
+
+def test_the_same_seed_gives_the_same_trajectories() -> None:
+    one = _run(SpadesVectorEnv("standard", 3, opponents="easy"), 20, seed=9)
+    two = _run(SpadesVectorEnv("standard", 3, opponents="easy"), 20, seed=9)
+    for a, b in zip(one, two, strict=True):
+        assert np.array_equal(a, b)
+
+
+def test_episodes_end_and_the_next_one_starts_at_once() -> None:
+    env = SpadesVectorEnv("standard", 4, seed=1, opponents="random")
+    obs, info = env.reset()
+    ended = 0
+    for _ in range(60):
+        actions = info["action_mask"].argmax(axis=1)
+        obs, _, terminated, _, info = env.step(actions)
+        for row in np.flatnonzero(terminated):
+            ended += 1
+            assert info["final_obs"][row].shape == obs[row].shape
+        assert info["action_mask"].any(axis=1).all()  # a legal action in every row
+    assert ended >= 4
+
+
+@pytest.mark.parametrize("pure", PATHS)
+def test_a_bad_action_names_the_row_and_changes_nothing(pure: bool) -> None:
+    env = _env("standard", pure, seed=4)
+    obs, info = env.reset()
+    before = [env.game(row).record() for row in range(3)]
+    kept = obs.copy()
+    actions = info["action_mask"].argmax(axis=1)
+    illegal = int(np.flatnonzero(~info["action_mask"][1])[0])
+    bad = actions.copy()
+    bad[1] = illegal
+    with pytest.raises(IllegalActionError, match="row 1"):
+        env.step(bad)
+    bad[1] = env.num_actions
+    with pytest.raises(IllegalActionError, match="row 1"):
+        env.step(bad)
+    with pytest.raises(ArgumentError):
+        env.step(actions[:2])
+    with pytest.raises(ArgumentError):
+        env.step(actions.astype(np.float32))
+    with pytest.raises(ArgumentError):
+        env.step(None)
+    assert [env.game(row).record() for row in range(3)] == before
+    assert np.array_equal(obs, kept)
+    env.step(actions)  # and it goes on
+
+
+def test_arguments_are_checked() -> None:
+    with pytest.raises(ArgumentError):
+        SpadesVectorEnv("standard", 0)
+    with pytest.raises(ArgumentError):
+        SpadesVectorEnv("standard", 2, opponents="hard")
+    with pytest.raises(ArgumentError):
+        SpadesVectorEnv("standard", 2, opponents=["easy"] * 4)
+    with pytest.raises(ArgumentError):
+        SpadesVectorEnv("standard", 2, episode="trick")
+    with pytest.raises(ArgumentError):
+        SpadesVectorEnv("standard", 2, observation="hand")
+    env = SpadesVectorEnv("standard", 2)
+    with pytest.raises(ArgumentError):
+        env.step(np.zeros(2, np.int64))
+    env.reset(seed=1)
+    with pytest.raises(ArgumentError):
+        env.game(2)
+
+
+def test_spaces() -> None:
+    env = SpadesVectorEnv("standard", 5, observation="information_state")
+    obs, info = env.reset(seed=0)
+    assert env.single_observation_space.shape == obs.shape[1:]
+    assert env.observation_space.shape == obs.shape
+    assert obs.dtype == np.float32
+    assert env.num_actions == info["action_mask"].shape[1]
+    assert env.action_space.shape == (5,)
+    assert info["rewards"].shape == (5, 4)
+    assert env.metadata["autoreset_mode"].value == "SameStep"
