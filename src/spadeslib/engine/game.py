@@ -30,6 +30,7 @@ from spadeslib.cards import Card
 from spadeslib.compiler.action_ids import ActionSpace
 from spadeslib.compiler.action_text import Action, ActionParseError
 from spadeslib.engine import flow
+from spadeslib.engine.apply import apply_checked
 from spadeslib.engine.dealing import DealInput, read_deal
 from spadeslib.engine.describe import describe
 from spadeslib.engine.determinize import Weight
@@ -37,7 +38,7 @@ from spadeslib.engine.game_loop import GameLoop
 from spadeslib.engine.legal_actions import LegalActions
 from spadeslib.engine.observation import Observation, observe
 from spadeslib.engine.phases.elsewhere import no_such_number
-from spadeslib.engine.positions import apply_checked, is_dealt, new_state, replay, undo
+from spadeslib.engine.positions import is_dealt, new_state, replay, undo
 from spadeslib.engine.record import (
     check_replayed,
     check_state_dict,

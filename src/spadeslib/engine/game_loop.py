@@ -20,10 +20,9 @@ from typing import TYPE_CHECKING
 from spadeslib import _backend
 from spadeslib.engine import flow
 from spadeslib.engine import phases as _phases
-from spadeslib.engine.describe import describe
-from spadeslib.engine.positions import apply_checked
+from spadeslib.engine.apply import apply as _apply
+from spadeslib.engine.apply import refusal as _refusal
 from spadeslib.engine.state import Phase, State
-from spadeslib.errors import IllegalActionError
 
 __all__ = ["GameLoop", "PyGameLoop"]
 
@@ -61,21 +60,8 @@ class _Paths:
     def _apply_id(self, action_id: int) -> None:
         """Apply the action with this id (see :meth:`legal_action_ids`)."""
         s = self._s
-        play = s.play
-        if play is not None:  # the hot path: the play checks the id and plays the card
-            status = play.apply(action_id)
-            if status >= 0:
-                if status:
-                    _finish_play(s)
-                return
-        if type(action_id) is not int:
-            raise IllegalActionError(
-                action_id,
-                "an action id is an int (use apply() for an action or its text)",
-                rule="action",
-                state=describe(_dealt(s)),
-            )
-        apply_checked(s, action_id, None)
+        if _apply(s, action_id) < 0:
+            raise _refusal(s, action_id)
 
     def _apply_step(self, action_id: int) -> int:
         """:meth:`apply_id`, then the seat to act next if the deal's play goes on (the
@@ -83,16 +69,13 @@ class _Paths:
         game. One call per action instead of two, for the adapters' loops."""
         s = self._s
         play = s.play
-        if play is not None:
-            status = play.apply(action_id)
-            if status == 0:
-                actor: int = play.actor
-                return actor
-            if status == 1:
-                _finish_play(s)
-                return -1
-        self._apply_id(action_id)  # refused (it says why), or not the play's
-        return -1
+        status = _apply(s, action_id)
+        if status < 0:
+            raise _refusal(s, action_id)
+        if status or play is None:
+            return -1
+        actor: int = play.actor
+        return actor
 
     def _play_over(self) -> None:
         """The native play took the deal's last card: score the deal."""

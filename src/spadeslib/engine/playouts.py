@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING, Any, Final, Literal
 
 from spadeslib.compiler.action_ids import action_space
 from spadeslib.engine import flow
+from spadeslib.engine.apply import apply
 from spadeslib.engine.kernel_sources import attach_sources
 from spadeslib.engine.phases import PHASES
 from spadeslib.engine.playout_args import (
@@ -343,12 +344,7 @@ def python_playouts(
                 else:
                     action_id = ids[rng.below(len(ids))]
             log.append(action_id)
-            phase = PHASES[state.phase]
-            state.legal_ids = None
-            logs_itself = state.play is not None
-            phase.apply(state, action_id)
-            if not logs_itself:
-                state.log = (state.log, action_id)
+            apply(state, action_id)
         result = state.history[-1]
         data["tricks"].extend(result.tricks)
         for side_score in result.score.sides:

@@ -19,18 +19,17 @@ from typing import Any
 
 from spadeslib import _backend
 from spadeslib.compiler.action_ids import action_space
-from spadeslib.compiler.action_text import Action
 from spadeslib.engine import flow
 from spadeslib.engine import phases as _phases
+from spadeslib.engine.apply import apply_checked
 from spadeslib.engine.dealing import read_deal
-from spadeslib.engine.describe import describe
 from spadeslib.engine.results import Dealt
 from spadeslib.engine.shuffle import first_dealer
 from spadeslib.engine.state import Phase, State
 from spadeslib.errors import ArgumentError, IllegalActionError, RecordError
 from spadeslib.variant import Variant
 
-__all__ = ["apply_checked", "is_dealt", "new_state", "rebuild", "replay", "undo"]
+__all__ = ["is_dealt", "new_state", "rebuild", "replay", "undo"]
 
 _PHASES = _phases.PHASES
 
@@ -84,45 +83,6 @@ def is_dealt(value: object) -> bool:
         and isinstance(value[0], tuple)
         and all(isinstance(h, int) for h in value[0])
     )
-
-
-def apply_checked(state: State, action_id: int, action: Action | None = None) -> None:
-    """Apply ``action_id`` if it is legal now; else raise
-    :class:`~spadeslib.errors.IllegalActionError` naming the rule, the state unchanged.
-    ``action`` is what the caller wrote, for the message."""
-    s = flow.deal_if_due(state)
-    phase = _PHASES.get(s.phase)
-    if phase is None:
-        raise IllegalActionError(
-            action or action_id, "the game is over", rule="game_end", state=describe(s)
-        )
-    ids = s.legal_ids
-    if ids is None or action_id not in ids:  # not among the legal ids listed: check it
-        found = phase.problem(s, action_id)
-        if found is not None:
-            if action is None:
-                try:
-                    action = s.space.action(action_id)
-                except RecordError:
-                    raise IllegalActionError(
-                        action_id, "no action has this id", rule="action", state=describe(s)
-                    ) from None
-            reason, rule = found
-            raise IllegalActionError(action, reason, rule=rule, state=describe(s))
-    s.legal_ids = None
-    play = s.play
-    if play is not None:  # the deal's Play applies (and logs) it
-        status = play.apply(action_id)
-        if status < 0:
-            raise IllegalActionError(
-                action or action_id, "not legal now", rule="action", state=describe(s)
-            )  # pragma: no cover - the phase's own check above found no problem
-        if status:
-            _phases.play.finish_play(s)
-        return
-    s.decisions.append((s.actor, action_id))
-    phase.apply(s, action_id)
-    s.log = (s.log, action_id)
 
 
 def replay(

@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from spadeslib.engine import flow
+from spadeslib.engine.apply import apply
 from spadeslib.engine.phases import PHASES
 from spadeslib.engine.phases.play import finish_play
 from spadeslib.engine.state import Phase, State
@@ -48,10 +49,6 @@ def rollout(state: State, random: Callable[[], float], deals: int) -> int:
             continue
         ids: Sequence[int] | None = state.legal_ids
         if ids is None:
-            ids = PHASES[phase].legal(state)
-        action_id = ids[int(random() * len(ids))]
-        state.legal_ids = None
-        state.decisions.append((state.actor, action_id))
-        PHASES[phase].apply(state, action_id)
-        state.log = (state.log, action_id)
+            state.legal_ids = ids = tuple(PHASES[phase].legal(state))
+        apply(state, ids[int(random() * len(ids))])
         played += 1

@@ -2,8 +2,9 @@
 
 Every card is played by the deal's :class:`~spadeslib.compiler.play.Play` (the compiled
 rules' per-card path, native where the core is built), made when the phase starts and
-kept in ``state.play``; this module starts the play, explains a refused card and ends
-the play. An action id of a play is the bit of its card (the first copy of its face with
+kept in ``state.play``, which decides whether a card is legal as it plays it
+(:func:`spadeslib.engine.apply.apply`); this module starts the play, explains a refused
+card and ends the play. An action id of a play is the bit of its card (the first copy of its face with
 two packs), so the legal mask *is* the set of legal ids.
 """
 
@@ -50,6 +51,9 @@ def legal(state: State) -> list[int]:
 
 
 def problem(state: State, action_id: int) -> tuple[str, str] | None:
+    """Why the play refused ``action_id``: asked only after a refusal
+    (:func:`spadeslib.engine.apply.refusal`), since the play decides a card's legality
+    as it plays it."""
     space = state.space
     if not 0 <= action_id < space.size or space.plays[action_id] is None:
         return out_of_place(state, action_id, "play a card", "play")
