@@ -34,6 +34,7 @@ SOURCES = [
     "tensors.c",
     "game.c",
     "points.c",
+    "vector.c",
 ]
 HEADERS = [
     "spades.h",

@@ -119,6 +119,8 @@ PyObject *native_play_legal_ids(PlayObject *self);
 int native_play_apply(PlayObject *self, PyObject *arg);
 /* determinize.c */
 PyObject *native_place(PyObject *module, PyObject *args);
+/* vector.c: the vector environment's native step */
+int vector_exec(PyObject *module);
 /* tensors.c */
 PyObject *native_float_list(PyObject *module, PyObject *obj);
 PyObject *native_mark(PyObject *module, PyObject *const *args, Py_ssize_t nargs);

@@ -38,7 +38,6 @@ naming the row, before any row changes.
 from __future__ import annotations
 
 import os
-import random
 import secrets
 from collections.abc import Sequence
 from typing import Any, Final
@@ -48,9 +47,12 @@ import numpy as np
 from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
 
+from spadeslib import _backend
 from spadeslib.bots import Bot, EasyBot, StandardBot
+from spadeslib.bots.standard import situation
 from spadeslib.engine import Game
 from spadeslib.engine.game import resolve_variant
+from spadeslib.engine.observation import partner_given
 from spadeslib.engine.tensors import information_state_layout, observation_layout
 from spadeslib.errors import ArgumentError, IllegalActionError
 from spadeslib.variant import Variant
@@ -74,39 +76,25 @@ def _mix(value: int) -> int:
     return z ^ (z >> 31)
 
 
-class _RandomBot:
-    """A uniformly random legal action, from the ids (no observation is built)."""
-
-    __slots__ = ("rng",)
-
-    def __init__(self, seed: int) -> None:
-        self.rng = random.Random(seed)
-
-    def play(self, game: Game) -> None:
-        ids = game.legal_action_ids()
-        game.apply_id(ids[self.rng.randrange(len(ids))])
+def _draw(state: int, bound: int) -> tuple[int, int]:
+    """A number below ``bound`` from a SplitMix64 stream and the stream's state after: the
+    native core's ``splitmix_below`` (``src/native/spades.h``), so that a row's random
+    cards are the same on both paths."""
+    while True:
+        state = (state + 0x9E3779B97F4A7C15) & _MASK64
+        product = _mix((state - 0x9E3779B97F4A7C15) & _MASK64) * bound
+        if product & _MASK64 >= ((1 << 64) - bound) % bound:
+            return product >> 64, state
 
 
-class _LevelBot:
-    """An Easy or Standard bot, deciding from the seat's observation."""
-
-    __slots__ = ("bot", "seat")
-
-    def __init__(self, bot: Bot, seat: int) -> None:
-        self.bot = bot
-        self.seat = seat
-
-    def play(self, game: Game) -> None:
-        rules = game.variant.compile()
-        game.apply(self.bot.act(game.observation(self.seat), rules))
+_KINDS: Final = {None: 0, "random": 1, "easy": 1, "standard": 2}
+"""What the native step plays for a seat in the card play: the agent's card (0), a random
+card (1: Random's and Easy's) or the Standard rule (2)."""
 
 
-def _make_bot(level: str, seed: int, seat: int) -> _RandomBot | _LevelBot:
-    if level == "random":
-        return _RandomBot(seed)
-    if level == "easy":
-        return _LevelBot(EasyBot(seed), seat)
-    return _LevelBot(StandardBot(seed), seat)
+def _check_seed(seed: object) -> None:
+    if seed is not None and (type(seed) is not int or not 0 <= seed <= _MASK64):
+        raise ArgumentError(f"seed must be None or an int from 0 to 2**64-1, not {seed!r}")
 
 
 def _levels(opponents: object, players: int) -> tuple[str | None, ...]:
@@ -150,8 +138,7 @@ class SpadesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         rules = self._rules = self.variant.compile()
         if type(num_envs) is not int or num_envs < 1:
             raise ArgumentError(f"num_envs must be an int of at least 1, not {num_envs!r}")
-        if seed is not None and (type(seed) is not int or not 0 <= seed <= _MASK64):
-            raise ArgumentError(f"seed must be None or an int from 0 to 2**64-1, not {seed!r}")
+        _check_seed(seed)
         if episode not in EPISODES:
             raise ArgumentError(f"episode must be one of {EPISODES}, not {episode!r}")
         if observation not in OBSERVATIONS:
@@ -179,28 +166,78 @@ class SpadesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         self._seat_rewards = np.zeros((num_envs, players), np.float32)
         self._terminated = np.zeros(num_envs, np.bool_)
         self._truncated = np.zeros(num_envs, np.bool_)
+        self._rng = np.zeros(num_envs, np.uint64)  # per row, the random cards' stream
+        self._status = np.ones(num_envs, np.int8)  # per row, how far the native step got
         self._base = secrets.randbits(64) if seed is None else seed
         self._games: list[Game] = []
-        self._bots: list[dict[int, _RandomBot | _LevelBot]] = []
+        self._bots: list[dict[int, Bot]] = []
         self._started = [0] * num_envs  # games started per row: the next game's seed
         self._finals: dict[int, Any] = {}  # the rows' final tensors, this step
+        self._plays: list[Any] = [None] * num_envs  # per row, its native play, if C steps it
+        self._agents = [seat for seat, level in enumerate(self.levels) if level is None]
+        self._standard = [seat for seat, level in enumerate(self.levels) if level == "standard"]
+        self._vector = self._native(layout)
         self._ready = False
+
+    def _native(self, layout: Any) -> Any:
+        """The native step (``src/native/vector.c``) with its arrays, or ``None`` where
+        Python steps every row."""
+        module = _backend.native()
+        rules = self._rules
+        if module is None or rules.kernel is None:
+            return None
+        received = layout["received"].start if "received" in layout else -1
+        history = [-1, -1]
+        if self._information_state:
+            history = [layout["trick_cards"].start, layout["trick_leaders"].start]
+        starts = [
+            layout[name].start
+            for name in (
+                "looked",
+                "hand",
+                "trick",
+                "played",
+                "to_act",
+                "spades_broken",
+                "hand_sizes",
+                "tricks_won",
+                "trick_number",
+            )
+        ]
+        self._templates = np.zeros((self.num_envs, self.players, layout.size), np.float32)
+        self._tables = np.zeros((self.num_envs, len(rules.sides) + 1), np.int32)
+        self._received = np.zeros((self.num_envs, self.players, 4), np.uint64)
+        self._play_type = module.Play
+        return module.Vector(
+            rules.kernel,
+            [layout.size, *starts, received, *history],
+            [_KINDS[level] for level in self.levels],
+            self.num_actions,
+            self._obs,
+            self._legal,
+            self._seat,
+            self._templates,
+            self._status,
+            self._rng,
+            self._tables,
+            self._received,
+        )
 
     # -- the Gymnasium API ---------------------------------------------------------------
 
     def reset(
-        self, *, seed: int | list[int] | None = None, options: dict[str, Any] | None = None
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Any, dict[str, Any]]:
         """New games in every row; ``seed`` fixes them (the same seed, the same
         trajectories for the same actions), else they go on from the last seed."""
         if seed is not None:
-            if type(seed) is not int or not 0 <= seed <= _MASK64:
-                raise ArgumentError(f"seed must be None or an int from 0 to 2**64-1, not {seed!r}")
+            _check_seed(seed)
             self._base = seed
             self._started = [0] * self.num_envs
         self._games = [Game(self.variant, seed=0)] * self.num_envs
         self._bots = [{}] * self.num_envs
         for row in range(self.num_envs):
+            self._rng[row] = _mix(self._base ^ _mix(row) ^ 0x5EED ^ self._started[row])
             self._new_game(row)
             self._advance(row, self._seat_rewards[row], scored=None)
             self._write(row)
@@ -218,15 +255,22 @@ class SpadesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         ids = self._checked(actions)
         seat_rewards = self._seat_rewards
         seat_rewards[:] = 0.0
+        self._rewards[:] = 0.0
         terminated = self._terminated
         terminated[:] = False
         final: list[int] = []
-        seats = self._seat
-        for row in range(self.num_envs):
+        seats = self._seat.copy()  # the seats that act (the native step overwrites them)
+        rows: Sequence[int] = range(self.num_envs)
+        if self._vector is not None:
+            self._vector.step(self._plays, ids)
+            rows = np.flatnonzero(self._status).tolist()
+        status = self._status
+        for row in rows:
             game = self._games[row]
             seat = int(seats[row])
             before = game.deal_number
-            game.apply_id(int(ids[row]))
+            if status[row] == 1:  # untouched by the native step
+                game.apply_id(int(ids[row]))
             if self._advance(row, seat_rewards[row], scored=before):
                 terminated[row] = True
                 final.append(row)
@@ -253,25 +297,37 @@ class SpadesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         game_seed = _mix(_mix(self._base ^ _mix(row)) + self._started[row])
         self._started[row] += 1
         self._games[row] = Game(self.variant, seed=game_seed)
-        self._bots[row] = {
-            seat: _make_bot(level, _mix(game_seed + 1 + seat), seat)
-            for seat, level in enumerate(self.levels)
-            if level is not None
-        }
+        bots: dict[int, Bot] = {}
+        for seat, level in enumerate(self.levels):
+            if level in ("easy", "standard"):
+                make = EasyBot if level == "easy" else StandardBot
+                bots[seat] = make(_mix(game_seed + 1 + seat))
+        self._bots[row] = bots
+
+    def _bot(self, row: int, game: Game, seat: int) -> None:
+        """The bot in ``seat`` acts: Random (and Easy's card) from the row's stream, as the
+        native step draws it; the others decide from the seat's observation."""
+        level = self.levels[seat]
+        if level == "random" or (level == "easy" and game.phase == "play"):
+            ids = game.legal_action_ids()
+            index, self._rng[row] = _draw(int(self._rng[row]), len(ids))
+            game.apply_id(ids[index])
+            return
+        game.apply(self._bots[row][seat].act(game.observation(seat), self._rules))
 
     def _advance(self, row: int, earned: Any, scored: int | None) -> bool:
         """Let the bots play up to an agent seat's turn; add the rewards to ``earned``.
         With ``scored`` (the deal number before the agent's action), whether the episode
         ended (the bots stop there)."""
         game = self._games[row]
-        bots = self._bots[row]
+        levels = self.levels
         while True:
             if scored is not None and self._ended(game, scored, earned):
                 return True
             seat = game.current_player
-            if seat is None or seat not in bots:
+            if seat is None or levels[seat] is None:
                 return False
-            bots[seat].play(game)
+            self._bot(row, game, seat)
 
     def _ended(self, game: Game, before: int, earned: Any) -> bool:
         if self.episode == "deal":
@@ -296,6 +352,9 @@ class SpadesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         self._finals[row] = out
 
     def _write(self, row: int) -> None:
+        """The row's seat, tensor and mask, from its game; and what the native step needs
+        to go on with it (its play, a tensor per agent seat to start from, the contracts
+        and Nils the Standard rule reads), if the row is in its card play."""
         game = self._games[row]
         seat = game.current_player
         if seat is None:  # (never: a new game starts where one ends)
@@ -305,6 +364,26 @@ class SpadesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         legal = self._legal[row]
         legal[:] = False
         legal[game.legal_action_ids()] = True
+        if self._vector is None:
+            return
+        state = game._s  # the engine's state: its native play of the deal, if any
+        play = state.play
+        if type(play) is not self._play_type or play.bidding or play.done:
+            self._plays[row] = None
+            return
+        if self._plays[row] is not play:  # a new deal's play: its templates
+            templates = self._templates[row]
+            received = self._received[row]
+            for agent in self._agents:
+                self._tensor(game, agent, templates[agent])  # (the state is synced now)
+                # the cards its partner gave it, and those it took, "received" while held
+                base, taken = partner_given(state, agent), state.seen_cards[agent]
+                received[agent] = [base & _MASK64, base >> 64, taken & _MASK64, taken >> 64]
+            if self._standard:
+                _, table, _ = situation(game.observation(self._standard[0]), self._rules)
+                contracts = [-1 if c is None else c for c in table.contracts]
+                self._tables[row] = [*contracts, table.nils]
+        self._plays[row] = play
 
     def _info(self, final: list[int] | None) -> dict[str, Any]:
         np.copyto(self._mask, self._legal)

@@ -1,0 +1,415 @@
+/* The vector environment's step, natively, for the rows whose deal is in its card play
+ * (spadeslib/vector.py is the Python side and the reference).
+ *
+ * Why: an agent's loop steps a thousand games at once, and most of its steps are cards.
+ * Through the Python engine a card costs the agent's call, the bots' calls and a tensor
+ * of a few hundred floats built from the state's fields; here one call plays every row's
+ * card, the bots' cards after it (a random card from the row's own stream, or the
+ * Standard rule of strategy.h, as the Python bots play them), and writes each row's
+ * observation and legal mask into arrays made once.
+ *
+ * The C decides no rule and builds no tensor of its own: a row's tensors come from
+ * templates the Python fills (with the engine's own observation_tensor) when the row's
+ * play starts, one per seat; during the play only the pieces the cards change (the hand,
+ * the trick, the cards played, whose turn, spades broken, the counts, the tricks' history)
+ * move, and the C rewrites those from the native play, as tensors.c writes them. A row
+ * this cannot step (an auction, the deal's last card, which the Python scores, a Standard
+ * seat covering its partner's Nil) is left to the Python: `status` says how far the C got
+ * (0: done, 1: untouched, 2: the agent's card played, the bots' turns are the Python's). */
+#include "native.h"
+#include "strategy.h"
+
+/* the pieces the cards change, in the order spadeslib/vector.py hands their starts */
+enum { L_SIZE, L_LOOKED, L_HAND, L_TRICK, L_PLAYED, L_TO_ACT, L_BROKEN, L_HAND_SIZES, L_TRICKS_WON,
+       L_TRICK_NUMBER, L_RECEIVED, L_TRICK_CARDS, L_TRICK_LEADERS, LAYOUT };
+
+enum { KIND_AGENT = 0, KIND_RANDOM = 1, KIND_STANDARD = 2 };
+
+typedef struct VectorObject {
+    PyObject_HEAD
+    KernelObject *kernel;
+    Py_ssize_t rows, actions;
+    int at[LAYOUT];
+    uint8_t kinds[MAX_PLAYERS];
+    uint8_t order[MAX_PLAYERS][MAX_PLAYERS]; /* per observer, the seats in relative order */
+    uint8_t rel[MAX_PLAYERS][MAX_PLAYERS];   /* per observer, each seat's relative place */
+    Py_buffer obs, mask, seats, templates, status, rng, tables, received;
+    int held; /* how many of the buffers above are held (in that order) */
+} VectorObject;
+
+/* -- writing a row ------------------------------------------------------------------------ */
+
+/* With two packs, a face's copies filled lowest first (tensors.c canonical). */
+static mask_t canonical_mask(const kernel *k, mask_t mask) {
+    if (k->packs != 2) return mask;
+    mask_t out = 0;
+    while (mask) {
+        mask_t face = k->face_mask[lowest_bit(mask)];
+        int count = popcount128(mask & face);
+        mask &= ~face;
+        while (count--) {
+            mask_t first = face & (~face + 1);
+            out |= first;
+            face ^= first;
+        }
+    }
+    return out;
+}
+
+static void put(float *row, mask_t mask) {
+    while (mask) {
+        row[lowest_bit(mask)] = 1.0f;
+        mask &= mask - 1;
+    }
+}
+
+/* The row's tensor for `seat`: its template, with the pieces the cards change written
+   from the play as tensors.c writes them. */
+static void write_tensor(const VectorObject *self, const play *p, int seat, const float *template,
+                         const uint64_t *received, float *out) {
+    const kernel *k = &self->kernel->k;
+    const int *at = self->at;
+    int n = k->size, players = k->players, top = k->hand_size;
+    const uint8_t *order = self->order[seat], *rel = self->rel[seat];
+    memcpy(out, template, (size_t)at[L_SIZE] * sizeof(float));
+    memset(out + at[L_HAND], 0, (size_t)n * sizeof(float));
+    memset(out + at[L_TRICK], 0, (size_t)(players * n) * sizeof(float));
+    memset(out + at[L_PLAYED], 0, (size_t)(players * n) * sizeof(float));
+    memset(out + at[L_TO_ACT], 0, (size_t)players * sizeof(float));
+    int looked = template[at[L_LOOKED]] == 1.0f;
+    if (looked) put(out + at[L_HAND], canonical_mask(k, p->hands[seat]));
+    if (at[L_RECEIVED] >= 0 && looked) { /* from the partner, and taken while still held */
+        mask_t base = (mask_t)received[0] | (mask_t)received[1] << 64;
+        mask_t taken = (mask_t)received[2] | (mask_t)received[3] << 64;
+        memset(out + at[L_RECEIVED], 0, (size_t)n * sizeof(float));
+        put(out + at[L_RECEIVED], canonical_mask(k, base | (taken & p->hands[seat] & ~base)));
+    }
+    mask_t by_seat[MAX_PLAYERS] = {0}; /* the cards each seat played to finished tricks */
+    for (int t = 0; t < p->trick_number; t++)
+        for (int i = 0; i < players; i++)
+            by_seat[(p->leaders[t] + i) % players] |= bit_of(p->log[t * players + i]);
+    for (int i = 0; i < p->count; i++)
+        out[at[L_TRICK] + rel[(p->leader + i) % players] * n + k->canonical[p->trick[i]]] = 1.0f;
+    for (int r = 0; r < players; r++)
+        put(out + at[L_PLAYED] + r * n, canonical_mask(k, by_seat[order[r]]));
+    out[at[L_TO_ACT] + rel[p->actor]] = 1.0f;
+    out[at[L_BROKEN]] = p->broken ? 1.0f : 0.0f;
+    for (int r = 0; r < players; r++) {
+        out[at[L_HAND_SIZES] + r] = (float)((double)popcount128(p->hands[order[r]]) / top);
+        out[at[L_TRICKS_WON] + r] = (float)((double)p->tricks[order[r]] / top);
+    }
+    out[at[L_TRICK_NUMBER]] = (float)((double)p->trick_number / top);
+    if (at[L_TRICK_CARDS] < 0) return;
+    memset(out + at[L_TRICK_CARDS], 0, (size_t)(top * players * n) * sizeof(float));
+    memset(out + at[L_TRICK_LEADERS], 0, (size_t)(top * players) * sizeof(float));
+    int tricks = p->trick_number + (p->count > 0);
+    for (int t = 0; t < tricks; t++) {
+        int leader = t < p->trick_number ? p->leaders[t] : p->leader;
+        int count = t < p->trick_number ? players : p->count;
+        out[at[L_TRICK_LEADERS] + t * players + rel[leader]] = 1.0f;
+        float *row = out + at[L_TRICK_CARDS] + t * players * n;
+        for (int i = 0; i < count; i++)
+            row[rel[(leader + i) % players] * n + k->canonical[p->log[t * players + i]]] = 1.0f;
+    }
+}
+
+static inline mask_t legal_ids(const kernel *k, const play *p) {
+    return canonical_ids(k, allowed(k, p->hands[p->actor], p->trick, p->count, p->broken, p->trick_number,
+                                    p->must_lead));
+}
+
+static inline int last_card(const kernel *k, const play *p) {
+    return p->trick_number == k->hand_size - 1 && p->count == k->players - 1;
+}
+
+/* -- Vector ------------------------------------------------------------------------------- */
+
+static int buffer_of(native_state *st, PyObject *obj, Py_buffer *view, const char *format, Py_ssize_t itemsize,
+                     Py_ssize_t length, int writable, const char *what) {
+    int flags = (writable ? PyBUF_WRITABLE : 0) | PyBUF_FORMAT | PyBUF_C_CONTIGUOUS;
+    if (PyObject_GetBuffer(obj, view, flags) < 0) {
+        PyErr_Clear();
+        argument_error(st, "%s must be a%s contiguous array, not %R", what, writable ? " writable," : "", obj);
+        return -1;
+    }
+    const char *got = view->format ? view->format : "B";
+    if (got[0] == '<' || got[0] == '=' || got[0] == '@') got++;
+    if (got[0] == 'l' && sizeof(long) == 8) got = "q"; /* numpy's int64 on LP64 */
+    if (got[0] == 'L' && sizeof(long) == 8) got = "Q";
+    if (view->itemsize != itemsize || strcmp(got, format) || view->len != length * itemsize) {
+        PyBuffer_Release(view);
+        argument_error(st, "%s must hold %zd items of format %s", what, length, format);
+        return -1;
+    }
+    return 0;
+}
+
+static void vector_dealloc(VectorObject *self) {
+    PyTypeObject *type = Py_TYPE(self);
+    PyObject_GC_UnTrack(self);
+    Py_buffer *views[] = {&self->obs, &self->mask, &self->seats, &self->templates,
+                          &self->status, &self->rng, &self->tables, &self->received};
+    for (int i = 0; i < self->held; i++) PyBuffer_Release(views[i]);
+    Py_XDECREF(self->kernel);
+    PyObject_GC_Del(self);
+    Py_DECREF(type);
+}
+
+static int vector_traverse(VectorObject *self, visitproc visit, void *arg) {
+    Py_VISIT(Py_TYPE(self));
+    Py_VISIT(self->kernel);
+    return 0;
+}
+
+/* Vector(kernel, layout, kinds, actions, obs, mask, seats, templates, status, rng, tables):
+   spadeslib/vector.py is the one caller. layout: the tensor's length, then the starts of
+   the pieces the cards change (-1 for the received cards' and the history's, where the
+   tensor has none); kinds: per seat
+   0 (the agent), 1 (a random card) or 2 (the Standard rule); the arrays, for `rows` rows:
+   obs float32 (rows, length), mask bool (rows, actions), seats int64 (rows), templates
+   float32 (rows, players, length), status int8 (rows), rng uint64 (rows), tables int32
+   (rows, sides + 1): each side's contract (-1: none) and the Nil bidders; received uint64
+   (rows, players, 4): per seat the cards its partner gave it and those it took, each as
+   two words, low first (engine/observation.py received_mask). */
+static PyObject *vector_new(PyTypeObject *type, PyObject *args, PyObject *kwargs) {
+    native_state *st = state_of_type(type);
+    static char *names[] = {"kernel", "layout", "kinds", "actions", "obs", "mask", "seats", "templates",
+                            "status", "rng", "tables", "received", NULL};
+    PyObject *kernel_obj, *layout_obj, *kinds_obj, *arrays[8];
+    Py_ssize_t actions;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOnOOOOOOOO", names, &kernel_obj, &layout_obj, &kinds_obj,
+                                     &actions, &arrays[0], &arrays[1], &arrays[2], &arrays[3], &arrays[4],
+                                     &arrays[5], &arrays[6], &arrays[7]))
+        return NULL;
+    if (!st) return NULL;
+    if (!PyObject_TypeCheck(kernel_obj, st->kernel_type))
+        return argument_error(st, "kernel must be a Kernel, not %R", kernel_obj);
+    const kernel *k = &((KernelObject *)kernel_obj)->k;
+    int players = k->players;
+    if (actions < k->size || actions > (1 << 16))
+        return argument_error(st, "actions must be from %d to 65536, not %zd", k->size, actions);
+    PyObject *layout = sequence_of(st, layout_obj, LAYOUT, "layout");
+    if (!layout) return NULL;
+    long at[LAYOUT];
+    for (int i = 0; i < LAYOUT; i++)
+        if (int_in(st, PyList_GET_ITEM(layout, i), i >= L_RECEIVED ? -1 : 0, 1 << 22, &at[i], "layout") < 0) {
+            Py_DECREF(layout);
+            return NULL;
+        }
+    Py_DECREF(layout);
+    long n = k->size, top = k->hand_size;
+    long extent[LAYOUT] = {0, 1, n, players * n, players * n, players, 1, players, players, 1, n,
+                           top * players * n, top * players};
+    if ((at[L_TRICK_CARDS] < 0) != (at[L_TRICK_LEADERS] < 0))
+        return argument_error(st, "layout: the history's two pieces come together");
+    for (int i = 1; i < LAYOUT; i++)
+        if (at[i] >= 0 && at[i] + extent[i] > at[L_SIZE])
+            return argument_error(st, "layout[%d]: the piece from %ld runs past the tensor's %ld entries", i,
+                                  at[i], at[L_SIZE]);
+    PyObject *kinds = sequence_of(st, kinds_obj, players, "kinds");
+    if (!kinds) return NULL;
+    long kind[MAX_PLAYERS];
+    for (int s = 0; s < players; s++)
+        if (int_in(st, PyList_GET_ITEM(kinds, s), KIND_AGENT, KIND_STANDARD, &kind[s], "kinds") < 0) {
+            Py_DECREF(kinds);
+            return NULL;
+        }
+    Py_DECREF(kinds);
+    Py_buffer probe;
+    if (PyObject_GetBuffer(arrays[2], &probe, PyBUF_C_CONTIGUOUS) < 0) {
+        PyErr_Clear();
+        return argument_error(st, "seats must be a contiguous array, not %R", arrays[2]);
+    }
+    Py_ssize_t rows = probe.len / (Py_ssize_t)sizeof(int64_t);
+    PyBuffer_Release(&probe);
+    if (rows < 1) return argument_error(st, "seats must hold at least one row");
+
+    VectorObject *self = PyObject_GC_New(VectorObject, type);
+    if (!self) return NULL;
+    Py_INCREF(kernel_obj);
+    self->kernel = (KernelObject *)kernel_obj;
+    self->held = 0;
+    self->rows = rows;
+    self->actions = actions;
+    for (int i = 0; i < LAYOUT; i++) self->at[i] = (int)at[i];
+    for (int s = 0; s < players; s++) self->kinds[s] = (uint8_t)kind[s];
+    for (int seat = 0; seat < players; seat++)
+        for (int r = 0; r < players; r++) {
+            int other = (seat + r) % players;
+            self->order[seat][r] = (uint8_t)other;
+            self->rel[seat][other] = (uint8_t)r;
+        }
+    PyObject_GC_Track(self);
+    Py_ssize_t size = at[L_SIZE];
+    struct { Py_buffer *view; const char *format; Py_ssize_t itemsize, length; const char *what; } specs[] = {
+        {&self->obs, "f", 4, rows * size, "obs"},
+        {&self->mask, "?", 1, rows * actions, "mask"},
+        {&self->seats, "q", 8, rows, "seats"},
+        {&self->templates, "f", 4, rows * players * size, "templates"},
+        {&self->status, "b", 1, rows, "status"},
+        {&self->rng, "Q", 8, rows, "rng"},
+        {&self->tables, "i", 4, rows * (k->sides + 1), "tables"},
+        {&self->received, "Q", 8, rows * players * 4, "received"},
+    };
+    for (int i = 0; i < 8; i++) {
+        if (buffer_of(st, arrays[i], specs[i].view, specs[i].format, specs[i].itemsize, specs[i].length,
+                      1, specs[i].what) < 0) {
+            Py_DECREF(self);
+            return NULL;
+        }
+        self->held++;
+    }
+    return (PyObject *)self;
+}
+
+/* The play a row's item is, or NULL with an error set (Py_None: *out NULL, no error). */
+static int row_play(VectorObject *self, native_state *st, PyObject *item, Py_ssize_t row, PlayObject **out) {
+    *out = NULL;
+    if (item == Py_None) return 0;
+    if (!Py_IS_TYPE(item, st->play_type)) {
+        argument_error(st, "plays[%zd] must be a native Play or None, not %R", row, item);
+        return -1;
+    }
+    PlayObject *po = (PlayObject *)item;
+    if (po->kernel != self->kernel || (po->with_auction && po->bidding) || po->p.done) {
+        argument_error(st, "plays[%zd] is not a play of this variant's cards under way", row);
+        return -1;
+    }
+    *out = po;
+    return 0;
+}
+
+/* The row's play goes on: the bots' cards to the agent's turn (0), or to what the Python
+   decides (2); -1 on an error. */
+static int play_bots(VectorObject *self, PlayObject *po, Py_ssize_t row) {
+    const kernel *k = &self->kernel->k;
+    play *p = &po->p;
+    uint64_t *rng = (uint64_t *)self->rng.buf + row;
+    const int32_t *table = (const int32_t *)self->tables.buf + row * (k->sides + 1);
+    for (;;) {
+        int seat = p->actor, kind = self->kinds[seat];
+        if (kind == KIND_AGENT) return 0;
+        if (last_card(k, p)) return 2;
+        mask_t legal = legal_ids(k, p);
+        int id;
+        if (kind == KIND_RANDOM) {
+            id = nth_bit(legal, (int)splitmix_below(rng, (uint64_t)popcount128(legal)));
+        } else {
+            deal_table t;
+            table_init(k, &t, table, table[k->sides]);
+            if (t.covers[k->side_of[seat]] & ~(1 << seat)) return 2; /* the bot reads the whole play */
+            mask_t hand = p->hands[seat];
+            mask_t cards = allowed(k, hand, p->trick, p->count, p->broken, p->trick_number, p->must_lead);
+            int bit = standard_card(k, &t, mode_of(k, &t, seat, p), seat, cards, p, k->full & ~p->played & ~hand);
+            id = k->canonical[bit];
+        }
+        PyObject *id_obj = PyLong_FromLong(id);
+        if (!id_obj) return -1;
+        int status = native_play_apply(po, id_obj);
+        Py_DECREF(id_obj);
+        if (status != 0) {
+            if (status != -2) argument_error(state_of_type(Py_TYPE(self)), "row %zd: the bot's card was refused", row);
+            return -1;
+        }
+    }
+}
+
+/* step(plays, actions): see the file's comment. plays: per row its native Play in its
+   card play, or None (the Python steps the row); actions: int64 (rows), each checked
+   legal by the Python. Every row's play and action is checked before any is applied. */
+static PyObject *vector_step(VectorObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    native_state *st = state_of_type(Py_TYPE(self));
+    if (!st) return NULL;
+    if (nargs != 2) return argument_error(st, "step takes 2 arguments (plays, actions), not %zd", nargs);
+    PyObject *plays = args[0];
+    if (!PyList_Check(plays) || PyList_GET_SIZE(plays) != self->rows)
+        return argument_error(st, "plays must be a list of %zd items", self->rows);
+    Py_buffer actions;
+    if (buffer_of(st, args[1], &actions, "q", 8, self->rows, 0, "actions") < 0) return NULL;
+    const kernel *k = &self->kernel->k;
+    const int64_t *ids = actions.buf;
+    int8_t *status = self->status.buf;
+    for (Py_ssize_t row = 0; row < self->rows; row++) { /* check everything first */
+        PlayObject *po;
+        if (row_play(self, st, PyList_GET_ITEM(plays, row), row, &po) < 0) goto fail;
+        if (!po) continue;
+        if (self->kinds[po->p.actor] != KIND_AGENT) {
+            argument_error(st, "row %zd: seat %d, to play, is a bot's", row, po->p.actor);
+            goto fail;
+        }
+        int64_t id = ids[row];
+        if (id < 0 || id >= k->size || !(legal_ids(k, &po->p) >> id & 1)) {
+            argument_error(st, "row %zd: %lld is not a legal card", row, (long long)id);
+            goto fail;
+        }
+    }
+    float *obs = self->obs.buf;
+    const float *templates = self->templates.buf;
+    uint8_t *mask = self->mask.buf;
+    int64_t *seats = self->seats.buf;
+    Py_ssize_t size = self->at[L_SIZE];
+    for (Py_ssize_t row = 0; row < self->rows; row++) {
+        PlayObject *po = (PlayObject *)PyList_GET_ITEM(plays, row);
+        status[row] = 1;
+        if ((PyObject *)po == Py_None || last_card(k, &po->p)) continue;
+        PyObject *id_obj = PyLong_FromLongLong(ids[row]);
+        if (!id_obj) goto fail;
+        int applied = native_play_apply(po, id_obj);
+        Py_DECREF(id_obj);
+        if (applied != 0) {
+            if (applied != -2) argument_error(st, "row %zd: the card was refused", row);
+            goto fail;
+        }
+        status[row] = 2;
+        int done = play_bots(self, po, row);
+        if (done < 0) goto fail;
+        if (done) continue;
+        const play *p = &po->p;
+        int seat = p->actor;
+        Py_ssize_t at = row * k->players + seat;
+        write_tensor(self, p, seat, templates + at * size, (const uint64_t *)self->received.buf + at * 4,
+                     obs + row * size);
+        uint8_t *row_mask = mask + row * self->actions;
+        memset(row_mask, 0, (size_t)self->actions);
+        mask_t legal = legal_ids(k, p);
+        while (legal) {
+            row_mask[lowest_bit(legal)] = 1;
+            legal &= legal - 1;
+        }
+        seats[row] = seat;
+        status[row] = 0;
+    }
+    PyBuffer_Release(&actions);
+    Py_RETURN_NONE;
+fail:
+    PyBuffer_Release(&actions);
+    return NULL;
+}
+
+static PyMethodDef vector_methods[] = {
+    {"step", (PyCFunction)(void (*)(void))vector_step, METH_FASTCALL,
+     "step(plays, actions): every row's card and its bots', natively where the row plays."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyType_Slot vector_slots[] = {
+    {Py_tp_new, vector_new},
+    {Py_tp_dealloc, vector_dealloc},
+    {Py_tp_traverse, vector_traverse},
+    {Py_tp_methods, vector_methods},
+    {Py_tp_doc, "The native step of spadeslib.vector.SpadesVectorEnv."},
+    {0, NULL},
+};
+
+static PyType_Spec vector_spec = {
+    "spadeslib._native.Vector", sizeof(VectorObject), 0,
+    Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC | Py_TPFLAGS_IMMUTABLETYPE, vector_slots,
+};
+
+int vector_exec(PyObject *module) {
+    PyObject *type = PyType_FromModuleAndSpec(module, &vector_spec, NULL);
+    if (!type) return -1;
+    int status = PyModule_AddType(module, (PyTypeObject *)type);
+    Py_DECREF(type);
+    return status;
+}
