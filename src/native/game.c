@@ -19,51 +19,20 @@ typedef struct GameLoopObject {
     PyObject *s;          /* the engine's State (engine/state.py): `_s` to Python */
     native_state *st;     /* the module's, found once: a Game's type finds it by a walk
                              of its MRO, which cost more than the card a call plays */
-    PyTypeObject *s_type; /* the type the offsets below are for (a strong reference) */
-    unsigned int s_tag;   /* its version tag then: any change to the type changes it */
-    Py_ssize_t play_at, deals_at; /* where its `play` and `deals_played` slots are */
 } GameLoopObject;
 
-/* The offset of `name` in instances of `type` if it is a plain __slots__ slot that the
-   generic getattr reads, else 0. */
-static Py_ssize_t slot_offset(PyTypeObject *type, PyObject *name) {
-    if (type->tp_getattro != PyObject_GenericGetAttr) return 0;
-    PyObject *found = PyObject_GetAttr((PyObject *)type, name);
-    if (!found) {
-        PyErr_Clear();
-        return 0;
-    }
-    Py_ssize_t at = 0;
-    if (Py_IS_TYPE(found, &PyMemberDescr_Type)) {
-        PyMemberDef *member = ((PyMemberDescrObject *)found)->d_member;
-        if (member->type == T_OBJECT_EX && !(member->flags & READ_RESTRICTED)) at = member->offset;
-    }
-    Py_DECREF(found);
-    return at;
-}
-
 /* The state's `deals_played` (deals) or `play` (a new reference, or NULL with an error
-   set): read off its slot where the state is of the type whose slots were found, as
-   attribute loads were most of the cost of a public call; the attribute lookup
-   otherwise. */
+   set): read off the StateCore the state is built on (below), as attribute loads were
+   most of the cost of a public call; the attribute lookup for any other object, which
+   raises what Python would. */
 static PyObject *state_get(GameLoopObject *self, int deals) {
     PyObject *s = self->s;
-    PyObject *name = deals ? self->st->str_deals_played : self->st->str_play;
-    PyTypeObject *type = Py_TYPE(s);
-    if (type != self->s_type || !self->s_tag || type->tp_version_tag != self->s_tag) {
-        Py_INCREF(type);
-        Py_XSETREF(self->s_type, type);
-        self->play_at = slot_offset(type, self->st->str_play);
-        self->deals_at = slot_offset(type, self->st->str_deals_played);
-        /* the lookups gave the type a valid tag (0: none, and the next call looks again) */
-        self->s_tag = type->tp_version_tag;
-    }
-    Py_ssize_t at = deals ? self->deals_at : self->play_at;
-    if (at) {
-        PyObject *value = *(PyObject **)((char *)s + at);
+    if (PyObject_TypeCheck(s, self->st->state_core_type)) {
+        StateCoreObject *core = (StateCoreObject *)s;
+        PyObject *value = deals ? core->deals_played : core->play;
         if (value) return Py_NewRef(value);
-    } /* not a slot, or unset: the lookup raises what Python would */
-    return PyObject_GetAttr(s, name);
+    } /* another object, or unset */
+    return PyObject_GetAttr(s, deals ? self->st->str_deals_played : self->st->str_play);
 }
 
 /* The state's play if it is a native Play (a new reference), else NULL with no error set;
@@ -178,13 +147,11 @@ static PyObject *loop_get_is_over(GameLoopObject *self, void *Py_UNUSED(closure)
 static int loop_traverse(GameLoopObject *self, visitproc visit, void *arg) {
     Py_VISIT(Py_TYPE(self));
     Py_VISIT(self->s);
-    Py_VISIT(self->s_type);
     return 0;
 }
 
 static int loop_clear(GameLoopObject *self) {
     Py_CLEAR(self->s);
-    Py_CLEAR(self->s_type);
     return 0;
 }
 
@@ -234,4 +201,53 @@ static PyType_Slot loop_slots[] = {
 PyType_Spec game_loop_spec = {
     "spadeslib._native.GameLoop", sizeof(GameLoopObject), 0,
     Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC, loop_slots,
+};
+
+/* -- StateCore: the two fields of a State that the loop reads ------------------------- */
+
+/* The base of the engine's State (engine/state.py) where the native core is built: its
+   `play` and `deals_played` live in this struct, so the loop above reads them at offsets
+   the C declares itself, not at a Python class's slot offsets (the Python base,
+   `_backend.PyStateCore`, is two plain slots). */
+static int core_traverse(StateCoreObject *self, visitproc visit, void *arg) {
+    Py_VISIT(Py_TYPE(self));
+    Py_VISIT(self->play);
+    Py_VISIT(self->deals_played);
+    return 0;
+}
+
+static int core_clear(StateCoreObject *self) {
+    Py_CLEAR(self->play);
+    Py_CLEAR(self->deals_played);
+    return 0;
+}
+
+static void core_dealloc(StateCoreObject *self) {
+    PyTypeObject *type = Py_TYPE(self);
+    PyObject_GC_UnTrack(self);
+    core_clear(self);
+    type->tp_free(self);
+    Py_DECREF(type);
+}
+
+static PyMemberDef core_members[] = {
+    {"play", T_OBJECT_EX, offsetof(StateCoreObject, play), 0,
+     "The deal's Play during the play (and the native auction), else None."},
+    {"deals_played", T_OBJECT_EX, offsetof(StateCoreObject, deals_played), 0,
+     "Deals finished so far."},
+    {NULL, 0, 0, 0, NULL},
+};
+
+static PyType_Slot core_slots[] = {
+    {Py_tp_dealloc, core_dealloc},
+    {Py_tp_traverse, core_traverse},
+    {Py_tp_clear, core_clear},
+    {Py_tp_members, core_members},
+    {Py_tp_doc, "The fields of the engine's State that a Game's native loop reads."},
+    {0, NULL},
+};
+
+PyType_Spec state_core_spec = {
+    "spadeslib._native.StateCore", sizeof(StateCoreObject), 0,
+    Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC, core_slots,
 };

@@ -652,6 +652,8 @@ static int module_exec(PyObject *module) {
     if (!st->tensors_type || PyModule_AddType(module, st->tensors_type) < 0) return -1;
     st->game_loop_type = (PyTypeObject *)PyType_FromModuleAndSpec(module, &game_loop_spec, NULL);
     if (!st->game_loop_type || PyModule_AddType(module, st->game_loop_type) < 0) return -1;
+    st->state_core_type = (PyTypeObject *)PyType_FromModuleAndSpec(module, &state_core_spec, NULL);
+    if (!st->state_core_type || PyModule_AddType(module, st->state_core_type) < 0) return -1;
     st->str_play = PyUnicode_InternFromString("play");
     st->str_deals_played = PyUnicode_InternFromString("deals_played");
     st->str_legal_ids = PyUnicode_InternFromString("_legal_action_ids");
@@ -679,6 +681,7 @@ static int module_traverse(PyObject *module, visitproc visit, void *arg) {
     Py_VISIT(st->table_type);
     Py_VISIT(st->tensors_type);
     Py_VISIT(st->game_loop_type);
+    Py_VISIT(st->state_core_type);
     return 0;
 }
 
@@ -692,6 +695,7 @@ static int module_clear(PyObject *module) {
     Py_CLEAR(st->table_type);
     Py_CLEAR(st->tensors_type);
     Py_CLEAR(st->game_loop_type);
+    Py_CLEAR(st->state_core_type);
     Py_CLEAR(st->str_play);
     Py_CLEAR(st->str_deals_played);
     Py_CLEAR(st->str_legal_ids);

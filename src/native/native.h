@@ -28,6 +28,7 @@ typedef struct native_state {
     PyObject *argument_error;
     PyObject *zero, *sixty_four;
     PyTypeObject *kernel_type, *play_type, *table_type, *tensors_type, *game_loop_type;
+    PyTypeObject *state_core_type;
     /* the names game.c looks up on a Game and its state */
     PyObject *str_play, *str_deals_played, *str_legal_ids, *str_apply_id, *str_apply_step;
     PyObject *str_play_over;
@@ -50,6 +51,13 @@ typedef struct KernelObject {
 
 extern PyModuleDef native_module;
 extern PyType_Spec play_spec, table_spec, tensors_spec, game_loop_spec; /* play.c, tensors.c, game.c */
+extern PyType_Spec state_core_spec; /* game.c */
+
+/* game.c: the base of the engine's State, whose two fields the loop reads */
+typedef struct StateCoreObject {
+    PyObject_HEAD
+    PyObject *play, *deals_played;
+} StateCoreObject;
 
 native_state *state_of_type(PyTypeObject *type);
 PyObject *argument_error(native_state *st, const char *format, ...);

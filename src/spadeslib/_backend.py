@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from types import ModuleType
 from typing import Literal
 
-__all__ = ["backend", "native", "pure_python"]
+__all__ = ["PyStateCore", "StateCore", "backend", "native", "pure_python"]
 
 
 def _load() -> ModuleType | None:
@@ -31,6 +31,18 @@ def _load() -> ModuleType | None:
 
 _NATIVE = _load()
 _forced = [False]
+
+
+class PyStateCore:
+    """The base of the engine's state in Python: the two fields a game's native loop
+    reads (``src/native/game.c`` declares them in C as ``StateCore``), as plain slots."""
+
+    __slots__ = ("deals_played", "play")
+
+
+StateCore: type = PyStateCore if _NATIVE is None else _NATIVE.StateCore
+"""The engine's ``State`` is built on this: the native core's ``StateCore`` where it is
+built, :class:`PyStateCore` where it is not (the one place that chooses)."""
 
 
 def native() -> ModuleType | None:

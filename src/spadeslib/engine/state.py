@@ -29,6 +29,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
+from spadeslib._backend import PyStateCore, StateCore
 from spadeslib.compiler.bids import NO_BID
 from spadeslib.compiler.phases import PHASE_NAMES, Phase
 
@@ -176,10 +177,16 @@ FIELDS: tuple[Field, ...] = (
 """Every field of :class:`State`, grouped by what it describes (see the module docstring)."""
 
 
-class State:
-    """Everything about a game at one moment. See the module docstring."""
+_CORE = frozenset(PyStateCore.__slots__)
 
-    __slots__ = tuple(field.name for field in FIELDS)
+
+class State(StateCore):  # type: ignore[misc,valid-type]
+    """Everything about a game at one moment. See the module docstring.
+
+    Built on :data:`spadeslib._backend.StateCore`, which holds ``play`` and
+    ``deals_played``: the two fields a game's native loop reads from C."""
+
+    __slots__ = tuple(field.name for field in FIELDS if field.name not in _CORE)
 
     rules: Rules
     space: ActionSpace
