@@ -24,6 +24,7 @@ _NEEDS = {  # what an import needs: the library, and the extra that installs it
     "gymnasium": ("gymnasium", "gymnasium"),
     "pyspiel": ("pyspiel", "openspiel"),
     "open_spiel": ("pyspiel", "openspiel"),
+    "spadeslib.vector": ("gymnasium", "gymnasium"),
 }
 
 
@@ -60,8 +61,9 @@ def test_the_agents_page_has_its_examples() -> None:
         "Gymnasium",
         "OpenSpiel",
         "OpenSpiel",
+        "Vector environments",
     ]
-    assert "ISMCTSBot" in SESSIONS[-1][2] and "StandardBot" in SESSIONS[-1][2]
+    assert "ISMCTSBot" in SESSIONS[-2][2] and "StandardBot" in SESSIONS[-2][2]
 
 
 @pytest.mark.parametrize(
