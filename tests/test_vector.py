@@ -150,6 +150,53 @@ def test_generated_variants(variant: Any, seed: int) -> None:
     _same_run(variant, 20, seed=seed, opponents=None)
 
 
+@settings(max_examples=4)
+@given(
+    variant=variants(),
+    seed=st.integers(0, 2**32),
+    level=st.sampled_from(["random", "easy", "standard"]),
+)
+def test_generated_variants_with_bots(variant: Any, seed: int, level: str) -> None:
+    _same_run(variant, 15, seed=seed, opponents=level)
+
+
+@pytest.mark.skipif(not NATIVE, reason="the native core is not built")
+def test_the_card_play_steps_natively() -> None:
+    """Most steps of a deal are cards, and those rows never reach the Python."""
+    env = SpadesVectorEnv("standard", 8, seed=2, opponents="standard")
+    _, info = env.reset()
+    rng = np.random.default_rng(0)
+    native = 0
+    for _ in range(14):  # (a Nil bid leaves its partner's cards to the Python bot)
+        actions = (rng.random(info["action_mask"].shape) * info["action_mask"]).argmax(axis=1)
+        _, _, _, _, info = env.step(actions)
+        native += int((env._status == 0).sum())
+    assert native >= 8 * 4
+
+
+@pytest.mark.skipif(not NATIVE, reason="the native core is not built")
+def test_the_native_step_checks_what_it_is_given() -> None:
+    env = SpadesVectorEnv("standard", 2, seed=2)
+    env.reset()
+    vector = env._vector
+    with pytest.raises(ArgumentError):
+        vector.step([None], np.zeros(2, np.int64))  # a play per row
+    with pytest.raises(ArgumentError):
+        vector.step([None, None], np.zeros(2, np.int32))  # int64 ids
+    with pytest.raises(ArgumentError):
+        vector.step([object(), None], np.zeros(2, np.int64))
+    module = _backend.native()
+    assert module is not None
+    with pytest.raises(ArgumentError):  # arrays of the wrong size
+        module.Vector(
+            env.variant.compile().kernel,
+            [10, 0, 0, 0, 0, 0, 0, 0, 0, 0, -1, -1, -1],
+            [0, 0, 0, 0],
+            env.num_actions,
+            *[np.zeros(1, dtype) for dtype in ("f4", "?", "i8", "f4", "i1", "u8", "i4", "u8")],
+        )
+
+
 def test_the_same_seed_gives_the_same_trajectories() -> None:
     one = _run(SpadesVectorEnv("standard", 3, opponents="easy"), 20, seed=9)
     two = _run(SpadesVectorEnv("standard", 3, opponents="easy"), 20, seed=9)
