@@ -26,6 +26,11 @@ ROOT = Path(__file__).resolve().parent
 NATIVE = Path("src") / "native"
 SOURCES = [
     "module.c",
+    "args.c",
+    "kernel_type.c",
+    "deal.c",
+    "cache.c",
+    "table.c",
     "play.c",
     "playout.c",
     "auction.c",

@@ -1,5 +1,11 @@
-/* The CPython side of the native core: objects, module state and the checks at the
- * boundary (module.c), shared by the files that define the types. */
+/* The CPython side of the native core: the objects, the module state and the checks at
+ * the boundary, shared by the files that define them; the declarations are grouped by the
+ * file that defines them, in the order the types need.
+ *
+ * One include order: a .c file that touches Python includes "native.h" first (it brings
+ * Python.h, which must come before any standard header, then spades.h), then the inline
+ * rules it uses ("rules.h", "strategy.h"), then any other header (<structmember.h>,
+ * <math.h>); shuffle.c, which touches no Python, includes "spades.h" alone. */
 #ifndef SPADESLIB_NATIVE_MODULE_H
 #define SPADESLIB_NATIVE_MODULE_H
 
@@ -8,21 +14,7 @@
 
 #include "spades.h"
 
-/* A table filled on demand from Python (legal bids by auction context, scores by a side's
-   contract and tricks): open addressing on 64-bit keys, values in a side array. */
-typedef struct cache {
-    uint64_t *keys;    /* 0 = empty; stored keys are never 0 (see cache_key) */
-    int32_t *slots;    /* index of the entry's values */
-    int32_t *values;
-    size_t capacity, used, width, values_used, values_capacity;
-} cache;
-
-void native_cache_init(cache *c);
-void native_cache_free(cache *c);
-/* The values of `key` (width ints, or a count and that many ints for lists), or NULL. */
-const int32_t *native_cache_get(const cache *c, uint64_t key);
-/* Store `count` ints under `key`; returns the stored copy, or NULL on memory error. */
-const int32_t *native_cache_put(cache *c, uint64_t key, const int32_t *values, int count);
+/* -- module.c: the module's set-up and its state ----------------------------------------- */
 
 typedef struct native_state {
     PyObject *argument_error;
@@ -34,6 +26,46 @@ typedef struct native_state {
     PyObject *str_play_over;
     PyObject *str_current_player, *str_is_over;
 } native_state;
+
+extern PyModuleDef native_module;
+native_state *state_of_type(PyTypeObject *type);
+
+/* -- args.c: the checks and conversions of the arguments -------------------------------- */
+
+PyObject *argument_error(native_state *st, const char *format, ...);
+int mask_from_py(native_state *st, PyObject *obj, int size, mask_t *out, const char *what);
+PyObject *mask_to_py(mask_t mask);
+int int_in(native_state *st, PyObject *obj, long low, long high, long *out, const char *what);
+/* A sequence of exactly `length` items (any length when length < 0), as a new list. */
+PyObject *sequence_of(native_state *st, PyObject *obj, Py_ssize_t length, const char *what);
+int contracts_from_py(native_state *st, const kernel *k, PyObject *obj, int *out, const char *what);
+/* A bytes-like table of `length` bytes, each below `limit`; a sequence of `length` masks. */
+int bytes_table(native_state *st, PyObject *obj, Py_ssize_t length, int limit, uint8_t *out,
+                const char *what);
+int masks_table(native_state *st, PyObject *obj, Py_ssize_t length, int size, mask_t *out,
+                const char *what);
+int bits_from_py(native_state *st, const kernel *k, PyObject *obj, int most, uint8_t *out,
+                 int *count, const char *what);
+
+/* -- cache.c: the tables filled on demand --------------------------------------------------- */
+
+/* A table filled on demand from Python (legal bids by auction context, scores by a side's
+   contract and tricks): open addressing on 64-bit keys, values in a side array. */
+typedef struct cache {
+    uint64_t *keys;    /* 0 = empty; stored keys are never 0 (auction.c's start at 1) */
+    int32_t *slots;    /* index of the entry's values */
+    int32_t *values;
+    size_t capacity, used, width, values_used, values_capacity;
+} cache;
+
+void native_cache_init(cache *c);
+void native_cache_free(cache *c);
+/* The values of `key` (a count, then that many ints), or NULL. */
+const int32_t *native_cache_get(const cache *c, uint64_t key);
+/* Store `count` ints under `key`; returns the stored copy, or NULL on memory error. */
+const int32_t *native_cache_put(cache *c, uint64_t key, const int32_t *values, int count);
+
+/* -- kernel_type.c: the Kernel type ---------------------------------------------------------- */
 
 typedef struct KernelObject {
     PyObject_HEAD
@@ -48,33 +80,38 @@ typedef struct KernelObject {
     PyObject *score_source;  /* Python: the score of a side's deal */
 } KernelObject;
 
+extern PyType_Spec kernel_spec;
 
-extern PyModuleDef native_module;
-extern PyType_Spec play_spec, table_spec, tensors_spec, game_loop_spec; /* play.c, tensors.c, game.c */
-extern PyType_Spec state_core_spec; /* game.c */
+/* -- deal.c: the seeded deal, and the Kernel's methods that deal -------------------------- */
 
-/* game.c: the base of the engine's State, whose two fields the loop reads */
-typedef struct StateCoreObject {
+int deal_order(const kernel *k, const uint8_t *order, int dealer, int cut, int per_hand, mask_t *hands,
+               uint8_t *rest);
+int deal_cards(const KernelObject *kernel, uint64_t seed, int64_t index, int dealer, int cut,
+               int per_hand, mask_t *hands, uint8_t *rest);
+PyObject *kernel_deal(KernelObject *self, PyObject *args);
+PyObject *kernel_deal_order(KernelObject *self, PyObject *args);
+PyObject *kernel_first_dealer(KernelObject *self, PyObject *arg);
+
+/* -- table.c: the 2-D result tables ---------------------------------------------------------- */
+
+/* A 2-D table of int32 with the buffer protocol (numpy.asarray takes it without a copy). */
+typedef struct TableObject {
     PyObject_HEAD
-    PyObject *play, *deals_played;
-} StateCoreObject;
+    int32_t *data;
+    Py_ssize_t shape[2], strides[2];
+    Py_ssize_t exports;
+} TableObject;
 
-native_state *state_of_type(PyTypeObject *type);
-PyObject *argument_error(native_state *st, const char *format, ...);
-int mask_from_py(native_state *st, PyObject *obj, int size, mask_t *out, const char *what);
-PyObject *mask_to_py(mask_t mask);
-int int_in(native_state *st, PyObject *obj, long low, long high, long *out, const char *what);
-PyObject *sequence_of(native_state *st, PyObject *obj, Py_ssize_t length, const char *what);
-int contracts_from_py(native_state *st, const kernel *k, PyObject *obj, int *out, const char *what);
-int bits_from_py(native_state *st, const kernel *k, PyObject *obj, int most, uint8_t *out,
-                 int *count, const char *what);
+extern PyType_Spec table_spec;
+TableObject *table_new(native_state *st, Py_ssize_t rows, Py_ssize_t columns);
+
+/* -- auction.c: the first round of an auction ------------------------------------------------ */
 
 /* The action ids the auction reads (spadeslib.compiler.action_ids.ActionSpace). */
 typedef struct ids {
     int nil, bid, nil_partner, partner_nil, both_nil, top;
 } ids_t;
 
-/* The first round of an auction (auction.c). */
 #define NO_BID (-3)
 #define NIL (-1)
 
@@ -106,6 +143,8 @@ const int32_t *auction_legal(KernelObject *self, native_state *st, const auction
 int auction_apply(const KernelObject *self, const ids_t *ids, auction *a, int id);
 void auction_leader_bids(const kernel *k, const auction *a, int bids_itself, int *out);
 
+/* -- play.c: the Play type ----------------------------------------------------------------- */
+
 typedef struct PlayObject {
     PyObject_HEAD
     KernelObject *kernel;
@@ -120,41 +159,36 @@ typedef struct PlayObject {
     int relevant[3];
 } PlayObject;
 
+extern PyType_Spec play_spec;
 PyObject *native_start_auction(PyObject *module, PyObject *args);
-/* play.c, for game.c: the legal ids now; apply an id: 0 played, 1 played and the play is
-   over, -1 refused (nothing changed), -2 error */
+/* For game.c: the legal ids now; apply an id: 0 played, 1 played and the play is over,
+   -1 refused (nothing changed), -2 error */
 PyObject *native_play_legal_ids(PlayObject *self);
 int native_play_apply(PlayObject *self, PyObject *arg);
+
+/* -- the other jobs' entry points ----------------------------------------------------------- */
+
+/* playout.c */
+PyObject *kernel_playouts(KernelObject *self, PyObject *args, PyObject *kwargs);
+PyObject *kernel_standard_playouts(KernelObject *self, PyObject *args);
+const char *native_cpu_features(void);
+/* points.c */
+PyObject *kernel_quick_bids(KernelObject *self, PyObject *args);
 /* determinize.c */
 PyObject *native_place(PyObject *module, PyObject *args);
 /* vector.c: the vector environment's native step */
 int vector_exec(PyObject *module);
 /* tensors.c */
+extern PyType_Spec tensors_spec;
 PyObject *native_float_list(PyObject *module, PyObject *obj);
 PyObject *native_mark(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+/* game.c */
+extern PyType_Spec game_loop_spec, state_core_spec;
 
-
-/* play.c: the deal */
-int deal_order(const kernel *k, const uint8_t *order, int dealer, int cut, int per_hand, mask_t *hands,
-               uint8_t *rest);
-int deal_cards(const KernelObject *kernel, uint64_t seed, int64_t index, int dealer, int cut,
-               int per_hand, mask_t *hands, uint8_t *rest);
-
-/* A 2-D table of int32 with the buffer protocol (numpy.asarray takes it without a copy). */
-typedef struct TableObject {
+/* game.c: the base of the engine's State, whose two fields the loop reads */
+typedef struct StateCoreObject {
     PyObject_HEAD
-    int32_t *data;
-    Py_ssize_t shape[2], strides[2];
-    Py_ssize_t exports;
-} TableObject;
-
-TableObject *table_new(native_state *st, Py_ssize_t rows, Py_ssize_t columns);
-
-/* playout.c */
-PyObject *kernel_playouts(KernelObject *self, PyObject *args, PyObject *kwargs);
-PyObject *kernel_standard_playouts(KernelObject *self, PyObject *args);
-/* points.c */
-PyObject *kernel_quick_bids(KernelObject *self, PyObject *args);
-const char *native_cpu_features(void);
+    PyObject *play, *deals_played;
+} StateCoreObject;
 
 #endif

@@ -10,8 +10,6 @@
  * column of the phase, the top of the stock) and the C only places it. The differential
  * test (tests/test_tensors_native.py) holds the two together over generated games of
  * every bundled variant. */
-#include <math.h>
-
 #include "native.h"
 
 #define BLIND_NIL (-2)

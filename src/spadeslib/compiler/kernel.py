@@ -2,8 +2,9 @@
 
 The C kernel (``spadeslib._native.Kernel``, sources in ``src/native/``) is generic over
 these tables and knows no rule of its own: a new house rule is a new table entry here,
-never new C. Everything a table holds is checked again at the C boundary, so a wrong
-table raises :class:`~spadeslib.errors.ArgumentError` instead of crashing.
+never new C. Everything a table holds is checked again at the C boundary (the
+``Kernel`` type, ``src/native/kernel_type.c``), so a wrong table raises
+:class:`~spadeslib.errors.ArgumentError` instead of crashing.
 """
 
 from __future__ import annotations
