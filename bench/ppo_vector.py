@@ -2,7 +2,7 @@
 standard against Easy opponents, then against Standard; a duplicate evaluation reports
 its points a deal beside a StandardBot's on the same deals.
 
-    pip install torch   # CPU; an optional dependency, never imported by spadeslib
+    pip install 'spadeslib[ppo]'   # torch (CPU), gymnasium: never imported by spadeslib
     python bench/ppo_vector.py [--minutes 30] [--envs 256] [--seed 1]
 
 The evaluation (:func:`duplicate`) is reusable: give it any policy (observation tensor

@@ -48,7 +48,7 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
 
 from spadeslib import _backend
-from spadeslib.bots import Bot, EasyBot, StandardBot
+from spadeslib.bots import Bot, StandardBot
 from spadeslib.bots.standard import situation
 from spadeslib.engine import Game
 from spadeslib.engine.game import resolve_variant
@@ -90,6 +90,29 @@ def _draw(state: int, bound: int) -> tuple[int, int]:
 _KINDS: Final = {None: 0, "random": 1, "easy": 1, "standard": 2}
 """What the native step plays for a seat in the card play: the agent's card (0), a random
 card (1: Random's and Easy's) or the Standard rule (2)."""
+
+
+def _easy_choices(game: Game, ids: list[int]) -> list[int]:
+    """The actions Easy chooses among (``spadeslib/bots/easy.py`` and its base's defaults:
+    a look at a blind decision, a stand in the raise round, a bid from 1 to 4 where there is
+    one, else any bid or Nil; any legal action elsewhere), as ids, in order."""
+    phase = game.phase
+    if phase not in ("bidding", "blind", "raise"):
+        return ids
+    legal = game.legal_actions()
+    actions = list(zip(ids, legal, strict=True))
+    if phase == "blind":
+        return [i for i, action in actions if action.kind == "look"][:1] or ids
+    stand = [i for i, action in actions if action.kind == "stand"]
+    if phase == "raise" or stand:
+        return stand[:1] or ids
+    bids = [(i, action) for i, action in actions if action.kind in ("bid", "nil")]
+    easy = [
+        i
+        for i, action in bids
+        if action.kind == "bid" and action.parts is None and 1 <= (action.number or 0) <= 4
+    ]
+    return easy or [i for i, _ in bids] or ids
 
 
 def _check_seed(seed: object) -> None:
@@ -297,23 +320,21 @@ class SpadesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         game_seed = _mix(_mix(self._base ^ _mix(row)) + self._started[row])
         self._started[row] += 1
         self._games[row] = Game(self.variant, seed=game_seed)
-        bots: dict[int, Bot] = {}
-        for seat, level in enumerate(self.levels):
-            if level in ("easy", "standard"):
-                make = EasyBot if level == "easy" else StandardBot
-                bots[seat] = make(_mix(game_seed + 1 + seat))
-        self._bots[row] = bots
+        self._bots[row] = {seat: StandardBot(_mix(game_seed + 1 + seat)) for seat in self._standard}
 
     def _bot(self, row: int, game: Game, seat: int) -> None:
-        """The bot in ``seat`` acts: Random (and Easy's card) from the row's stream, as the
-        native step draws it; the others decide from the seat's observation."""
+        """The bot in ``seat`` acts. Random and Easy choose from the legal actions with
+        the row's own stream, as the native step draws their cards; Standard decides from
+        the seat's observation."""
         level = self.levels[seat]
-        if level == "random" or (level == "easy" and game.phase == "play"):
-            ids = game.legal_action_ids()
-            index, self._rng[row] = _draw(int(self._rng[row]), len(ids))
-            game.apply_id(ids[index])
+        if level == "standard":
+            game.apply(self._bots[row][seat].act(game.observation(seat), self._rules))
             return
-        game.apply(self._bots[row][seat].act(game.observation(seat), self._rules))
+        ids = game.legal_action_ids()
+        if level == "easy" and len(ids) > 1:
+            ids = _easy_choices(game, ids)
+        index, self._rng[row] = _draw(int(self._rng[row]), len(ids))
+        game.apply_id(ids[index])
 
     def _advance(self, row: int, earned: Any, scored: int | None) -> bool:
         """Let the bots play up to an agent seat's turn; add the rewards to ``earned``.
@@ -368,7 +389,7 @@ class SpadesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             return
         state = game._s  # the engine's state: its native play of the deal, if any
         play = state.play
-        if type(play) is not self._play_type or play.bidding or play.done:
+        if play is None or type(play) is not self._play_type or play.bidding or play.done:
             self._plays[row] = None
             return
         if self._plays[row] is not play:  # a new deal's play: its templates
