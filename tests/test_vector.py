@@ -218,6 +218,21 @@ def test_episodes_end_and_the_next_one_starts_at_once() -> None:
     assert ended >= 4
 
 
+def test_a_game_is_cut_after_max_deals() -> None:
+    env = SpadesVectorEnv("standard", 2, seed=3, episode="game", max_deals=1)
+    _, info = env.reset()
+    seeds = [env.game(row).seed for row in range(2)]
+    for _ in range(60):  # a deal is 56 steps
+        _, rewards, terminated, truncated, info = env.step(info["action_mask"].argmax(axis=1))
+        if truncated.any():
+            break
+    assert truncated.tolist() == [True, True] and not terminated.any()
+    assert not rewards.any() and not info["rewards"].any()
+    assert info["_final_obs"].all()
+    assert [env.game(row).seed for row in range(2)] != seeds  # new games
+    assert all(env.game(row).deal_number == 0 for row in range(2))
+
+
 @pytest.mark.parametrize("pure", PATHS)
 def test_a_bad_action_names_the_row_and_changes_nothing(pure: bool) -> None:
     env = _env("standard", pure, seed=4)
@@ -255,6 +270,8 @@ def test_arguments_are_checked() -> None:
         SpadesVectorEnv("standard", 2, episode="trick")
     with pytest.raises(ArgumentError):
         SpadesVectorEnv("standard", 2, observation="hand")
+    with pytest.raises(ArgumentError):
+        SpadesVectorEnv("standard", 2, episode="game", max_deals=0)
     env = SpadesVectorEnv("standard", 2)
     with pytest.raises(ArgumentError):
         env.step(np.zeros(2, np.int64))

@@ -21,7 +21,8 @@ So every row always has a legal action, and no step is wasted on a reset.
 
 An **episode** is one deal (``episode="deal"``: the row's game goes on to its next deal,
 so the scores, bags and sets the observation holds vary; a new game starts when one ends),
-or one whole game (``episode="game"``). **Rewards**: ``info["rewards"]`` (float32,
+or one whole game (``episode="game"``; ``max_deals=k`` cuts one still going after ``k``
+deals: the row is truncated, not terminated, and a new game starts). **Rewards**: ``info["rewards"]`` (float32,
 ``(num_envs, players)``) holds what this step earned every seat, for self-play: with
 ``"deal"``, the points each seat's side scored in the deal (``Game.returns("deal")``), on
 the step that ends it; with ``"game"``, each seat's share of the win
@@ -156,6 +157,7 @@ class SpadesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         opponents: str | Sequence[str | None] | None = None,
         episode: str = "deal",
         observation: str = "observation",
+        max_deals: int | None = None,
     ) -> None:
         self.variant = resolve_variant(variant)
         rules = self._rules = self.variant.compile()
@@ -170,6 +172,11 @@ class SpadesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         self.players = players = rules.players
         self.levels = _levels(opponents, players)
         self.episode = episode
+        if max_deals is not None and (type(max_deals) is not int or max_deals < 1):
+            raise ArgumentError(
+                f"max_deals must be None or an int of at least 1, not {max_deals!r}"
+            )
+        self.max_deals = max_deals
         self.observation = observation
         self._information_state = observation == "information_state"
         layout = (information_state_layout if self._information_state else observation_layout)(
@@ -281,6 +288,7 @@ class SpadesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         self._rewards[:] = 0.0
         terminated = self._terminated
         terminated[:] = False
+        self._truncated[:] = False
         final: list[int] = []
         seats = self._seat.copy()  # the seats that act (the native step overwrites them)
         rows: Sequence[int] = range(self.num_envs)
@@ -295,7 +303,10 @@ class SpadesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             if status[row] == 1:  # untouched by the native step
                 game.apply_id(int(ids[row]))
             if self._advance(row, seat_rewards[row], scored=before):
-                terminated[row] = True
+                if self.episode == "deal" or game.is_over:
+                    terminated[row] = True
+                else:  # a game cut after max_deals
+                    self._truncated[row] = True
                 final.append(row)
                 self._final(row, seat)
                 if self.episode == "game" or game.is_over:
@@ -357,7 +368,8 @@ class SpadesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             earned += game.returns("deal")
             return True
         if not game.is_over:
-            return False
+            cap = self.max_deals
+            return cap is not None and game.deal_number >= cap
         earned += game.returns("game")
         return True
 
