@@ -6,8 +6,9 @@ import json
 import random
 
 import reference_rules as ref
-from spadeslib.engine import Action, Game, flow
-from spadeslib.engine.state import State
+from spadeslib.engine import Action, Game
+from spadeslib.engine.core import flow
+from spadeslib.engine.core.state import State
 from spadeslib.testing import plausible_action_id
 from spadeslib.variant import Variant
 

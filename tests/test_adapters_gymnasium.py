@@ -15,7 +15,7 @@ from gymnasium.utils.env_checker import check_env
 
 from spadeslib.adapters.gymnasium import SpadesEnv
 from spadeslib.bots import EasyBot
-from spadeslib.engine.tensors import observation_layout
+from spadeslib.engine.views.tensors import observation_layout
 from spadeslib.errors import ArgumentError, IllegalActionError, SpadesError
 from spadeslib.loader import bundled_variants, load_variant
 

@@ -17,7 +17,7 @@ pytest.importorskip("pyspiel")
 import pyspiel
 
 from spadeslib.adapters.openspiel import GAME_NAME, register
-from spadeslib.engine.tensors import information_state_layout, observation_layout
+from spadeslib.engine.views.tensors import information_state_layout, observation_layout
 from spadeslib.errors import ArgumentError, IllegalActionError, SpadesError
 from spadeslib.loader import bundled_variants, load_variant
 

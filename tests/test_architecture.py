@@ -27,16 +27,18 @@ LAYERS: dict[str, int] = {
     "compiler": 4,
     "scoring": 5,
     "engine": 6,
-    "bots": 7,
-    "testing": 7,
-    "explain": 8,
-    "simulation": 8,
-    "adapters": 9,  # PettingZoo, Gymnasium, OpenSpiel: optional extras over the engine and bots
-    "vector": 9,  # SpadesVectorEnv: many games a step for learning agents (gymnasium, numpy)
-    "server": 9,  # spadeslib serve: the table's server, an optional extra over the engine and bots
-    "cli": 10,
-    "__main__": 11,
-    "": 11,  # spadeslib/__init__.py: the facade that loads every public name on first use
+    "policies": 7,  # the Standard card rule and the playouts: between the engine and the bots
+    "bots": 8,
+    "testing": 8,
+    "explain": 9,
+    "simulation": 9,
+    "analysis": 9,  # double-dummy solving and hand reviews, over the engine and the bots
+    "adapters": 10,  # PettingZoo, Gymnasium, OpenSpiel: optional extras over the engine and bots
+    "vector": 10,  # SpadesVectorEnv: many games a step for learning agents (gymnasium, numpy)
+    "server": 10,  # spadeslib serve: the table's server, an optional extra over the engine and bots
+    "cli": 11,
+    "__main__": 12,
+    "": 12,  # spadeslib/__init__.py: the facade that loads every public name on first use
 }
 """Each step's place: a step may import its own modules and those of lower steps only.
 Steps on one level do not import each other."""
@@ -67,7 +69,7 @@ MODULES = _modules()
 
 def _targets(node: ast.AST) -> list[str]:
     """The modules of ``spadeslib`` an import statement loads (a submodule where it names
-    one: ``from spadeslib.engine import flow`` loads ``spadeslib.engine.flow``)."""
+    one: ``from spadeslib.engine.core import flow`` loads ``spadeslib.engine.core.flow``)."""
     if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("spadeslib"):
         out = []
         for alias in node.names:
@@ -117,6 +119,31 @@ def test_no_step_imports_a_step_above_it_or_beside_it() -> None:
                 continue
             if LAYERS[theirs] >= LAYERS[mine]:
                 wrong.append(f"{module} imports {target}")
+    assert wrong == []
+
+
+ENGINE_PARTS: dict[str, int] = {"core": 0, "views": 1, "search": 2, "game": 3, "": 4}
+"""The engine's own parts, in order (docs/architecture.md): the core (the state and the
+one way it changes), the views of it for agents and clients, the search support, and the
+``Game`` over them all (with the package's ``__init__``). A part imports only the parts
+below it."""
+
+
+def test_the_engines_parts_import_only_the_parts_below_them() -> None:
+    def part(module: str) -> str:
+        parts = module.split(".")
+        return parts[2] if len(parts) > 2 else ""
+
+    engine = [name for name in MODULES if _step(name) == "engine"]
+    assert sorted({part(name) for name in engine} - set(ENGINE_PARTS)) == []
+    wrong = [
+        f"{module} imports {target}"
+        for module in sorted(engine)
+        for target in sorted(GRAPH[module])
+        if _step(target) == "engine"
+        and part(target) != part(module)
+        and ENGINE_PARTS[part(target)] >= ENGINE_PARTS[part(module)]
+    ]
     assert wrong == []
 
 

@@ -15,8 +15,8 @@ from spadeslib.bots.base import BaseBot
 from spadeslib.cards import Card
 from spadeslib.compiler import Rules
 from spadeslib.engine import Action, Game, Observation
-from spadeslib.engine.policies import LOSE, NIL, WIN, Table, made, mode_of, standard_card
 from spadeslib.loader import load_variant, parse_variant
+from spadeslib.policies.standard import LOSE, NIL, WIN, Table, made, mode_of, standard_card
 from spadeslib.variant import Variant
 
 SIMS = 2

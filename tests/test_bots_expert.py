@@ -17,7 +17,7 @@ from spadeslib.bots.worth import GAME_WORTH, Worth, seat_bids
 from spadeslib.cards import Card
 from spadeslib.compiler.bids import NIL
 from spadeslib.engine import Game, Observation
-from spadeslib.engine.knowledge import read
+from spadeslib.engine.search.knowledge import read
 from spadeslib.errors import ArgumentError
 
 # Seat 1 holds no club and two trumps, the ace and the three; seat 0 leads the clubs.

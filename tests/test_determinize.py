@@ -18,9 +18,9 @@ from hypothesis import strategies as st
 
 from game_helpers import plausible_id, played
 from spadeslib.engine import Game
-from spadeslib.engine.determinize import OUT, Determinizer, below, determinize
-from spadeslib.engine.knowledge import read
-from spadeslib.engine.shuffle import SplitMix64
+from spadeslib.engine.core.shuffle import SplitMix64
+from spadeslib.engine.search.determinize import OUT, Determinizer, below, determinize
+from spadeslib.engine.search.knowledge import read
 from spadeslib.loader import bundled_variants, parse_variant
 from spadeslib.testing import games
 from spadeslib.variant import Variant

@@ -142,7 +142,7 @@ def test_shipped_files_cite_no_part_of_the_spec() -> None:
 
 
 # A path a comment or a docstring names: one that starts at a folder of the repository or
-# of the package (``src/native/play.c``, ``engine/state.py``, ``spadeslib/cli/main.py``),
+# of the package (``src/native/play.c``, ``engine/core/state.py``, ``spadeslib/cli/main.py``),
 # or a bare name of a native source (``play.c``, ``rules.h``). Test data (``club/a.yaml``)
 # and placeholders (``docs/variants/NAME.md``) start elsewhere or are not names.
 _PACKAGE = ROOT / "src" / "spadeslib"
@@ -172,7 +172,7 @@ def _dangling(text: str, here: Path = ROOT) -> list[str]:
 
 def test_the_dangling_path_finder_finds_what_it_should() -> None:
     text = (
-        "# plays as src/native/kernel.c does; see engine/state.py and play.c,\n"
+        "# plays as src/native/kernel.c does; see engine/core/state.py and play.c,\n"
         "# strategy.c and spadeslib/engine/native_play.py; club/a.yaml is test data;\n"
         "# docs/variants/NAME.md a placeholder; <stdint.h> a system header"
     )

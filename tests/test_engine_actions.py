@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from spadeslib.engine import Action, ActionParseError, Game, action_space
-from spadeslib.engine.shuffle import SplitMix64, shuffled, stream_seed
+from spadeslib.engine.core.shuffle import SplitMix64, shuffled, stream_seed
 from spadeslib.errors import IllegalActionError, RecordError
 from spadeslib.loader import bundled_variants, load_variant
 

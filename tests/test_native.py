@@ -24,8 +24,8 @@ from spadeslib.compiler.bids import NIL, format_bid
 from spadeslib.compiler.play import Play as PythonPlay
 from spadeslib.compiler.rules import Rules
 from spadeslib.engine import Game
-from spadeslib.engine.dealing import deal_from_order
-from spadeslib.engine.shuffle import shuffled_stream
+from spadeslib.engine.core.dealing import deal_from_order
+from spadeslib.engine.core.shuffle import shuffled_stream
 from spadeslib.errors import ArgumentError
 from spadeslib.testing import variants
 from spadeslib.variant import Variant
@@ -75,7 +75,7 @@ def test_the_seeded_deals_are_the_pythons(name: str) -> None:
                 order = shuffled_stream(rules.size, seed, index)
                 expected = deal_from_order(rules, dealer, order, native=False)
                 if rules.packs == 2:
-                    from spadeslib.engine.dealing import canonical_copies
+                    from spadeslib.engine.core.dealing import canonical_copies
 
                     expected = canonical_copies(rules, expected)
                 got = kernel.deal(seed, index, dealer, rules.cut_cards, rules.dealt_per_hand)
@@ -114,7 +114,7 @@ def test_the_deal_of_an_order_refuses_what_is_not_one() -> None:
 
 
 def test_the_first_dealer_is_the_pythons() -> None:
-    from spadeslib.engine.shuffle import first_dealer
+    from spadeslib.engine.core.shuffle import first_dealer
 
     for name in ("standard", "cutthroat", "six-handed", "two-handed"):
         kernel: Any = _rules(name).kernel
@@ -125,7 +125,7 @@ def test_the_first_dealer_is_the_pythons() -> None:
 
 
 def test_the_shuffle_is_the_pythons_for_every_deck_size() -> None:
-    from spadeslib.engine.shuffle import SplitMix64, shuffled
+    from spadeslib.engine.core.shuffle import SplitMix64, shuffled
 
     for count in (0, 1, 2, 3, 17, 52, 54, 64, 65, 102, 108):
         for state in (0, 7, 2**64 - 1):
@@ -429,7 +429,7 @@ def test_the_native_loop_reads_a_state_of_another_type_by_its_attributes() -> No
     ``StateCore``, the base of every engine ``State`` (src/native/game.c, state_get), and
     by attribute lookup from an object of any other type: a stand-in that is no
     ``StateCore`` is asked, and the real state, put back, is read off its struct again."""
-    from spadeslib.engine.state import State
+    from spadeslib.engine.core.state import State
 
     assert issubclass(State, spadeslib._native.StateCore)
     asked: list[str] = []
@@ -536,7 +536,7 @@ def test_step_is_apply_id_and_the_seat_to_act_on_both_paths(name: str) -> None:
 def _position(name: Variant | str, seed: int, steps: int) -> Any:
     """The play phase of a seeded random game after about ``steps`` actions (None if the
     game has no play there)."""
-    from spadeslib.engine import flow
+    from spadeslib.engine.core import flow
 
     game = Game(name, seed=seed)
     rng = random.Random(seed)
@@ -569,7 +569,7 @@ def _samples(s: Any, rng: random.Random, n: int) -> list[list[int]]:
 
 
 def _simulate(s: Any, rng: random.Random, *, one_trick: bool, pure: bool) -> Any:
-    from spadeslib.engine.policies import Table, play_out_many
+    from spadeslib.policies.standard import Table, play_out_many
 
     rules = s.rules
     deals = _samples(s, rng, 12)
@@ -725,7 +725,7 @@ def test_the_point_counts_refuse_bad_arguments() -> None:
 
 
 def test_the_hidden_cards_are_placed_as_the_python_places_them() -> None:
-    from spadeslib.engine.shuffle import SplitMix64, shuffled
+    from spadeslib.engine.core.shuffle import SplitMix64, shuffled
 
     free = bytes([3, 9, 12, 40, 41, 50, 7, 70, 99, 101])
     rooms, places, known = [4, 2, 4], [1, -1, 3], [1 << 60, 0, 0, 1 << 61]
@@ -759,7 +759,7 @@ def test_placing_refuses_bad_arguments(args: tuple[Any, ...], message: str) -> N
 
 
 def _sampled(determinizer: Any, seed: int, *, pure: bool) -> tuple[list[list[int]], int]:
-    from spadeslib.engine.shuffle import SplitMix64
+    from spadeslib.engine.core.shuffle import SplitMix64
 
     rng = SplitMix64(seed)
     if pure:
@@ -771,8 +771,8 @@ def _sampled(determinizer: Any, seed: int, *, pure: bool) -> tuple[list[list[int
 @pytest.mark.parametrize("name", BUNDLED)
 def test_the_hidden_cards_are_sampled_as_the_python_samples_them(name: str) -> None:
     # in play, where voids constrain the suits, and before it
-    from spadeslib.engine.determinize import Determinizer
-    from spadeslib.engine.knowledge import read
+    from spadeslib.engine.search.determinize import Determinizer
+    from spadeslib.engine.search.knowledge import read
 
     constrained = 0
     for seed in range(8):
@@ -798,8 +798,8 @@ def test_the_hidden_cards_are_sampled_as_the_python_samples_them(name: str) -> N
 def test_an_impossible_placement_falls_back_to_the_python() -> None:
     import dataclasses
 
-    from spadeslib.engine.determinize import Determinizer
-    from spadeslib.engine.knowledge import read
+    from spadeslib.engine.search.determinize import Determinizer
+    from spadeslib.engine.search.knowledge import read
 
     game = Game("standard", seed=3)
     while game.phase != "play" or len(game.trick) != 1:
@@ -830,7 +830,7 @@ def test_a_long_game_past_the_score_tables_range_is_scored_as_the_python_scores_
 
 
 def test_playouts_take_standings_whose_score_still_fits() -> None:
-    from spadeslib.engine.playouts import MAX_BAGS, MAX_SETS
+    from spadeslib.policies.playouts import MAX_BAGS, MAX_SETS
     from spadeslib.scoring import Standing
 
     edge = [Standing(score=0, bags=MAX_BAGS, sets_in_a_row=MAX_SETS)] * 2
@@ -907,7 +907,7 @@ def test_the_native_standard_card_is_the_standard_bot_s(name: str) -> None:
     deals it is the card the bot plays, or ``None`` (covering a partner's Nil, where the
     bot reads the voids off the whole play)."""
     from spadeslib.bots import StandardBot
-    from spadeslib.engine import policies
+    from spadeslib.policies import standard as policies
 
     game = Game(name, seed=11)
     rules = game.variant.compile()

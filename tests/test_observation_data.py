@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import spadeslib.engine.observation_data
+import spadeslib.engine.views.observation_data
 from spadeslib.engine import Game, Observation
 from spadeslib.errors import RecordError
 from spadeslib.testing import games
@@ -43,7 +43,7 @@ def test_finished_deals_round_trip_with_their_points() -> None:
 
 
 def test_the_module_examples_run() -> None:
-    assert doctest.testmod(spadeslib.engine.observation_data).failed == 0
+    assert doctest.testmod(spadeslib.engine.views.observation_data).failed == 0
 
 
 def _data() -> dict[str, Any]:

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from game_helpers import dump, plausible_id, played
 from spadeslib.engine import Game
-from spadeslib.engine.state import CHECKPOINTS_KEPT
+from spadeslib.engine.core.state import CHECKPOINTS_KEPT
 from spadeslib.errors import ArgumentError, RecordError
 from spadeslib.loader import bundled_variants, parse_variant
 from spadeslib.testing import variants
@@ -70,7 +70,7 @@ def test_an_undo_replays_at_most_a_deal_however_long_the_game(
 ) -> None:
     """The cost of an undo does not grow with the game: it replays from the snapshot at
     the start of the deal (python-chess's stack, a snapshot a deal, not an action)."""
-    from spadeslib.engine import positions
+    from spadeslib.engine.core import positions
 
     replayed = []
     real = positions.apply_checked

@@ -18,7 +18,7 @@ import pytest
 import spadeslib
 from spadeslib import _backend
 from spadeslib.engine import Game
-from spadeslib.engine.shuffle import stream_seed
+from spadeslib.engine.core.shuffle import stream_seed
 from spadeslib.errors import ArgumentError
 from spadeslib.simulation import batched, runner, stats
 from spadeslib.simulation.figures import figure_of, samples

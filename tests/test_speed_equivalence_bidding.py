@@ -19,9 +19,10 @@ from spadeslib.compiler import bidding as B
 from spadeslib.compiler.bidding.ids import team_id
 from spadeslib.compiler.bids import NIL, NO_BID
 from spadeslib.compiler.rules import Rules
-from spadeslib.engine import Game, flow
-from spadeslib.engine.phases import bidding, blind, misdeal
-from spadeslib.engine.state import Phase, State
+from spadeslib.engine import Game
+from spadeslib.engine.core import flow
+from spadeslib.engine.core.phases import bidding, blind, misdeal
+from spadeslib.engine.core.state import Phase, State
 from spadeslib.loader import bundled_variants, load_variant
 from spadeslib.testing import variants
 from spadeslib.variant import Variant

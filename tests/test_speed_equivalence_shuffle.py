@@ -1,7 +1,7 @@
 """The fast shuffle and deal give exactly the deals of their plain definitions.
 
-The deal a seed names is fixed forever, so every shortcut of :mod:`spadeslib.engine.shuffle`
-and :mod:`spadeslib.engine.dealing` (the straight-line Fisher-Yates, the early rejection,
+The deal a seed names is fixed forever, so every shortcut of :mod:`spadeslib.engine.core.shuffle`
+and :mod:`spadeslib.engine.core.dealing` (the straight-line Fisher-Yates, the early rejection,
 the labels that skip the order, the hands read from bytes, the copies of two packs by mask)
 is checked here against the plain loop it replaces, and the deals themselves are pinned by a
 digest taken before the shortcuts existed.
@@ -18,9 +18,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from spadeslib.compiler.rules import Rules
-from spadeslib.engine import dealing
-from spadeslib.engine.dealing import canonical_copies, deal_from_order, shuffle_deal
-from spadeslib.engine.shuffle import (
+from spadeslib.engine.core import dealing
+from spadeslib.engine.core.dealing import canonical_copies, deal_from_order, shuffle_deal
+from spadeslib.engine.core.shuffle import (
     SplitMix64,
     first_dealer,
     shuffled,

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from game_helpers import plausible_id, play_game, played
 from spadeslib.engine import Game
-from spadeslib.engine.tensors import information_state_layout, observation_layout
+from spadeslib.engine.views.tensors import information_state_layout, observation_layout
 from spadeslib.errors import ArgumentError
 from spadeslib.loader import bundled_variants, load_variant, parse_variant
 from spadeslib.testing import games

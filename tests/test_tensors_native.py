@@ -1,5 +1,5 @@
 """The native tensors (``src/native/tensors.c``) against the Python reference
-(``engine/tensors.py``, ``_Encoder.fill``): entry for entry the same observation and
+(``engine/views/tensors.py``, ``_Encoder.fill``): entry for entry the same observation and
 information-state tensors for every seat, over games of every bundled variant, the house
 rules with pieces of their own, and generated games; and the C's boundary, where every
 bad argument is an ``ArgumentError`` and the output is left as it was.
@@ -19,8 +19,9 @@ from hypothesis import HealthCheck, given, settings
 import spadeslib
 from spadeslib import _backend
 from spadeslib.compiler.phases import Phase
-from spadeslib.engine import Game, flow
-from spadeslib.engine.tensors import (
+from spadeslib.engine import Game
+from spadeslib.engine.core import flow
+from spadeslib.engine.views.tensors import (
     NATIVE_PIECES,
     _encoder,
     as_list,

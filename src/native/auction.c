@@ -1,11 +1,11 @@
 /* The first round of an auction, seat by seat or team by team, for the playouts and
- * Game's native deal: the Python reference is spadeslib/engine/phases/bidding.py. Which
+ * Game's native deal: the Python reference is spadeslib/engine/core/phases/bidding.py. Which
  * bids are legal in a situation is the engine's answer (the kernel's bid source), asked
  * once per situation and kept; the C only reads the situation off the auction, as the
  * engine's bidding phase does, and records a bid as it does. */
 #include "native.h"
 
-/* The legal bid ids of a situation (see spadeslib.engine.playouts.bid_source for the
+/* The legal bid ids of a situation (see spadeslib.policies.playouts.bid_source for the
    parts): kind 0 is a seat's bid round the table, 1 a team's bid. */
 const int32_t *legal_bids(KernelObject *self, native_state *st, int kind, int partners_count,
                                  const int *partners, int trumps, int last, int total) {
@@ -52,7 +52,7 @@ const int32_t *legal_bids(KernelObject *self, native_state *st, int kind, int pa
 }
 
 /* Decode a team bid id into (contract, captain's part, partner's part), as
-   engine/phases/bidding.py _team_bid does (no Blind Nil here). */
+   engine/core/phases/bidding.py _team_bid does (no Blind Nil here). */
 static int team_bid(const ids_t *ids, int id, int *contract, int *mine, int *partner) {
     if (id == ids->both_nil) {
         *contract = 0;
@@ -82,7 +82,7 @@ static int team_bid(const ids_t *ids, int id, int *contract, int *mine, int *par
     return -1;
 }
 
-/* A side's deal, scored (spadeslib.engine.kernel_sources): points, bags after, sets in a
+/* A side's deal, scored (spadeslib.engine.core.kernel_sources): points, bags after, sets in a
    row after, and the reasons it wins the game at once (a bit each). */
 const int32_t *side_score(KernelObject *self, native_state *st, int side, int contract,
                                  int nil_places, int bids_itself, const int *tricks, int bags,
@@ -188,7 +188,7 @@ int auction_apply(const KernelObject *self, const ids_t *ids, auction *a, int id
 }
 
 void auction_leader_bids(const kernel *k, const auction *a, int bids_itself, int *out) {
-    /* engine/phases/play.py _leader_bid: a seat's own tricks, or its side's contract */
+    /* engine/core/phases/play.py _leader_bid: a seat's own tricks, or its side's contract */
     for (int s = 0; s < k->players; s++) {
         int bid = a->bids[s];
         int contract = bids_itself ? 0 : a->contracts[k->side_of[s]];

@@ -1,9 +1,9 @@
-/* The seeded deal (spadeslib/engine/dealing.py, with shuffle.c's shuffle): the hands and
+/* The seeded deal (spadeslib/engine/core/dealing.py, with shuffle.c's shuffle): the hands and
  * the other cards a deck's order makes, two packs' copies made canonical, and the Kernel's
  * methods that deal (`deal`, `deal_order`, `first_dealer`). */
 #include "native.h"
 
-/* -- the seeded deal (spadeslib/engine/dealing.py) -------------------------------------- */
+/* -- the seeded deal (spadeslib/engine/core/dealing.py) -------------------------------------- */
 
 /* With two packs, each face's lower copy goes to the first holder in seat order, then to
    the other cards in order: dealing.canonical_copies. */
@@ -108,7 +108,7 @@ static int check_deal_shape(native_state *st, const kernel *k, int dealer, int c
 }
 
 /* deal(seed, index, dealer, cut, per_hand) -> (hands, rest): deal `index` of a game seeded
-   `seed`, as spadeslib.engine.dealing.shuffle_deal makes it. */
+   `seed`, as spadeslib.engine.core.dealing.shuffle_deal makes it. */
 PyObject *kernel_deal(KernelObject *self, PyObject *args) {
     native_state *st = state_of_type(Py_TYPE(self));
     unsigned long long seed;
@@ -154,7 +154,7 @@ PyObject *kernel_deal_order(KernelObject *self, PyObject *args) {
     return dealt_to_py(k, hands, rest, rest_count);
 }
 
-/* first_dealer(seed) -> seat: spadeslib.engine.shuffle.first_dealer, natively. */
+/* first_dealer(seed) -> seat: spadeslib.engine.core.shuffle.first_dealer, natively. */
 PyObject *kernel_first_dealer(KernelObject *self, PyObject *arg) {
     unsigned long long seed = PyLong_AsUnsignedLongLong(arg);
     if (seed == (unsigned long long)-1 && PyErr_Occurred()) {

@@ -1,5 +1,5 @@
 /* The hidden cards placed at random for many samples in one call: the uniform placement
- * of spadeslib/engine/determinize.py (Determinizer.samples), card for card the same.
+ * of spadeslib/engine/search/determinize.py (Determinizer.samples), card for card the same.
  *
  * The groups of cards that voids or restrictions constrain come first, in order: each
  * split of a group's cards among the places allowed it is drawn with probability

@@ -1,6 +1,6 @@
 /* The public loop of a Game in C: `legal_action_ids()`, `apply_id()`, `current_player`,
  * `is_over` and `deal_number`, the calls an agent's loop makes per action, and `_step`,
- * an id and the seat to act next in one call, for the adapters (engine/game_loop.py holds
+ * an id and the seat to act next in one call, for the adapters (engine/core/game_loop.py holds
  * the Python reference, `PyGameLoop`, and the rest of the engine).
  *
  * Why: through Python methods these calls cost more than the native play they reach (a
@@ -16,7 +16,7 @@
 
 typedef struct GameLoopObject {
     PyObject_HEAD
-    PyObject *s;          /* the engine's State (engine/state.py): `_s` to Python */
+    PyObject *s;          /* the engine's State (engine/core/state.py): `_s` to Python */
     native_state *st;     /* the module's, found once: a Game's type finds it by a walk
                              of its MRO, which cost more than the card a call plays */
 } GameLoopObject;
@@ -205,7 +205,7 @@ PyType_Spec game_loop_spec = {
 
 /* -- StateCore: the two fields of a State that the loop reads ------------------------- */
 
-/* The base of the engine's State (engine/state.py) where the native core is built: its
+/* The base of the engine's State (engine/core/state.py) where the native core is built: its
    `play` and `deals_played` live in this struct, so the loop above reads them at offsets
    the C declares itself, not at a Python class's slot offsets (the Python base,
    `_backend.PyStateCore`, is two plain slots). */

@@ -227,7 +227,7 @@ static PyObject *kernel_trick_winner(KernelObject *self, PyObject *trick_obj) {
 }
 
 /* set_sources(bids, scores): the Python functions that fill the legal-bid and scoring
-   tables on demand (set once, by spadeslib.engine.playouts). */
+   tables on demand (set once, by spadeslib.policies.playouts). */
 static PyObject *kernel_set_sources(KernelObject *self, PyObject *args) {
     PyObject *bids, *scores;
     if (!PyArg_ParseTuple(args, "OO", &bids, &scores)) return NULL;
@@ -262,7 +262,7 @@ static PyMethodDef kernel_methods[] = {
     {"playouts", (PyCFunction)(void (*)(void))kernel_playouts, METH_VARARGS | METH_KEYWORDS,
      "Batched playouts (see spadeslib.playouts)."},
     {"standard_playouts", (PyCFunction)kernel_standard_playouts, METH_VARARGS,
-     "The bots' simulations: spadeslib.engine.policies.play_out_many, natively."},
+     "The bots' simulations: spadeslib.policies.standard.play_out_many, natively."},
     {"quick_bids", (PyCFunction)kernel_quick_bids, METH_VARARGS,
      "The bots' point counts of many hands: spadeslib.bots.guesses.quick_bids, natively."},
     {NULL, NULL, 0, NULL},

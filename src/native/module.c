@@ -25,7 +25,7 @@ native_state *state_of_type(PyTypeObject *type) {
 /* -- the module -------------------------------------------------------------------------- */
 
 static PyObject *native_shuffle(PyObject *module, PyObject *args) {
-    /* shuffle(count, state) -> bytes: spadeslib.engine.shuffle.shuffled, natively */
+    /* shuffle(count, state) -> bytes: spadeslib.engine.core.shuffle.shuffled, natively */
     int count;
     unsigned long long state;
     if (!PyArg_ParseTuple(args, "iK", &count, &state)) return NULL;

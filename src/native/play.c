@@ -168,7 +168,7 @@ static PyObject *bids_list(const int32_t *legal) {
     return list;
 }
 
-/* The last bid: the play starts as engine/phases/play.py enter starts it. */
+/* The last bid: the play starts as engine/core/phases/play.py enter starts it. */
 static void end_auction(PlayObject *self) {
     const kernel *k = &self->kernel->k;
     int bids[MAX_PLAYERS];
@@ -213,7 +213,7 @@ static PyObject *play_legal_mask(PlayObject *self, PyObject *Py_UNUSED(ignored))
 }
 
 /* standard_card(contracts, nils) -> id: the card the Standard rule plays now for the seat
-   to play (spadeslib/engine/policies.py standard_card), read off this play's own state
+   to play (spadeslib/policies/standard.py standard_card), read off this play's own state
    (the seat's hand, the trick, the cards out, the voids shown): what a StandardBot in
    that seat plays, for a simulation whose seats play the rule (the engine's
    standard_play). contracts: per side, None or the contract; nils: the Nil bidders. */
@@ -347,7 +347,7 @@ static PyObject *play_export(PlayObject *self, PyObject *log_in) {
     int exported_before = self->exported;
     if (self->played_count > self->exported) {
         /* one node (previous, (id, ...)) for every id since the last export: a node per
-           id cost a fifth of a deal's end (engine/state.py reads both forms) */
+           id cost a fifth of a deal's end (engine/core/state.py reads both forms) */
         PyObject *node = PyTuple_New(2), *chunk = PyTuple_New(self->played_count - self->exported);
         if (!node || !chunk) {
             Py_XDECREF(node);
@@ -410,7 +410,7 @@ fail:
 }
 
 /* start_auction(kernel, hands, dealer, ids, relevant) -> Play: a deal from its auction's
-   first round on (spadeslib/engine/phases/bidding.py decides when one may start so). */
+   first round on (spadeslib/engine/core/phases/bidding.py decides when one may start so). */
 PyObject *native_start_auction(PyObject *module, PyObject *args) {
     native_state *st = (native_state *)PyModule_GetState(module);
     PyObject *kernel_obj, *hands_obj, *ids_obj, *relevant_obj;

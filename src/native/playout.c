@@ -1,6 +1,6 @@
 /* Batched playouts: many seeded deals played from the deal to the score in one call.
  *
- * The Python reference is spadeslib/engine/playouts.py (the same deals, the same choices,
+ * The Python reference is spadeslib/policies/playouts.py (the same deals, the same choices,
  * the same numbers: the differential tests hold them together). Per deal: the seeded
  * shuffle and deal of game seed stream_seed(seed, i); the first round of the auction,
  * seat by seat or team by team, each choice from the deal's own SplitMix64 stream; the
@@ -153,7 +153,7 @@ static int position_sample(KernelObject *self, native_state *st, const position 
 #undef NTH
 
 /* playouts(n, seed, dealer, policies, standings, bids_itself, relevant, ids, hands=None,
-   winners=False, actions=False, auction=False, dealt=False) -> dict of Tables. See spadeslib/engine/playouts.py, which
+   winners=False, actions=False, auction=False, dealt=False) -> dict of Tables. See spadeslib/policies/playouts.py, which
    checks what it passes and is the one caller. */
 PyObject *kernel_playouts(KernelObject *self, PyObject *args, PyObject *kwargs) {
     native_state *st = state_of_type(Py_TYPE(self));
@@ -273,7 +273,7 @@ fail:
 
 /* standard_playouts(hands, contracts, nils, leaders, must_leads, tricks, trick,
    trick_number, broken, played, voids, first, one_trick) -> (tricks, winners): the
-   bots' simulations, spadeslib/engine/policies.py play_out_many (its one caller, the
+   bots' simulations, spadeslib/policies/standard.py play_out_many (its one caller, the
    reference it is tested against). */
 PyObject *kernel_standard_playouts(KernelObject *self, PyObject *args) {
     native_state *st = state_of_type(Py_TYPE(self));

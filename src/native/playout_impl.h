@@ -51,7 +51,7 @@ HOT static int F(play_deal)(const kernel *restrict k, PLAY *restrict p, const de
     return 0;
 }
 
-/* spadeslib/engine/policies.py play_out, from a position: every seat plays the Standard
+/* spadeslib/policies/standard.py play_out, from a position: every seat plays the Standard
    rule's exact card (no canonical copy: the Python plays the bit it chose), the next
    player `first` instead if it is a card; `one_trick` stops at the end of this trick. The
    seat that won the last trick played, or -1. */

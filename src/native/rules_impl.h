@@ -122,7 +122,7 @@ static inline M F(canonical_ids)(const kernel *k, M legal) {
     return out;
 }
 
-/* spadeslib/engine/phases/play.py play_card and _end_trick. Which card wins so far, a
+/* spadeslib/engine/core/phases/play.py play_card and _end_trick. Which card wins so far, a
    seat showing a void and a card breaking spades are data, not branches (see allowed). */
 static inline void F(play_card)(const kernel *k, PLAY *p, int bit) {
     int seat = p->actor;

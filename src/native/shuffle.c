@@ -1,4 +1,4 @@
-/* The seeded shuffle, exactly as spadeslib/engine/shuffle.py defines it (the same order
+/* The seeded shuffle, exactly as spadeslib/engine/core/shuffle.py defines it (the same order
  * for every seed, on every machine): SplitMix64, bounded integers by Lemire's method, and
  * a Fisher-Yates shuffle whose draws are the digits of one uniform integer below count!.
  *

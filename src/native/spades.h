@@ -168,7 +168,7 @@ typedef struct play_64 {
     PLAY_FIELDS(uint64_t)
 } play_64;
 
-/* shuffle.c: the seeded shuffle and deal (spadeslib/engine/shuffle.py, dealing.py) */
+/* shuffle.c: the seeded shuffle and deal (spadeslib/engine/core/shuffle.py, dealing.py) */
 #define SHUFFLE_LIMBS 10 /* 64-bit limbs enough for MAX_CARDS! (108! < 2^571) */
 typedef struct shuffler {
     int count, words, surplus;
@@ -211,7 +211,7 @@ static inline uint64_t splitmix_below(uint64_t *state, uint64_t bound) {
 }
 
 void shuffler_init(shuffler *s, int count);
-/* Returns the state after, as spadeslib.engine.shuffle.shuffled leaves its generator. */
+/* Returns the state after, as spadeslib.engine.core.shuffle.shuffled leaves its generator. */
 uint64_t shuffle_order(const shuffler *s, uint64_t state, uint8_t *order);
 
 #endif

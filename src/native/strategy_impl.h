@@ -1,5 +1,5 @@
 /* The Standard play rule for one width of mask (a template: strategy.h includes it once
- * per width), line for line spadeslib/engine/policies.py. */
+ * per width), line for line spadeslib/policies/standard.py. */
 
 static inline int F(lowest_card)(const kernel *k, M mask) {
     int best = -1;

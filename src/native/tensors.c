@@ -1,5 +1,5 @@
 /* One seat's observation and information-state tensors written into a float32 buffer:
- * spadeslib/engine/tensors.py's _Encoder.fill, natively, entry for entry the same.
+ * spadeslib/engine/views/tensors.py's _Encoder.fill, natively, entry for entry the same.
  *
  * The C knows no layout of its own: a `Tensors` is made once per compiled variant from
  * the layout the Python builds (where each piece starts, -1 for a piece the variant has
@@ -14,7 +14,7 @@
 
 #define BLIND_NIL (-2)
 
-/* The pieces, in the order spadeslib.engine.tensors.NATIVE_PIECES names them. */
+/* The pieces, in the order spadeslib.engine.views.tensors.NATIVE_PIECES names them. */
 enum piece {
     HAND, TRICK, PLAYED, PASSED, GIVEN, RECEIVED, DISCARDED, CUT, CUT_GIVEN, TOP_CARD,
     LOOKED, SEAT, TO_ACT, DEALER, PHASE, BIDS, CONTRACTS, BLIND, BROKEN,
@@ -178,7 +178,7 @@ static long extent(const TensorsObject *self, int p) {
     }
 }
 
-/* Tensors(kernel, at, sizes, scales, facts, columns): spadeslib/engine/tensors.py is the
+/* Tensors(kernel, at, sizes, scales, facts, columns): spadeslib/engine/views/tensors.py is the
    one caller and says what each part is. */
 static PyObject *tensors_new(PyTypeObject *type, PyObject *args, PyObject *kwargs) {
     native_state *st = state_of_type(type);
@@ -644,7 +644,7 @@ fail:
 }
 
 /* mark(out, ids): out[id] = 1 for each id, `out` a writable buffer of one-byte entries
-   (numpy int8, uint8 or bool): the legal-action mask of spadeslib.engine.tensors. */
+   (numpy int8, uint8 or bool): the legal-action mask of spadeslib.engine.views.tensors. */
 PyObject *native_mark(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
     native_state *st = PyModule_GetState(module);
     if (nargs != 2) return argument_error(st, "mark takes 2 arguments (out, ids), not %zd", nargs);

@@ -170,7 +170,7 @@ static int vector_traverse(VectorObject *self, visitproc visit, void *arg) {
    float32 (rows, players, length), status int8 (rows), rng uint64 (rows), tables int32
    (rows, sides + 1): each side's contract (-1: none) and the Nil bidders; received uint64
    (rows, players, 4): per seat the cards its partner gave it and those it took, each as
-   two words, low first (engine/observation.py received_mask). */
+   two words, low first (engine/views/observation.py received_mask). */
 static PyObject *vector_new(PyTypeObject *type, PyObject *args, PyObject *kwargs) {
     native_state *st = state_of_type(type);
     static char *names[] = {"kernel", "layout", "kinds", "actions", "obs", "mask", "seats", "templates",

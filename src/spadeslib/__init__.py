@@ -37,7 +37,6 @@ if _typing.TYPE_CHECKING:
         LegalActions,
         Observation,
     )
-    from spadeslib.engine.playouts import Playouts, playouts
     from spadeslib.loader import (
         bundled_house_rules,
         bundled_variants,
@@ -45,6 +44,7 @@ if _typing.TYPE_CHECKING:
         parse_variant,
         validate,
     )
+    from spadeslib.policies.playouts import Playouts, playouts
     from spadeslib.scoring import (
         Contract,
         DealScore,
@@ -75,8 +75,8 @@ _LAZY: dict[str, str] = {
     "LegalActions": "spadeslib.engine",
     "Observation": "spadeslib.engine",
     "score_deal": "spadeslib.scoring",
-    "playouts": "spadeslib.engine.playouts",
-    "Playouts": "spadeslib.engine.playouts",
+    "playouts": "spadeslib.policies.playouts",
+    "Playouts": "spadeslib.policies.playouts",
     "backend": "spadeslib._backend",
     "game_result": "spadeslib.scoring",
     "Contract": "spadeslib.scoring",

@@ -53,8 +53,8 @@ from spadeslib.bots import Bot, StandardBot
 from spadeslib.bots.standard import situation
 from spadeslib.engine import Game
 from spadeslib.engine.game import resolve_variant
-from spadeslib.engine.observation import partner_given
-from spadeslib.engine.tensors import information_state_layout, observation_layout
+from spadeslib.engine.views.observation import partner_given
+from spadeslib.engine.views.tensors import information_state_layout, observation_layout
 from spadeslib.errors import ArgumentError, IllegalActionError
 from spadeslib.variant import Variant
 

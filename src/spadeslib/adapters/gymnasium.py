@@ -15,7 +15,7 @@ The agent plays ``seat`` (default 0); every other seat is a bot of the level
 ``opponents`` names (``"easy"``, ``"standard"``, ``"pro"``: :mod:`spadeslib.bots`), or
 one given per seat as a mapping ``{seat: bot}``. The observation is the seat's
 observation tensor (or, with ``tensor="information_state"``, its information-state
-tensor; float32, :mod:`spadeslib.engine.tensors`); the action space is
+tensor; float32, :mod:`spadeslib.engine.views.tensors`); the action space is
 ``Discrete(num_distinct_actions)``, the legal actions ``info["action_mask"]`` (int8).
 The bots play at once, so every observation is the agent's turn or the end.
 
@@ -43,7 +43,7 @@ from gymnasium import spaces
 
 from spadeslib.adapters._episode import RENDER_MODES, Episode, check_tensor
 from spadeslib.bots import Bot, EasyBot, ProBot, StandardBot
-from spadeslib.engine.tensors import information_state_layout, legal_mask, observation_layout
+from spadeslib.engine.views.tensors import information_state_layout, legal_mask, observation_layout
 from spadeslib.errors import ArgumentError, IllegalActionError
 from spadeslib.variant import Variant
 

@@ -27,7 +27,7 @@ replacement at once from the game's ``seed`` (no chance nodes; the same dealer d
 
 Player actions are the variant's dense action ids (``num_distinct_actions``). The
 observation and information-state tensors are the seat's
-(:mod:`spadeslib.engine.tensors`; all zeros at a chance node, which is nobody's
+(:mod:`spadeslib.engine.views.tensors`; all zeros at a chance node, which is nobody's
 decision); the observation string is the seat's
 :class:`~spadeslib.engine.Observation` as JSON, the information-state string the
 information-state tensor's nonzero entries. States clone, serialise (the action history)
@@ -49,9 +49,9 @@ from spadeslib.adapters._episode import as_id, check_reward
 from spadeslib.adapters._openspiel_bot import SpadesBot
 from spadeslib.adapters._pyspiel import Flat, PythonMovesState
 from spadeslib.engine import Game
-from spadeslib.engine.dealing import canonical_copies, deal_from_order
+from spadeslib.engine.core.dealing import canonical_copies, deal_from_order
 from spadeslib.engine.game import resolve_variant
-from spadeslib.engine.tensors import as_list, information_state_layout, observation_layout
+from spadeslib.engine.views.tensors import as_list, information_state_layout, observation_layout
 from spadeslib.errors import ArgumentError, IllegalActionError
 from spadeslib.variant import Variant
 

@@ -14,7 +14,7 @@
 
 Each agent observes ``{"observation": ..., "action_mask": ...}``: its seat's observation
 tensor (or, with ``tensor="information_state"``, its information-state tensor; float32,
-laid out as :mod:`spadeslib.engine.tensors` documents for the variant) and the legal
+laid out as :mod:`spadeslib.engine.views.tensors` documents for the variant) and the legal
 actions as an int8 mask over the variant's dense action space (all zeros when it is not
 the agent's turn). The action space is ``Discrete(num_distinct_actions)``. One seat may
 act several times in a row (a pass of three cards is three actions).
@@ -39,7 +39,7 @@ from pettingzoo.utils import wrappers
 
 from spadeslib.adapters._episode import RENDER_MODES, Episode, check_tensor
 from spadeslib.engine import Game
-from spadeslib.engine.tensors import information_state_layout, legal_mask, observation_layout
+from spadeslib.engine.views.tensors import information_state_layout, legal_mask, observation_layout
 from spadeslib.variant import Variant
 
 __all__ = ["SpadesAECEnv", "env", "raw_env"]

@@ -1,9 +1,9 @@
 """Simulated deals for the auction: how many tricks a bid is worth (Standard, docs/bots.md).
 
 :class:`Auction` draws ``n`` deals of the cards the bidder cannot see
-(:class:`~spadeslib.engine.determinize.Determinizer`) once per decision and plays them out
+(:class:`~spadeslib.engine.search.determinize.Determinizer`) once per decision and plays them out
 with every seat following the Standard rule, a batch at a time
-(:func:`~spadeslib.engine.policies.play_out_many`, natively where the core is built).
+(:func:`~spadeslib.policies.standard.play_out_many`, natively where the core is built).
 The seats that have not bid yet are given the bid their simulated hand suggests
 (:func:`~spadeslib.bots.guesses.guess_bids`), so the others play to sensible contracts.
 
@@ -30,9 +30,9 @@ from spadeslib.bots.tables import determinizer, tables_of
 from spadeslib.compiler import Rules
 from spadeslib.compiler.bids import NIL
 from spadeslib.engine import Observation
-from spadeslib.engine.knowledge import Knowledge
-from spadeslib.engine.policies import play_out_many
-from spadeslib.engine.shuffle import SplitMix64
+from spadeslib.engine.core.shuffle import SplitMix64
+from spadeslib.engine.search.knowledge import Knowledge
+from spadeslib.policies.standard import play_out_many
 
 __all__ = ["Auction", "Measure"]
 
@@ -152,7 +152,7 @@ class Auction:
         """Play each of ``deals`` out, the bidder's side playing to the matching ``mines``
         (``None``: to win every trick), ``nils`` Nil bidders on top of the known and
         guessed ones; the tricks each seat takes, per deal. One batch
-        (:func:`~spadeslib.engine.policies.play_out_many`: natively where the core is
+        (:func:`~spadeslib.policies.standard.play_out_many`: natively where the core is
         built)."""
         if len(mines) != len(deals):
             raise ValueError(f"{len(deals)} deals but {len(mines)} contracts")

@@ -14,7 +14,7 @@ from typing import Final
 
 from spadeslib.compiler import Rules
 from spadeslib.engine import Action, Observation
-from spadeslib.engine.shuffle import SplitMix64
+from spadeslib.engine.core.shuffle import SplitMix64
 from spadeslib.errors import ArgumentError
 
 __all__ = ["BaseBot"]
@@ -30,7 +30,7 @@ class BaseBot:
         self.rng = random.Random(seed)
         """Chooses among equal actions."""
         self.stream = SplitMix64(secrets.randbits(64) if seed is None else seed)
-        """Draws the deals the bots simulate (:mod:`spadeslib.engine.determinize`): the
+        """Draws the deals the bots simulate (:mod:`spadeslib.engine.search.determinize`): the
         library's own generator, so a native implementation reproduces them."""
 
     def act(self, observation: Observation, rules: Rules | None = None) -> Action:

@@ -29,8 +29,8 @@ from spadeslib.bots.tables import tables_of
 from spadeslib.compiler import Rules
 from spadeslib.compiler.bids import NIL
 from spadeslib.engine import Action, Observation
-from spadeslib.engine.knowledge import read
-from spadeslib.engine.shuffle import SplitMix64
+from spadeslib.engine.core.shuffle import SplitMix64
+from spadeslib.engine.search.knowledge import read
 
 __all__ = ["NIL_SUCCESS", "choose_bid", "choose_raise"]
 

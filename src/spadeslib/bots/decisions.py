@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from spadeslib.bots.tables import Tables
 from spadeslib.compiler import Rules
 from spadeslib.engine import Action, Observation
-from spadeslib.engine.knowledge import bit_of
+from spadeslib.engine.search.knowledge import bit_of
 
 __all__ = [
     "blind_choice",

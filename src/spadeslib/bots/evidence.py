@@ -1,7 +1,7 @@
 """The bids as evidence about the hidden hands: how well a sampled deal explains them.
 
 The cards a seat cannot see are sampled uniformly among the placements consistent with
-what it has seen (:mod:`spadeslib.engine.determinize`), but the bids say more: a seat
+what it has seen (:mod:`spadeslib.engine.search.determinize`), but the bids say more: a seat
 that bid 6 rarely holds a hand worth 1. Each bid made from a hand is a *claim*: the seats
 that made it (one seat, or a partnership's members for a team bid) and the tricks claimed
 (Nil claims 0). A sampled deal's weight is a normal likelihood of the gap between each
@@ -21,7 +21,7 @@ from spadeslib.bots.guesses import quick_bid
 from spadeslib.bots.tables import Tables
 from spadeslib.compiler import Rules
 from spadeslib.engine import Observation
-from spadeslib.engine.knowledge import Knowledge
+from spadeslib.engine.search.knowledge import Knowledge
 
 __all__ = ["BID_SPREAD", "Claim", "claims", "evidence"]
 

@@ -5,14 +5,14 @@ leaves my side the best score when the deal is over", and the same of its bids:
 
 - **Sampling.** It draws ``budget`` deals of the cards it cannot see, consistent with
   everything its seat has seen (cards played, voids shown, cards passed, given or
-  discarded: :class:`~spadeslib.engine.determinize.Determinizer`, natively where the core
+  discarded: :class:`~spadeslib.engine.search.determinize.Determinizer`, natively where the core
   is built), and weighs each by how well it explains the bids made
   (:mod:`spadeslib.bots.evidence`: a point count of the hands each bid was made from,
   against the bid).
 - **Playing.** For each legal card (one of each run of equivalent cards: cards of a suit
   with no card of another hand between them take the same tricks) it plays the card in
   every sample and the rest of the deal with every seat following the Standard rule
-  (:func:`~spadeslib.engine.policies.play_out_many`, natively), and scores each ending with
+  (:func:`~spadeslib.policies.standard.play_out_many`, natively), and scores each ending with
   the variant's own scoring (:class:`~spadeslib.bots.worth.Worth`: contracts, sets, bags
   and their coming penalty, Nil and Blind Nil, ten for 200, the game's end). It plays the
   card of the best weighted average, the lowest such card on a tie. The same samples serve
@@ -58,7 +58,7 @@ from spadeslib.bots.worth import Worth, seat_bids
 from spadeslib.compiler import Rules
 from spadeslib.compiler.bids import BLIND_NIL, NIL, NO_BID
 from spadeslib.engine import Action, Observation
-from spadeslib.engine.knowledge import Knowledge, read
+from spadeslib.engine.search.knowledge import Knowledge, read
 from spadeslib.errors import ArgumentError
 
 __all__ = ["DEFAULT_BUDGET", "SHORTLIST", "ExpertBot", "distinct_cards"]

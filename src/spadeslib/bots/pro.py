@@ -18,7 +18,7 @@ from spadeslib.bots.standard import StandardBot, legal_mask, play_action, situat
 from spadeslib.bots.tables import determinizer, tables_of
 from spadeslib.compiler import Rules
 from spadeslib.engine import Action, Observation
-from spadeslib.engine.policies import NIL, WIN
+from spadeslib.policies.standard import NIL, WIN
 
 __all__ = ["ProBot"]
 

@@ -2,7 +2,7 @@
 
 - Bidding: :mod:`spadeslib.bots.bidding` (``simulations`` deals per decision; the raise
   round and NYC's "come out" the same way).
-- Playing: :mod:`spadeslib.engine.policies`'s rule: while its side is short of its
+- Playing: :mod:`spadeslib.policies.standard`'s rule: while its side is short of its
   contract, win with its highest winning card, else play its lowest; once the contract
   is reached, lose with its lowest losing card, or win with its highest; a Nil bidder
   always tries to lose; its partner covers the Nil.
@@ -18,9 +18,9 @@ from spadeslib.bots.base import BaseBot
 from spadeslib.bots.tables import tables_of
 from spadeslib.compiler import Rules
 from spadeslib.engine import Action, Observation
-from spadeslib.engine.knowledge import Knowledge, read
-from spadeslib.engine.policies import Table, made, mode_of, play_out_many, standard_card
+from spadeslib.engine.search.knowledge import Knowledge, read
 from spadeslib.errors import ArgumentError
+from spadeslib.policies.standard import Table, made, mode_of, play_out_many, standard_card
 
 __all__ = ["StandardBot", "legal_mask", "play_action", "situation", "try_card"]
 
@@ -70,7 +70,7 @@ def try_card(
     one_trick: bool = False,
 ) -> tuple[list[list[int]], list[int]]:
     """The seat plays ``bit`` now in each of ``deals`` and the rest is played out with the
-    Standard rule (:func:`~spadeslib.engine.policies.play_out_many`, to the end of the
+    Standard rule (:func:`~spadeslib.policies.standard.play_out_many`, to the end of the
     trick with ``one_trick``): how Pro and Expert judge a legal card."""
     n = len(deals)
     return play_out_many(

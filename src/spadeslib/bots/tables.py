@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from spadeslib.compiler import Rules
-from spadeslib.engine.determinize import Determinizer
-from spadeslib.engine.knowledge import Knowledge
+from spadeslib.engine.search.determinize import Determinizer
+from spadeslib.engine.search.knowledge import Knowledge
 
 __all__ = ["KEEPER_WEIGHT", "Tables", "tables_of"]
 
@@ -75,7 +75,7 @@ def _build(rules: Rules) -> Tables:
 
 def determinizer(knowledge: Knowledge, tables: Tables) -> Determinizer:
     """The bots' placements of the unseen cards: uniform
-    (:class:`~spadeslib.engine.determinize.Determinizer`), but in the two-handed draw,
+    (:class:`~spadeslib.engine.search.determinize.Determinizer`), but in the two-handed draw,
     where the other player did not take its cards at random but kept the cards worth
     keeping: a card the bots would keep goes to a hand with :data:`KEEPER_WEIGHT` times
     the chance of another card (the bots assume the other player draws as they do).

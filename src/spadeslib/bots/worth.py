@@ -23,7 +23,7 @@ from typing import Final
 from spadeslib.compiler import Rules
 from spadeslib.compiler.bids import BLIND_NIL, NIL, NO_BID
 from spadeslib.engine import Observation
-from spadeslib.engine.phases.end import side_contracts
+from spadeslib.engine.core.phases.end import side_contracts
 from spadeslib.scoring.game_end import game_result_unchecked
 from spadeslib.scoring.numbers import deal_numbers
 from spadeslib.scoring.types import Contract, new_standing

@@ -1,6 +1,6 @@
 """The tables the seeded deal reads: where each position of the shuffled order goes.
 
-The deal itself is :mod:`spadeslib.engine.dealing`'s (the French cut's cards first, then
+The deal itself is :mod:`spadeslib.engine.core.dealing`'s (the French cut's cards first, then
 one card at a time clockwise from the dealer's left, the rest left over); what it reads
 there depends only on the variant and the dealer, so it is worked out here once per
 variant for every dealer.

@@ -19,7 +19,7 @@ face (``Rules.canonical``), and the lower copy held is played.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from spadeslib.bits import bits_of
 from spadeslib.compiler.follow import allowed
@@ -28,13 +28,82 @@ from spadeslib.compiler.layout import SUIT_LETTERS
 if TYPE_CHECKING:
     from spadeslib.compiler.rules import Rules
 
-__all__ = ["Export", "Play", "new_play", "why_illegal"]
+__all__ = ["AuctionExport", "DealPlay", "Export", "Play", "new_play", "why_illegal"]
 
-Export = tuple[Any, ...]
+Log = Any
+"""The engine state's action log: a linked list of ``(previous, id or ids)`` pairs."""
+
+AuctionExport = tuple[bool, list[int], list[int], int, int, int, list[int]]
+"""A native auction's part of :data:`Export`: ``(bidding, bids, contracts, nil_seats,
+sides_bid, step, taken)``, ``taken`` the bids it took since the last export."""
+
+Export = tuple[
+    list[int],
+    list[int],
+    int,
+    int,
+    int,
+    bool,
+    list[int],
+    int,
+    int,
+    list[tuple[int, tuple[int, ...]]],
+    Log,
+    bool,
+    AuctionExport | None,
+]
 """``(hands, trick, leader, actor, trick_number, broken, tricks, must_lead, winning,
 trick_log, log, done, auction)``: see :meth:`Play.export` (``auction`` is ``None``
-here; the native core's deals that start from their first bid give ``(bidding, bids,
-contracts, nil_seats, sides_bid, step)``)."""
+here; the native core's deals that start from their first bid give
+:data:`AuctionExport`)."""
+
+
+class DealPlay(Protocol):
+    """What the engine asks of a deal's play: the interface :class:`Play` and the native
+    core's ``spadeslib._native.Play`` both implement (``src/native/play.c``), so the
+    engine's state holds either as ``state.play``."""
+
+    @property
+    def actor(self) -> int:
+        """The seat to act."""
+
+    @property
+    def done(self) -> bool:
+        """Every trick is played."""
+
+    @property
+    def bidding(self) -> bool:
+        """The play is still in its auction (a native deal played from its first bid)."""
+
+    @property
+    def pending(self) -> bool:
+        """Actions were taken since the last :meth:`export`."""
+
+    def legal_mask(self) -> int:
+        """The cards the seat to act may play, a mask of the compiled deck."""
+
+    def legal_ids(self) -> list[int]:
+        """The legal action ids, sorted."""
+
+    def apply(self, action_id: object, /) -> int:
+        """Take an action: 0, 1 when that ends the play, -1 (nothing changed) when it is
+        not legal now."""
+
+    def rollout(self, random: Callable[[], float], /) -> int:
+        """Random legal plays to the end of the play; returns how many."""
+
+    def export(self, log: Log, /) -> Export:
+        """The play as the engine's state holds it (see :data:`Export`)."""
+
+    def scores(
+        self, standings: list[tuple[int, int]], /
+    ) -> list[tuple[int, int, int, int]] | None:
+        """Each side's points, bags, sets in a row and wins where the native core keeps
+        the deal's numbers, else ``None`` (the engine scores the deal)."""
+
+    def clone(self) -> DealPlay:
+        """An independent copy."""
+
 
 _BIT = tuple(1 << bit for bit in range(128))
 
@@ -293,7 +362,7 @@ class Play:
     bidding = False
     """A play that starts from the auction is the native core's alone."""
 
-    def scores(self, standings: object) -> None:
+    def scores(self, standings: list[tuple[int, int]]) -> None:
         """The native core's deal score in numbers; the engine scores this one itself."""
         return None
 
@@ -337,7 +406,7 @@ def new_play(
     tricks: Sequence[int] | None = None,
     must_lead: int = 0,
     native: bool = True,
-) -> Any:
+) -> DealPlay:
     """A :class:`Play` (the native one where it is built, unless ``native`` is false) of
     ``rules`` from this point."""
     kernel = rules.kernel if native else None
@@ -347,9 +416,10 @@ def new_play(
     from spadeslib import _backend
 
     module: Any = _backend.native()
-    return module.Play(
+    made: DealPlay = module.Play(
         kernel, list(hands), leader, list(trick_log), list(trick), broken, counts, must_lead
     )
+    return made
 
 
 def why_illegal(

@@ -9,9 +9,9 @@ know), :mod:`.record` (records and replays), :mod:`.game` (the public :class:`Ga
 
 from spadeslib.compiler.action_ids import ActionSpace, action_space
 from spadeslib.compiler.action_text import Action, ActionParseError
+from spadeslib.engine.core.results import DealResult
 from spadeslib.engine.game import TERMINAL, Game, LegalActions
-from spadeslib.engine.observation import Observation
-from spadeslib.engine.results import DealResult
+from spadeslib.engine.views.observation import Observation
 
 __all__ = [
     "TERMINAL",

@@ -12,7 +12,7 @@
 >>> "play 6C" in game.legal_actions(), "play AS" in game.legal_actions()
 (True, False)
 
-The engine underneath is a small mutable :class:`~spadeslib.engine.state.State` of ints
+The engine underneath is a small mutable :class:`~spadeslib.engine.core.state.State` of ints
 and masks changed by one module per phase; ``Game`` validates every action fully before
 handing it on, so a rejected action leaves the game exactly as it was.
 """
@@ -29,17 +29,15 @@ from typing import Any, Final
 from spadeslib.cards import Card
 from spadeslib.compiler.action_ids import ActionSpace
 from spadeslib.compiler.action_text import Action, ActionParseError
-from spadeslib.engine import flow
-from spadeslib.engine.apply import apply_checked
-from spadeslib.engine.dealing import DealInput, read_deal
-from spadeslib.engine.describe import describe
-from spadeslib.engine.determinize import Weight
-from spadeslib.engine.game_loop import GameLoop
-from spadeslib.engine.legal_actions import LegalActions
-from spadeslib.engine.observation import Observation, observe
-from spadeslib.engine.phases.elsewhere import no_such_number
-from spadeslib.engine.positions import is_dealt, new_state, replay, undo
-from spadeslib.engine.record import (
+from spadeslib.engine.core import flow
+from spadeslib.engine.core.apply import apply_checked
+from spadeslib.engine.core.dealing import DealInput, read_deal
+from spadeslib.engine.core.describe import describe
+from spadeslib.engine.core.game_loop import GameLoop
+from spadeslib.engine.core.legal_actions import LegalActions
+from spadeslib.engine.core.phases.elsewhere import no_such_number
+from spadeslib.engine.core.positions import is_dealt, new_state, replay, undo
+from spadeslib.engine.core.record import (
     check_replayed,
     check_state_dict,
     make_record,
@@ -48,13 +46,15 @@ from spadeslib.engine.record import (
     read_state_dict,
     state_dict,
 )
-from spadeslib.engine.resample import resampled
-from spadeslib.engine.results import DealResult, Dealt
-from spadeslib.engine.returns import returns
-from spadeslib.engine.rollout import rollout as _rollout
-from spadeslib.engine.shuffle import SplitMix64
-from spadeslib.engine.state import PHASE_NAMES, Phase, State
-from spadeslib.engine.tensors import information_state_tensor, observation_tensor
+from spadeslib.engine.core.results import DealResult, Dealt
+from spadeslib.engine.core.returns import returns
+from spadeslib.engine.core.rollout import rollout as _rollout
+from spadeslib.engine.core.shuffle import SplitMix64
+from spadeslib.engine.core.state import PHASE_NAMES, Phase, State
+from spadeslib.engine.search.determinize import Weight
+from spadeslib.engine.search.resample import resampled
+from spadeslib.engine.views.observation import Observation, observe
+from spadeslib.engine.views.tensors import information_state_tensor, observation_tensor
 from spadeslib.errors import ArgumentError, IllegalActionError, RecordError
 from spadeslib.scoring.types import GameResult
 from spadeslib.variant import Variant
@@ -203,8 +203,8 @@ class Game(GameLoop):
         :class:`~spadeslib.errors.ArgumentError` at the start of the game.
 
         The game keeps a snapshot at the start of each of its last eight deals (about 2 KB
-        each, :data:`~spadeslib.engine.state.CHECKPOINTS_KEPT`) and replays the actions
-        since the last one (:func:`spadeslib.engine.positions.undo`): an undo costs at
+        each, :data:`~spadeslib.engine.core.state.CHECKPOINTS_KEPT`) and replays the actions
+        since the last one (:func:`spadeslib.engine.core.positions.undo`): an undo costs at
         most about a deal's actions, however long the game. Further back than eight
         deals, it replays the game from the start.
         """
@@ -215,7 +215,8 @@ class Game(GameLoop):
     # -- what there is to know -----------------------------------------------------------
 
     def observation(self, seat: int) -> Observation:
-        """What ``seat`` may know now (see :class:`~spadeslib.engine.observation.Observation`)."""
+        """What ``seat`` may know now (see
+        :class:`~spadeslib.engine.views.observation.Observation`)."""
         s = _dealt(self._s)
         if not 0 <= seat < s.players:
             raise ArgumentError(f"no seat {seat!r}: seats are 0 to {s.players - 1}")
@@ -245,13 +246,13 @@ class Game(GameLoop):
 
     def observation_tensor(self, seat: int, out: Any = None) -> Any:
         """``seat``'s observation as a numpy float32 array, laid out as
-        :func:`spadeslib.engine.tensors.observation_layout` says (``out``: an array to
+        :func:`spadeslib.engine.views.tensors.observation_layout` says (``out``: an array to
         fill instead of a new one)."""
         return observation_tensor(self._seat_state(seat, synced=False), seat, out)
 
     def information_state_tensor(self, seat: int, out: Any = None) -> Any:
         """``seat``'s information state (the observation and the deal's history) as a
-        numpy float32 array (:func:`spadeslib.engine.tensors.information_state_layout`)."""
+        numpy float32 array (:func:`spadeslib.engine.views.tensors.information_state_layout`)."""
         return information_state_tensor(self._seat_state(seat, synced=False), seat, out)
 
     def returns(self, scope: str = "game") -> tuple[float, ...]:
@@ -274,9 +275,9 @@ class Game(GameLoop):
     ) -> Game:
         """A game ``seat`` cannot tell from this one: the same observation, with the cards
         it cannot see placed anew, uniformly among the placements consistent with what it
-        has seen (or ``weight``-ed: :mod:`spadeslib.engine.determinize`), and the deal
-        replayed with them (:mod:`spadeslib.engine.resample`). What IS-MCTS searches
-        from; ``rng`` is a :class:`~spadeslib.engine.shuffle.SplitMix64` or a seed."""
+        has seen (or ``weight``-ed: :mod:`spadeslib.engine.search.determinize`), and the deal
+        replayed with them (:mod:`spadeslib.engine.search.resample`). What IS-MCTS searches
+        from; ``rng`` is a :class:`~spadeslib.engine.core.shuffle.SplitMix64` or a seed."""
         s = self._seat_state(seat)
         if not isinstance(rng, SplitMix64):
             rng = SplitMix64(secrets.randbits(64) if rng is None else rng)
@@ -395,7 +396,7 @@ class Game(GameLoop):
 
     def record(self) -> dict[str, Any]:
         """A JSON-ready record that :meth:`replay` turns back into this exact game (see
-        :mod:`spadeslib.engine.record`)."""
+        :mod:`spadeslib.engine.core.record`)."""
         return make_record(_dealt(self._s))
 
     @classmethod
@@ -440,5 +441,5 @@ class Game(GameLoop):
 
     def state_dict(self) -> dict[str, Any]:
         """A canonical serialisation of the full state (see
-        :func:`spadeslib.engine.record.state_dict`)."""
+        :func:`spadeslib.engine.core.record.state_dict`)."""
         return state_dict(_dealt(self._s))

@@ -1,6 +1,6 @@
 """A table's public record: the game record every seat may already see.
 
-A record (:mod:`spadeslib.engine.record`) carries the deals and the seed, so a table's own
+A record (:mod:`spadeslib.engine.core.record`) carries the deals and the seed, so a table's own
 record would show the deal in progress and, through the seed, every deal to come. The
 public record keeps the finished deals and their actions only. ``Game.replay`` wants a
 record that lists the deal its actions lead into, so the record ends with a stand-in

@@ -25,8 +25,8 @@ import functools
 from typing import TYPE_CHECKING, Any
 
 from spadeslib.compiler.bids import BLIND_NIL, NIL
-from spadeslib.engine.playouts import _native_takes, playouts
-from spadeslib.engine.shuffle import _GOLDEN, _MIX1, _MIX2, _STREAM, MASK64
+from spadeslib.engine.core.shuffle import _GOLDEN, _MIX1, _MIX2, _STREAM, MASK64
+from spadeslib.policies.playouts import _native_takes, playouts
 from spadeslib.scoring.deal import score_side_unchecked
 from spadeslib.scoring.types import new_contract, new_standing
 from spadeslib.simulation.lineup import derive_seed

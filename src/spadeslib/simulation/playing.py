@@ -30,8 +30,8 @@ from typing import TYPE_CHECKING, Literal
 
 from spadeslib.bots.decisions import is_nil
 from spadeslib.bots.standard import StandardBot
-from spadeslib.engine import policies
-from spadeslib.engine.shuffle import stream_seed
+from spadeslib.engine.core.shuffle import stream_seed
+from spadeslib.policies import standard as policies
 from spadeslib.simulation import batched
 from spadeslib.simulation.lineup import Lineup, derive_seed
 from spadeslib.simulation.rows import Row, deal_key, deal_row, game_row

@@ -4,7 +4,7 @@
 Cached by the context's parts that can matter (``Rules.relevant``), which repeat all the
 time, in memos kept with the rules (:func:`~spadeslib.compiler.cache.rules_cache`). The
 engine's bidding phase lists its legal actions with these, and the native core asks them
-for a situation it has not met (``spadeslib.engine.kernel_sources``).
+for a situation it has not met (``spadeslib.engine.core.kernel_sources``).
 """
 
 from __future__ import annotations
