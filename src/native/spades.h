@@ -1,9 +1,11 @@
 /* spadeslib's native core: the compiled rules played in C.
  *
- * The C reads tables and never a rule of its own: a `kernel` is filled from the public
+ * The C reads tables for most of what it decides: a `kernel` is filled from the public
  * fields of a compiled `spadeslib.compiler.Rules` (see spadeslib/compiler/kernel.py), and
- * every function here is generic over it. Where C has to decide something the Python
- * engine decides too, the two are held together by the differential tests.
+ * every function here is generic over it, except two switches: the void rule and the
+ * first lead (`enum void_rule`, `enum first_lead` below), where a new kind is new C.
+ * Where C decides something the Python engine decides too, the two are held together by
+ * the differential tests.
  *
  * Cards are bits 0..size-1 of the compiled deck (at most 108: two packs and four jokers),
  * so a set of cards is a 128-bit mask. No global state: everything lives in the kernel,

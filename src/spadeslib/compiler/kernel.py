@@ -1,8 +1,12 @@
 """The compiled rules handed to the native core: :class:`Rules`' public tables, flat.
 
-The C kernel (``spadeslib._native.Kernel``, sources in ``src/native/``) is generic over
-these tables and knows no rule of its own: a new house rule is a new table entry here,
-never new C. Everything a table holds is checked again at the C boundary (the
+The C kernel (``spadeslib._native.Kernel``, sources in ``src/native/``) reads these
+tables for most of what it decides: the deck, the suits, the trick keys, the cards that
+break spades, the seats and sides. What it decides itself: the void rule and the first
+lead are C switches on the codes below (:data:`VOID_RULES`, :data:`FIRST_LEADS`), so a new
+kind of either is new C (``src/native/rules_impl.h``) and a
+differential test; the auction's first round and the deal's end are C over tables the
+Python fills on demand. Everything a table holds is checked again at the C boundary (the
 ``Kernel`` type, ``src/native/kernel_type.c``), so a wrong table raises
 :class:`~spadeslib.errors.ArgumentError` instead of crashing.
 """
