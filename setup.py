@@ -39,6 +39,7 @@ SOURCES = [
     "tensors.c",
     "game.c",
     "points.c",
+    "solver.c",
     "vector.c",
 ]
 HEADERS = [
@@ -49,6 +50,7 @@ HEADERS = [
     "strategy.h",
     "strategy_impl.h",
     "playout_impl.h",
+    "solver.h",
 ]
 _UNIX_FLAGS = ["-O2", "-std=c11", "-Wall", "-Wextra", "-Wno-missing-field-initializers"]
 _SANITIZE = ["-fsanitize=address,undefined", "-fno-omit-frame-pointer", "-g", "-O1"]

@@ -87,6 +87,7 @@ static PyMethodDef module_methods[] = {
 /* The jobs that add their own functions and types to the module, each from its own file
    (declared in native.h): a new job adds one line here and touches nothing else. */
 static int (*const job_exec[])(PyObject *module) = {
+    solver_exec,
     vector_exec,
     NULL,
 };

@@ -176,6 +176,8 @@ const char *native_cpu_features(void);
 PyObject *kernel_quick_bids(KernelObject *self, PyObject *args);
 /* determinize.c */
 PyObject *native_place(PyObject *module, PyObject *args);
+/* solver.c: the double-dummy solver's functions */
+int solver_exec(PyObject *module);
 /* vector.c: the vector environment's native step */
 int vector_exec(PyObject *module);
 /* tensors.c */

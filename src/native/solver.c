@@ -1,0 +1,448 @@
+/* The double-dummy solver, after DDS (Bo Haglund's solver, the engine of the bridge
+ * sites): a null-window alpha-beta ("can the counted seats take `target` more tricks?")
+ * over the cards, a transposition table at the start of each trick keyed on the cards
+ * left with the played ones squeezed out (so positions that differ only by which small
+ * cards are gone are one entry), equivalent cards tried once, sure-trick bounds before
+ * searching, and a move order that tries the likely best card first. A card's value is
+ * found by a binary search over the target, every search sharing the table.
+ *
+ * Generic over the kernel: legal cards and the trick's winner come from rules.h (the
+ * kernel's own functions), so trumps, jokers, two packs, the lead and the void rules are
+ * the variant's. What the solver adds is only that a card is seen by its effective suit
+ * and its order in it, which holds when every table the rules read treats a suit as one
+ * block (checked per kernel: `merge`); where it does not, the key holds the cards
+ * themselves and no two cards are merged.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdlib.h>
+
+#include "native.h"
+#include "rules.h"
+#include "solver.h"
+
+#define MAX_MOVES MAX_CARDS
+
+/* -- the rules' view of a card -------------------------------------------------------- */
+
+/* Whether each table that the legal cards and the breaking of spades read holds a suit
+   all or nothing: then only a card's suit and its order in it matter. */
+static int suits_are_blocks(const kernel *k) {
+    for (int s = 0; s < NSUITS; s++) {
+        mask_t suit = k->suit_masks[s];
+        mask_t t = k->trumps & suit;
+        if (t && t != suit) return 0;
+        for (int led = 0; led < NSUITS; led++) {
+            mask_t b = k->breaking[led] & suit;
+            if (b && b != suit) return 0;
+        }
+    }
+    return 1;
+}
+
+/* A card's strength when its own suit is led; trumps above everything else. */
+static inline int strength(const kernel *k, int bit) {
+    int suit = k->suit_of[bit];
+    return k->keys[suit][bit] + (suit == TRUMPS ? 256 : 0);
+}
+
+int solver_init(solver *s, const kernel *k) {
+    s->k = k;
+    s->merge = suits_are_blocks(k);
+    int cards = 0;
+    for (int p = 0; p < k->players; p++) cards += popcount128(s->hands[p]);
+    int log2 = cards > 40 ? 21 : cards > 24 ? 20 : 12;
+    s->tt = calloc((size_t)1 << log2, sizeof(tt_entry));
+    if (!s->tt) return -1;
+    s->tt_mask = ((size_t)1 << log2) - 1;
+    s->nodes = 0;
+    s->use_table = s->use_sure = 1;
+    return 0;
+}
+
+void solver_free(solver *s) {
+    free(s->tt);
+    s->tt = NULL;
+}
+
+/* -- the transposition table's key ---------------------------------------------------- */
+
+static inline uint64_t mix(uint64_t h) {
+    h = (h ^ (h >> 30)) * MIX1;
+    h = (h ^ (h >> 27)) * MIX2;
+    return h ^ (h >> 31);
+}
+
+/* Two independent hashes of the position at a trick's start: for each suit, the owner of
+   each card left in order of strength (and whether it ties the card before it: two packs),
+   then the leader and the rules' state (spades broken, the first trick, the free leads). */
+static void position_key(const solver *s, uint64_t *a, uint64_t *b) {
+    const kernel *k = s->k;
+    mask_t left = 0;
+    for (int p = 0; p < k->players; p++) left |= s->hands[p];
+    uint64_t h1 = 0x243F6A8885A308D3ULL, h2 = 0x13198A2E03707344ULL;
+    for (int suit = 0; suit < NSUITS; suit++) {
+        mask_t m = left & k->suit_masks[suit];
+        const uint8_t *keys = k->keys[suit];
+        int position = 0, previous = -1;
+        while (m) {
+            int bit = lowest_bit(m);
+            m &= m - 1;
+            int owner = 0;
+            while (!(s->hands[owner] >> bit & 1)) owner++;
+            int tie = previous >= 0 && keys[bit] == keys[previous];
+            int at = s->merge ? position : bit;
+            uint64_t v = ((uint64_t)suit << 20) | ((uint64_t)at << 8) | ((uint64_t)owner << 1) | (uint64_t)tie;
+            h1 = mix(h1 ^ v);
+            h2 = (h2 + v + 1) * 0x9FB21C651E98DF25ULL;
+            h2 ^= h2 >> 29;
+            position++;
+            previous = bit;
+        }
+        h1 = mix(h1 ^ (0xFF0000ULL + (uint64_t)suit));
+        h2 = (h2 ^ (uint64_t)(position + 7 * suit)) * 0xD6E8FEB86659FD93ULL;
+    }
+    int kept = (s->trick_number == 0) | ((s->trick_number < k->lead_free_from) << 1);
+    uint64_t rest = (uint64_t)s->leader | ((uint64_t)s->broken << 4) | ((uint64_t)kept << 5);
+    *a = mix(h1 ^ (rest << 40));
+    *b = mix(h2 + rest);
+}
+
+/* -- moves ---------------------------------------------------------------------------- */
+
+/* The cards strictly between two bits. */
+static inline mask_t between(int low, int high) {
+    return (bit_of(high) - 1) & ~(bit_of(low) - 1) & ~bit_of(low);
+}
+
+/* The cards that would tell two cards of a suit apart: those between them, and the other
+   copies of either's face (two packs: a copy ties one of them and beats the other). */
+static inline mask_t same_run(const kernel *k, int low, int high) {
+    return (between(low, high) | k->face_mask[low] | k->face_mask[high]) & ~bit_of(low) & ~bit_of(high);
+}
+
+/* One card of each run of equivalent legal cards (no card of another hand, nor of the
+   trick, between them in their suit), ordered with the likely best first. */
+static int ordered_moves(const solver *s, int actor, mask_t legal, uint8_t *moves) {
+    const kernel *k = s->k;
+    int mine = s->maximizers >> actor & 1;
+    mask_t others = 0, friends = 0;
+    for (int p = 0; p < k->players; p++) {
+        if (p == actor) continue;
+        others |= s->hands[p];
+        if ((s->maximizers >> p & 1) == mine) friends |= s->hands[p];
+    }
+    mask_t blockers = others;
+    for (int i = 0; i < s->count; i++) blockers |= bit_of(s->trick[i]);
+    int scores[MAX_MOVES];
+    int n = 0;
+    int led = s->count ? k->suit_of[s->trick[0]] : -1;
+    int top = -1, friend_winning = 0;
+    if (s->count) {
+        int w = trick_winner(k, s->trick, s->count);
+        top = s->trick[w];
+        friend_winning = (s->maximizers >> seat_after(k, s->leader, w) & 1) == mine;
+    }
+    for (int suit = 0; suit < NSUITS; suit++) {
+        mask_t m = legal & k->suit_masks[suit];
+        int last = -1;
+        while (m) {
+            int bit = lowest_bit(m);
+            m &= m - 1;
+            if (last >= 0 && s->merge && !(blockers & same_run(k, last, bit))) {
+                last = bit;
+                continue; /* the same card as the one kept before it */
+            }
+            last = bit;
+            int value = strength(k, bit), score;
+            if (s->count) {
+                int key = k->keys[led][bit], best = k->keys[led][top];
+                int wins = key > best || (key == best && k->later_wins);
+                if (friend_winning || !wins) score = -value;
+                else score = 1000 - value;
+            } else {
+                mask_t suit_cards = k->suit_masks[suit];
+                mask_t higher = others & suit_cards & ~(bit_of(bit) - 1);
+                mask_t own_higher = s->hands[actor] & suit_cards & ~((bit_of(bit) << 1) - 1);
+                if (!higher && !own_higher) score = 600 - value;  /* the top card left */
+                else if ((friends & higher) && !((others & ~friends) & higher)) score = 400 - value;
+                else score = -value;
+            }
+            int j = n++;
+            while (j > 0 && scores[j - 1] < score) {
+                scores[j] = scores[j - 1];
+                moves[j] = moves[j - 1];
+                j--;
+            }
+            scores[j] = score;
+            moves[j] = (uint8_t)bit;
+        }
+    }
+    return n;
+}
+
+/* -- the search ----------------------------------------------------------------------- */
+
+static int search(solver *s, int target);
+
+/* Play `bit` for the seat to play, search, and take it back. `target` counts from before
+   the card, so a trick the counted seats win with it lowers it by one. */
+static int play_and_search(solver *s, int actor, int bit, int target) {
+    const kernel *k = s->k;
+    int leader = s->leader, count = s->count, broken = s->broken, trick_number = s->trick_number;
+    mask_t must_lead = s->must_lead;
+    uint8_t trick[MAX_PLAYERS]; /* the next trick writes over this one's cards */
+    s->hands[actor] &= ~bit_of(bit);
+    s->trick[count] = (uint8_t)bit;
+    int led = k->suit_of[count ? s->trick[0] : bit];
+    s->broken |= (int)(k->breaking[led] >> bit & 1);
+    s->count = count + 1;
+    if (s->count == k->players) {
+        memcpy(trick, s->trick, sizeof trick);
+        int winner = seat_after(k, leader, trick_winner(k, s->trick, s->count));
+        target -= s->counted >> winner & 1;
+        s->leader = winner;
+        s->count = 0;
+        s->trick_number = trick_number + 1;
+        s->must_lead = 0;
+    }
+    int result = search(s, target);
+    if (s->trick_number != trick_number) memcpy(s->trick, trick, sizeof trick);
+    s->hands[actor] |= bit_of(bit);
+    s->leader = leader;
+    s->count = count;
+    s->broken = broken;
+    s->trick_number = trick_number;
+    s->must_lead = must_lead;
+    return result;
+}
+
+/* Sure tricks at a trick's start: the leader cashes cards above every other card left
+   of their suit while every other seat must follow (a seat void of the suit and holding
+   no trump may discard, once: after it, which cards it let go is unknown, so the count
+   stops). Each lead must be legal by the kernel's own rule. The leader takes at least
+   these tricks, whatever the others do. */
+static int sure_tricks(const solver *s) {
+    const kernel *k = s->k;
+    if (k->later_wins && k->packs != 1) return 0; /* a later twin would win the tie */
+    if (s->must_lead) return 0;
+    int leader = s->leader;
+    mask_t hand = s->hands[leader], others = 0;
+    int held[MAX_PLAYERS][NSUITS];
+    for (int p = 0; p < k->players; p++) {
+        if (p == leader) continue;
+        others |= s->hands[p];
+        for (int suit = 0; suit < NSUITS; suit++) held[p][suit] = popcount128(s->hands[p] & k->suit_masks[suit]);
+    }
+    int broken = s->broken, number = s->trick_number, sure = 0;
+    for (;;) {
+        mask_t legal = allowed(k, hand, s->trick, 0, broken, number, 0);
+        int card = -1, stop = 0;
+        for (int suit = 0; suit < NSUITS && card < 0; suit++) {
+            mask_t mine = legal & k->suit_masks[suit];
+            if (!mine) continue;
+            mask_t theirs = others & k->suit_masks[suit];
+            int top = highest_bit(mine);
+            if (theirs && highest_bit(theirs) > top) continue;
+            int ok = 1, discard = 0;
+            for (int p = 0; p < k->players && ok; p++) {
+                if (p == leader || held[p][suit]) continue;
+                if (held[p][TRUMPS] && suit != TRUMPS) ok = 0; /* it may ruff */
+                else discard = 1;
+            }
+            if (!ok) continue;
+            card = top;
+            stop = discard;
+        }
+        if (card < 0) break;
+        int suit = k->suit_of[card];
+        hand &= ~bit_of(card);
+        for (int p = 0; p < k->players; p++)
+            if (p != leader && held[p][suit]) held[p][suit]--;
+        broken |= (int)(k->breaking[suit] >> card & 1);
+        number++;
+        sure++;
+        if (stop || !hand) break;
+    }
+    return sure;
+}
+
+static int search(solver *s, int target) {
+    const kernel *k = s->k;
+    int actor = seat_after(k, s->leader, s->count);
+    int left = popcount128(s->hands[actor]);
+    if (target <= 0) return 1;
+    if (target > left) return 0;
+    s->nodes++;
+    tt_entry *entry = NULL;
+    uint64_t a = 0, b = 0;
+    if (s->count == 0 && !s->must_lead && s->use_table) {
+        position_key(s, &a, &b);
+        entry = &s->tt[a & s->tt_mask];
+        if (entry->a == a && entry->b == b) {
+            if (entry->lo >= target) return 1;
+            if (entry->hi < target) return 0;
+        }
+        int counted = s->counted >> actor & 1, wants = s->maximizers >> actor & 1;
+        if (counted == wants && s->use_sure) { /* the leader wants its own tricks counted, or not */
+            int sure = sure_tricks(s);
+            if (counted && sure >= target) return 1;
+            if (!counted && left - sure < target) return 0;
+        }
+    }
+    mask_t legal = allowed(k, s->hands[actor], s->trick, s->count, s->broken, s->trick_number, s->must_lead);
+    uint8_t moves[MAX_MOVES];
+    int n = ordered_moves(s, actor, legal, moves);
+    int wants = s->maximizers >> actor & 1;
+    int result = !wants;
+    for (int i = 0; i < n; i++) {
+        int r = play_and_search(s, actor, moves[i], target);
+        if (r == wants) {
+            result = wants;
+            break;
+        }
+    }
+    if (entry) {
+        if (entry->a != a || entry->b != b) {
+            entry->a = a;
+            entry->b = b;
+            entry->lo = 0;
+            entry->hi = (int8_t)left;
+        }
+        if (result && entry->lo < target) entry->lo = (int8_t)target;
+        if (!result && entry->hi > target - 1) entry->hi = (int8_t)(target - 1);
+    }
+    return result;
+}
+
+void solver_values(solver *s, int *values) {
+    const kernel *k = s->k;
+    for (int i = 0; i < k->size; i++) values[i] = -1;
+    int actor = seat_after(k, s->leader, s->count);
+    int left = popcount128(s->hands[actor]);
+    mask_t legal = allowed(k, s->hands[actor], s->trick, s->count, s->broken, s->trick_number, s->must_lead);
+    uint8_t moves[MAX_MOVES];
+    int n = ordered_moves(s, actor, legal, moves);
+    int guess = -1; /* the cards of a hand are often worth the same: try the last value first */
+    for (int i = 0; i < n; i++) {
+        int low = 0, high = left;
+        while (low < high) {
+            int mid = (low + high + 1) / 2;
+            if (guess > low && guess <= high) mid = guess;
+            else if (guess >= 0 && guess + 1 > low && guess + 1 <= high) mid = guess + 1;
+            if (play_and_search(s, actor, moves[i], mid)) low = mid;
+            else high = mid - 1;
+        }
+        values[moves[i]] = guess = low;
+    }
+    /* the cards merged into each one searched: the same value */
+    for (int suit = 0; suit < NSUITS; suit++) {
+        mask_t m = legal & k->suit_masks[suit];
+        int last = -1;
+        while (m) {
+            int bit = lowest_bit(m);
+            m &= m - 1;
+            if (values[bit] < 0 && last >= 0) values[bit] = values[last];
+            last = bit;
+        }
+    }
+}
+
+/* -- the Python boundary -------------------------------------------------------------- */
+
+/* double_dummy(kernel, hands, leader, trick, broken, trick_number, must_lead, counted,
+   maximizers, options=0) -> [(bit, tricks), ...]; options, for the tests that hold each
+   shortcut to the plain search: 1 no table, 2 no merged cards, 4 no sure tricks. */
+static PyObject *native_double_dummy(PyObject *module, PyObject *args) {
+    native_state *st = (native_state *)PyModule_GetState(module);
+    PyObject *kernel_obj, *hands_obj, *leader_obj, *trick_obj, *number_obj, *must_obj;
+    PyObject *counted_obj, *max_obj;
+    int broken, options = 0;
+    if (!PyArg_ParseTuple(args, "OOOOpOOOO|i", &kernel_obj, &hands_obj, &leader_obj, &trick_obj, &broken,
+                          &number_obj, &must_obj, &counted_obj, &max_obj, &options))
+        return NULL;
+    if (options < 0 || options > 7) return argument_error(st, "options must be from 0 to 7, not %d", options);
+    if (!PyObject_TypeCheck(kernel_obj, st->kernel_type))
+        return argument_error(st, "kernel must be a spadeslib._native.Kernel, not %R", kernel_obj);
+    const kernel *k = &((KernelObject *)kernel_obj)->k;
+    solver s;
+    memset(&s, 0, sizeof s);
+    long leader, number, counted, maximizers;
+    if (int_in(st, leader_obj, 0, k->players - 1, &leader, "leader") < 0) return NULL;
+    if (int_in(st, number_obj, 0, k->hand_size - 1, &number, "trick_number") < 0) return NULL;
+    long seats = (1L << k->players) - 1;
+    if (int_in(st, counted_obj, 1, seats, &counted, "counted") < 0) return NULL;
+    if (int_in(st, max_obj, 0, seats, &maximizers, "maximizers") < 0) return NULL;
+    if (mask_from_py(st, must_obj, k->size, &s.must_lead, "must_lead") < 0) return NULL;
+    PyObject *hands = sequence_of(st, hands_obj, k->players, "hands");
+    if (!hands) return NULL;
+    mask_t seen = 0;
+    for (int p = 0; p < k->players; p++) {
+        if (mask_from_py(st, PyList_GET_ITEM(hands, p), k->size, &s.hands[p], "a hand") < 0) {
+            Py_DECREF(hands);
+            return NULL;
+        }
+        if (seen & s.hands[p]) {
+            Py_DECREF(hands);
+            return argument_error(st, "hands[%d] holds a card another hand holds", p);
+        }
+        seen |= s.hands[p];
+    }
+    Py_DECREF(hands);
+    int count = 0;
+    if (bits_from_py(st, k, trick_obj, k->players - 1, s.trick, &count, "trick") < 0) return NULL;
+    for (int i = 0; i < count; i++) {
+        if (seen >> s.trick[i] & 1)
+            return argument_error(st, "the trick's card %d is also in a hand, or twice in the trick",
+                                  (int)s.trick[i]);
+        seen |= bit_of(s.trick[i]);
+    }
+    s.leader = (int)leader;
+    s.count = count;
+    s.broken = broken;
+    s.trick_number = (int)number;
+    s.counted = (int)counted;
+    s.maximizers = (int)maximizers;
+    int actor = seat_after(k, s.leader, count);
+    int left = popcount128(s.hands[actor]);
+    if (left == 0 || left > k->hand_size)
+        return argument_error(st, "the seat to play (%d) holds %d cards: no position of the play", actor, left);
+    for (int i = 0; i < k->players; i++) {
+        int seat = seat_after(k, s.leader, i);
+        int expected = i < count ? left - 1 : left;
+        if (popcount128(s.hands[seat]) != expected)
+            return argument_error(st, "hands[%d] holds %d cards where the trick needs %d", seat,
+                                  popcount128(s.hands[seat]), expected);
+    }
+    if (solver_init(&s, k) < 0) return PyErr_NoMemory();
+    s.use_table = !(options & 1);
+    if (options & 2) s.merge = 0;
+    s.use_sure = !(options & 4);
+    int values[MAX_CARDS];
+    Py_BEGIN_ALLOW_THREADS
+    solver_values(&s, values);
+    Py_END_ALLOW_THREADS
+    solver_free(&s);
+    PyObject *out = PyList_New(0);
+    if (!out) return NULL;
+    for (int bit = 0; bit < k->size; bit++) {
+        if (values[bit] < 0) continue;
+        PyObject *pair = Py_BuildValue("(ii)", bit, values[bit]);
+        if (!pair || PyList_Append(out, pair) < 0) {
+            Py_XDECREF(pair);
+            Py_DECREF(out);
+            return NULL;
+        }
+        Py_DECREF(pair);
+    }
+    return out;
+}
+
+static PyMethodDef solver_functions[] = {
+    {"double_dummy", native_double_dummy, METH_VARARGS,
+     "double_dummy(kernel, hands, leader, trick, broken, trick_number, must_lead, counted, maximizers)"
+     " [, options] -> [(bit, tricks)]: each legal card's tricks for the counted seats, all hands seen."},
+    {NULL, NULL, 0, NULL},
+};
+
+int solver_exec(PyObject *module) { return PyModule_AddFunctions(module, solver_functions); }

@@ -1,0 +1,41 @@
+/* The double-dummy solver (solver.c): the tricks a set of seats takes from a position of
+ * the play with every hand seen, best play by all. Generic over the kernel like the rest
+ * of the native core: it asks rules.h for the legal cards and the trick's winner, and
+ * decides no rule of its own. The Python reference is spadeslib/analysis/reference.py.
+ */
+#ifndef SPADESLIB_SOLVER_H
+#define SPADESLIB_SOLVER_H
+
+#include "spades.h"
+
+/* One slot of the transposition table: a position at the start of a trick (its two
+   hashes) and the bounds known on the counted seats' tricks from there. */
+typedef struct tt_entry {
+    uint64_t a, b;
+    int8_t lo, hi;
+} tt_entry;
+
+typedef struct solver {
+    const kernel *k;
+    mask_t hands[MAX_PLAYERS];
+    mask_t must_lead;
+    uint8_t trick[MAX_PLAYERS];
+    int count, leader, broken, trick_number;
+    int counted;    /* the seats whose tricks are counted (bit per seat) */
+    int maximizers; /* the seats that want more of them; the others want fewer */
+    int merge;      /* the rules see a card only by its suit and its order in it */
+    int use_table, use_sure; /* the shortcuts on (the tests turn them off) */
+    tt_entry *tt;
+    size_t tt_mask;
+    long nodes;
+} solver;
+
+/* Set up a solver for one position (the fields above filled by the caller); 0, or -1 when
+   the table cannot be allocated. */
+int solver_init(solver *s, const kernel *k);
+void solver_free(solver *s);
+/* values[bit] for every legal card of the seat to play: the counted seats' tricks from
+   here, the current trick included; -1 for the other bits. */
+void solver_values(solver *s, int *values);
+
+#endif

@@ -1,0 +1,105 @@
+"""Double-dummy values of a game's position: the native solver where it is built, the
+Python reference otherwise (``spadeslib.backend()`` says which plays).
+
+Who is counted: the seat to play's side, its partners' tricks included (a partnership,
+two-handed Spades). In a game without sides (cutthroat, solo) each side is one seat, so
+the answer is the tricks that one seat takes with every other seat playing against it
+together: a bound on what it takes against real, separate opponents, not a prediction.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from spadeslib import _backend
+from spadeslib.analysis import reference
+from spadeslib.analysis.position import Position, position_of
+from spadeslib.compiler.kernel import kernel_of
+from spadeslib.errors import ArgumentError
+
+if TYPE_CHECKING:
+    from spadeslib.engine.game import Game
+
+__all__ = ["card_values", "double_dummy", "nil_can_be_set", "side_seats"]
+
+
+def side_seats(position: Position, seat: int) -> int:
+    """The seats of ``seat``'s side, a bit per seat."""
+    side_of = position.rules.side_of
+    return sum(
+        1 << other for other in range(position.rules.players) if side_of[other] == side_of[seat]
+    )
+
+
+def card_values(
+    position: Position, counted: int, maximizers: int, *, native: bool | None = None
+) -> dict[int, int]:
+    """Each legal card's (bit's) tricks for the ``counted`` seats (a bit per seat), the
+    current trick included, with the ``maximizers`` wanting more of them and every other
+    seat fewer. ``native``: force the path (``None``: the native solver where built)."""
+    rules = position.rules
+    kernel = kernel_of(rules) if native is not False else None
+    if native and kernel is None:
+        raise ArgumentError("the native solver is not built here (spadeslib.backend() is 'python')")
+    if kernel is None:
+        return reference.values(position, counted, maximizers)
+    module = _backend.native()
+    pairs = module.double_dummy(  # type: ignore[union-attr]
+        kernel,
+        list(position.hands),
+        position.leader,
+        list(position.trick),
+        position.broken,
+        position.trick_number,
+        position.must_lead,
+        counted,
+        maximizers,
+    )
+    return dict(pairs)
+
+
+def _texts(position: Position, values: dict[int, int]) -> dict[str, int]:
+    deck = position.rules.deck
+    return {str(deck[bit]): value for bit, value in sorted(values.items())}
+
+
+def double_dummy(game: Game) -> dict[str, int]:
+    """For each legal card of the seat to play (keys are card texts such as ``"KD"``),
+    the tricks its side takes in the rest of the deal, the current trick included, with
+    every hand seen and best play by every seat.
+
+    Raise :class:`~spadeslib.errors.ArgumentError` when the game is not in its play
+    phase.
+
+    >>> import spadeslib
+    >>> from spadeslib.analysis import double_dummy
+    >>> game = spadeslib.Game("standard", seed=7)
+    >>> for bid in ("bid 3", "bid 4", "bid 3", "bid 3"):
+    ...     game.apply(bid)
+    >>> while len(game.hand(game.current_player_id())) > 4:  # an ending: quick on any path
+    ...     game.apply(list(game.legal_actions())[0])
+    >>> values = double_dummy(game)
+    >>> sorted(values) == sorted(str(action.card) for action in game.legal_actions())
+    True
+    >>> all(0 <= tricks <= 4 for tricks in values.values())
+    True
+    """
+    position = position_of(game)
+    side = side_seats(position, position.actor)
+    return _texts(position, card_values(position, side, side))
+
+
+def nil_can_be_set(game: Game, seat: int) -> bool:
+    """Whether the other sides can make ``seat`` (a Nil bidder, say) take a trick from
+    here, the current trick included, however ``seat`` and its partners play, every hand
+    seen. Tricks it has already taken are not counted: ask :attr:`Game.tricks_won
+    <spadeslib.Game.tricks_won>` for those."""
+    position = position_of(game)
+    players = position.rules.players
+    if type(seat) is not int or not 0 <= seat < players:
+        raise ArgumentError(f"no seat {seat!r}: seats are 0 to {players - 1}")
+    opponents = ((1 << players) - 1) & ~side_seats(position, seat)
+    values = card_values(position, 1 << seat, opponents)
+    wants = opponents >> position.actor & 1
+    best = max(values.values()) if wants else min(values.values())
+    return best > 0

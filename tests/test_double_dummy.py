@@ -1,0 +1,239 @@
+"""The double-dummy solver (docs/analysis.md): the native search (src/native/solver.c)
+against the plain minimax of spadeslib/analysis/reference.py over small endings of the
+bundled and of generated variants, each shortcut of the search held to the plain search,
+and the properties of a position's values on whichever path plays (a position is worth
+its best card; values agree after each card; equivalent cards are worth the same).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import spadeslib
+from spadeslib import _backend
+from spadeslib.analysis import card_values, double_dummy, nil_can_be_set, position_of, reference
+from spadeslib.analysis.position import Position
+from spadeslib.analysis.solve import side_seats
+from spadeslib.compiler.kernel import kernel_of
+from spadeslib.errors import ArgumentError, SpadesError
+from spadeslib.testing import variants
+
+native: Any = _backend.native()
+needs_native = pytest.mark.skipif(native is None, reason="the native core is not built here")
+VARIANTS = ("standard", "nyc", "jjdd", "mirror", "suicide", "cutthroat", "six-handed", "whiz")
+
+
+def ending(game: spadeslib.Game, seed: int, left: int) -> Position | None:
+    """``game`` played at random (seeded) to a position of its first deal's play with at
+    most ``left`` cards in the hand to play, mid-trick or not; ``None`` if the first deal
+    ends before (or never reaches the play)."""
+    rng = random.Random(seed)
+    for _ in range(400):
+        if game.phase == "play":
+            position = position_of(game)
+            if bin(position.hands[position.actor]).count("1") <= left and rng.random() < 0.6:
+                return position
+        if game.phase in ("over",) or game.deal_history:
+            return None
+        actions = list(game.legal_actions())
+        game.apply(actions[int(rng.random() * len(actions))])
+    return None
+
+
+def raw(position: Position, counted: int, maximizers: int, options: int = 0) -> dict[int, int]:
+    pairs = native.double_dummy(
+        kernel_of(position.rules),
+        list(position.hands),
+        position.leader,
+        list(position.trick),
+        position.broken,
+        position.trick_number,
+        position.must_lead,
+        counted,
+        maximizers,
+        options,
+    )
+    return dict(pairs)
+
+
+@needs_native
+@pytest.mark.parametrize("name", VARIANTS)
+def test_the_search_and_each_shortcut_agree_with_the_plain_minimax(name: str) -> None:
+    checked = 0
+    for seed in range(6):
+        position = ending(spadeslib.Game(name, seed=seed), seed, 3)
+        if position is None:
+            continue
+        side = side_seats(position, position.actor)
+        expected = reference.values(position, side, side)
+        for options in range(8):  # every shortcut on and off: table, merged cards, sure tricks
+            assert raw(position, side, side, options) == expected, (seed, options)
+        checked += 1
+    assert checked
+
+
+@needs_native
+@settings(max_examples=12, deadline=None)
+@given(variants(), st.integers(0, 2**32 - 1))
+def test_generated_variants_solve_as_the_minimax_does(variant: Any, seed: int) -> None:
+    position = ending(spadeslib.Game(variant, seed=seed % 1000), seed, 2)
+    if position is None:
+        return
+    side = side_seats(position, position.actor)
+    assert raw(position, side, side) == reference.values(position, side, side)
+    seat = position.actor
+    others = ((1 << position.rules.players) - 1) & ~side  # the Nil question's search
+    assert raw(position, 1 << seat, others) == reference.values(position, 1 << seat, others)
+
+
+def value_of(position: Position, counted: int) -> int:
+    values = card_values(position, counted, counted)
+    return max(values.values()) if counted >> position.actor & 1 else min(values.values())
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.sampled_from(("standard", "nyc", "two-handed")), st.integers(0, 10_000))
+def test_each_card_is_worth_its_trick_and_the_best_play_after_it(name: str, seed: int) -> None:
+    position = ending(spadeslib.Game(name, seed=seed), seed, 3)
+    if position is None:
+        return
+    side = side_seats(position, position.actor)
+    for bit, tricks in card_values(position, side, side).items():
+        after, winner = position.after(bit)
+        won = int(winner >= 0 and side >> winner & 1)
+        rest = value_of(after, side) if after.hands[after.actor] else 0
+        assert tricks == won + rest
+
+
+def _equivalent_swap(position: Position) -> tuple[Position, int, int] | None:
+    """A card in the hand to play and a card played in an earlier trick, of one suit with
+    no card in play between them: the position with the one in place of the other."""
+    rules = position.rules
+    live = 0
+    for hand in position.hands:
+        live |= hand
+    for bit in position.trick:
+        live |= 1 << bit
+    gone = rules.full_mask & ~live
+    hand = position.hands[position.actor]
+    for card in range(rules.size):
+        if not hand >> card & 1:
+            continue
+        for old in range(rules.size):
+            if not gone >> old & 1 or rules.suit_of[old] != rules.suit_of[card]:
+                continue
+            low, high = min(card, old), max(card, old)
+            between = ((1 << high) - 1) & ~((1 << (low + 1)) - 1)
+            if live & between & ~(1 << card):
+                continue
+            hands = list(position.hands)
+            hands[position.actor] = hand & ~(1 << card) | 1 << old
+            swapped = Position(
+                rules,
+                tuple(hands),
+                position.leader,
+                position.trick,
+                position.broken,
+                position.trick_number,
+                position.must_lead,
+            )
+            return swapped, card, old
+    return None
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 10_000))
+def test_an_equivalent_card_changes_nothing(seed: int) -> None:
+    position = ending(spadeslib.Game("standard", seed=seed), seed, 3)
+    if position is None:
+        return
+    found = _equivalent_swap(position)
+    if found is None:
+        return
+    swapped, card, old = found
+    side = side_seats(position, position.actor)
+    before = card_values(position, side, side)
+    after = card_values(swapped, side, side)
+    assert {old if bit == card else bit: v for bit, v in before.items()} == after
+
+
+def test_double_dummy_names_every_legal_card() -> None:
+    game = spadeslib.Game("standard", seed=5)
+    position = ending(game, 5, 3)
+    assert position is not None
+    values = double_dummy(game)
+    assert sorted(values) == sorted(str(action.cards[0]) for action in game.legal_actions())
+    assert all(0 <= tricks <= 3 for tricks in values.values())
+
+
+def test_the_nil_question_agrees_with_the_plain_minimax() -> None:
+    for seed in range(4):
+        game = spadeslib.Game("standard", seed=seed)
+        position = ending(game, seed, 3)
+        if position is None:
+            continue
+        for seat in range(4):
+            others = 0b1111 & ~side_seats(position, seat)
+            values = reference.values(position, 1 << seat, others)
+            wants = others >> position.actor & 1
+            best = max(values.values()) if wants else min(values.values())
+            assert nil_can_be_set(game, seat) == (best > 0)
+
+
+def test_only_a_game_in_its_play_phase_is_solved() -> None:
+    game = spadeslib.Game("standard", seed=1)
+    with pytest.raises(ArgumentError, match="play phase") as error:
+        double_dummy(game)
+    assert isinstance(error.value, SpadesError)
+    with pytest.raises(ArgumentError, match="play phase"):
+        nil_can_be_set(game, 0)
+
+
+def test_a_seat_out_of_range_is_refused() -> None:
+    game = spadeslib.Game("standard", seed=2)
+    assert ending(game, 2, 2) is not None
+    with pytest.raises(ArgumentError, match="no seat 4"):
+        nil_can_be_set(game, 4)
+
+
+@needs_native
+def test_the_native_boundary_checks_every_argument() -> None:
+    game = spadeslib.Game("standard", seed=3)
+    position = ending(game, 3, 3)
+    assert position is not None
+    kernel = kernel_of(position.rules)
+    hands = list(position.hands)
+    good = (
+        kernel,
+        hands,
+        position.leader,
+        list(position.trick),
+        position.broken,
+        position.trick_number,
+        0,
+        1,
+        1,
+    )
+    assert native.double_dummy(*good)
+
+    def bad(index: int, value: object, message: str) -> None:
+        args = list(good)
+        args[index] = value
+        with pytest.raises(ArgumentError, match=message):
+            native.double_dummy(*args)
+
+    bad(0, "standard", "Kernel")
+    bad(1, hands[:3], "4 items")
+    bad(1, [hands[0], hands[0], hands[2], hands[3]], "another hand holds")
+    bad(1, [hands[0] | hands[1], 0, hands[2], hands[3]], "holds")
+    bad(2, 4, "leader")
+    bad(4 + 1, 13, "trick_number")
+    bad(7, 0, "counted")
+    bad(8, 16, "maximizers")
+    with pytest.raises(ArgumentError, match="options"):
+        native.double_dummy(*good, 8)
