@@ -27,7 +27,17 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, TextIO
 
 from spadeslib._version import __version__
-from spadeslib.cli import completion, diff, listing, play, schema, serve, simulate, validate
+from spadeslib.cli import (
+    analyze,
+    completion,
+    diff,
+    listing,
+    play,
+    schema,
+    serve,
+    simulate,
+    validate,
+)
 from spadeslib.cli.common import PROG, Failure, UsageFailure, forget_stdin, json_text
 from spadeslib.cli.common import load as _load
 from spadeslib.errors import SpadesError
@@ -220,6 +230,19 @@ COMMANDS: Final[dict[str, Command]] = {
         "  spadeslib play --resume game.json",
         setup=play.setup,
         run=play.run,
+    ),
+    "analyze": Command(
+        summary="review a played game card by card, every hand seen (double dummy)",
+        description="Read a game record (JSON, as 'save FILE' in 'spadeslib play' writes) "
+        "and, for each deal, print the tricks each side takes with best play from the first "
+        "lead, then each seat's cards that lost tricks against best play from their own "
+        "position. Exit status: 0 when done, 2 when the record cannot be read or an "
+        "option is out of range.",
+        examples="  spadeslib analyze game.json\n"
+        "  spadeslib analyze game.json --deal 2 --json\n"
+        "  spadeslib analyze game.json --from-trick 6",
+        setup=analyze.setup,
+        run=analyze.run,
     ),
     "serve": Command(
         summary="run a card table in the browser, for people and bots (needs [server])",

@@ -1,0 +1,122 @@
+"""``spadeslib analyze``: a played game reviewed card by card with every hand seen.
+
+For each deal of a game record (``save FILE`` in ``spadeslib play``, or
+:meth:`spadeslib.Game.record` as JSON): the double-dummy result at the first lead, then
+each seat's cards that cost its side tricks against best play from that position. Text
+for people, ``--json`` for programs. See docs/analysis.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from spadeslib.cli.common import UsageFailure, json_text
+from spadeslib.errors import counted
+
+__all__ = ["run", "setup"]
+
+
+def setup(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("record", metavar="RECORD.json", type=Path, help="a game record (JSON)")
+    parser.add_argument(
+        "--deal", metavar="N", type=int, default=None, help="only deal N (1 for the first)"
+    )
+    parser.add_argument(
+        "--from-trick",
+        metavar="T",
+        type=int,
+        default=1,
+        help="review the cards from trick T on (1: the whole deal; a later trick is "
+        "quicker, as an ending has fewer cards to search)",
+    )
+    parser.add_argument(
+        "--json", action="store_true", help="print every deal's review as JSON, for programs"
+    )
+
+
+def _read(path: Path) -> object:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise UsageFailure(f"spadeslib: error: cannot read {path}: {error.strerror}") from None
+    except UnicodeDecodeError:
+        raise UsageFailure(f"spadeslib: error: {path} is not UTF-8 text") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise UsageFailure(
+            f"spadeslib: error: {path} is not JSON: {error.msg} at line {error.lineno}, "
+            f"column {error.colno}"
+        ) from None
+
+
+def run(args: argparse.Namespace) -> int:
+    from spadeslib.analysis.review import actions_of, review_record
+    from spadeslib.errors import RecordError
+
+    record = _read(args.record)
+    if args.from_trick < 1:
+        raise UsageFailure(
+            f"spadeslib: error: --from-trick must be 1 or more, not {args.from_trick}"
+        )
+    try:
+        actions_of(record)  # a record that is not valid stops here, saying why
+        if args.deal is not None:
+            deals = len(record["deals"])  # type: ignore[index]  # valid: a list
+            if not 1 <= args.deal <= deals:
+                raise UsageFailure(
+                    f"spadeslib: error: --deal {args.deal}: the record has "
+                    f"{counted(deals, 'deal')} (1 to {deals})"
+                )
+        reviews = review_record(
+            record,
+            deals=None if args.deal is None else {args.deal},
+            from_trick=args.from_trick,
+        )
+    except RecordError as error:
+        raise UsageFailure(f"spadeslib: error: {args.record}: {error}") from None
+    if args.json:
+        print(json_text([review.as_dict() for review in reviews]))
+        return 0
+    for index, review in enumerate(reviews):
+        if index:
+            print()
+        for line in _text(review.as_dict(), review.sides):
+            print(line)
+    if not reviews:
+        print("No finished deal to review in this record.")
+    return 0
+
+
+def _text(review: dict[str, Any], sides: tuple[int, ...]) -> list[str]:
+    lines = [f"Deal {review['deal']}"]
+    first = review["first_lead"]
+    if first:
+        leader = review["leader"]
+        best = max(first.values())
+        leads = " ".join(f"{card}:{tricks}" for card, tricks in first.items())
+        mates = [seat for seat, side in enumerate(sides) if side == sides[leader]]
+        who = "seat" if len(mates) == 1 else "seats"
+        names = ", ".join(str(seat) for seat in mates)
+        start = review["cards"][0]["trick"]
+        if start == 1:
+            took = sum(review["taken"][seat] for seat in mates)
+            where, actual = "at the first lead", f" (took {took})"
+        else:
+            where, actual = f"from trick {start}", ""
+        lines.append(
+            f"  double dummy {where}: {who} {names} take {counted(best, 'trick')}{actual}; "
+            f"seat {leader}'s leads: {leads}"
+        )
+    for seat in range(len(sides)):
+        lost = [card for card in review["cards"] if card["seat"] == seat and card["lost"]]
+        total = sum(card["lost"] for card in lost)
+        if not lost:
+            lines.append(f"  seat {seat}: no trick lost")
+            continue
+        where = ", ".join(f"trick {card['trick']} ({card['card']})" for card in lost)
+        lines.append(f"  seat {seat}: {counted(total, 'trick')} lost: {where}")
+    return lines

@@ -1,0 +1,92 @@
+"""``spadeslib analyze``: a game record reviewed card by card (docs/analysis.md), and every
+mistake a user can make with it answered with exit status 2 and one clear line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import spadeslib
+from spadeslib.cli.main import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str | Path) -> tuple[int, str, str]:
+    status = main([str(arg) for arg in args])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+@pytest.fixture
+def record(tmp_path: Path) -> Path:
+    game = spadeslib.Game("standard", seed=1)
+    game.rollout(1, deals=2)
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(game.record()), encoding="utf-8")
+    return path
+
+
+def test_a_deal_reviewed_in_words(capsys: pytest.CaptureFixture[str], record: Path) -> None:
+    status, out, err = run(capsys, "analyze", record, "--deal", "1", "--from-trick", "11")
+    assert status == 0, err
+    lines = out.splitlines()
+    assert lines[0] == "Deal 1"
+    assert lines[1].startswith("  double dummy from trick 11: seats ")
+    assert len(lines) == 2 + 4  # a line per seat
+    for seat, line in enumerate(lines[2:]):
+        assert line.startswith(f"  seat {seat}: ")
+        assert line.endswith("no trick lost") or " lost: trick " in line
+
+
+def test_the_review_as_json(capsys: pytest.CaptureFixture[str], record: Path) -> None:
+    status, out, _ = run(capsys, "analyze", record, "--json", "--from-trick", "12")
+    assert status == 0
+    deals = json.loads(out)
+    assert [deal["deal"] for deal in deals] == [1, 2]
+    for deal in deals:
+        assert len(deal["cards"]) == 8  # the last two tricks
+        assert deal["double_dummy"] == max(deal["first_lead"].values())
+        for card in deal["cards"]:
+            assert card["lost"] == card["best"] - card["tricks"] >= 0
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--deal", "4"], "--deal 4: the record has 3 deals (1 to 3)"),
+        (["--deal", "0"], "--deal 0"),
+        (["--from-trick", "0"], "--from-trick must be 1 or more"),
+        (["--deal", "x"], "invalid int value"),
+    ],
+)
+def test_options_out_of_range(
+    capsys: pytest.CaptureFixture[str], record: Path, args: list[str], message: str
+) -> None:
+    status, out, err = run(capsys, "analyze", record, *args)
+    assert status == 2
+    assert message in err
+    assert not out
+
+
+def test_a_missing_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    status, _, err = run(capsys, "analyze", tmp_path / "nothing.json")
+    assert status == 2
+    assert "cannot read" in err and "nothing.json" in err
+
+
+def test_a_file_that_is_not_json(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    path.write_text("{not json", encoding="utf-8")
+    status, _, err = run(capsys, "analyze", path)
+    assert status == 2
+    assert "is not JSON" in err and "line 1" in err
+
+
+def test_json_that_is_not_a_record(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    path.write_text('{"format": "chess"}', encoding="utf-8")
+    status, _, err = run(capsys, "analyze", path)
+    assert status == 2
+    assert "game.json" in err and "record" in err
+    assert len(err.strip().splitlines()) == 1
