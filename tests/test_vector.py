@@ -190,10 +190,13 @@ def test_the_native_step_checks_what_it_is_given() -> None:
     with pytest.raises(ArgumentError):  # arrays of the wrong size
         module.Vector(
             env.variant.compile().kernel,
-            [10, 0, 0, 0, 0, 0, 0, 0, 0, 0, -1, -1, -1],
+            [10, 0, 0, 0, 0, 0, 0, 0, 0, 0, -1, -1, -1, 0, 0, 0, -1, -1, -1],
             [0, 0, 0, 0],
             env.num_actions,
-            *[np.zeros(1, dtype) for dtype in ("f4", "?", "i8", "f4", "i1", "u8", "i4", "u8")],
+            *[
+                np.zeros(1, dtype)
+                for dtype in ("f4", "?", "i8", "f4", "i1", "u8", "i4", "u8", "i2", "i4")
+            ],
         )
 
 

@@ -1,29 +1,35 @@
-/* The vector environment's step, natively, for the rows whose deal is in its card play
+/* The vector environment's step, natively, for the rows whose deal the native core plays
  * (spadeslib/vector.py is the Python side and the reference).
  *
  * Why: an agent's loop steps a thousand games at once, and most of its steps are cards.
  * Through the Python engine a card costs the agent's call, the bots' calls and a tensor
  * of a few hundred floats built from the state's fields; here one call plays every row's
- * card, the bots' cards after it (a random card from the row's own stream, or the
- * Standard rule of strategy.h, as the Python bots play them), and writes each row's
+ * bid or card, the bots' after it (a random bid or card from the row's own stream, or
+ * the Standard rule of strategy.h, as the Python bots play them), and writes each row's
  * observation and legal mask into arrays made once.
  *
  * The C decides no rule and builds no tensor of its own: a row's tensors come from
  * templates the Python fills (with the engine's own observation_tensor) when the row's
- * play starts, one per seat; during the play only the pieces the cards change (the hand,
- * the trick, the cards played, whose turn, spades broken, the counts, the tricks' history)
- * move, and the C rewrites those from the native play, as tensors.c writes them. A row
- * this cannot step (an auction, the deal's last card, which the Python scores, a Standard
- * seat covering its partner's Nil) is left to the Python: `status` says how far the C got
- * (0: done, 1: untouched, 2: the agent's card played, the bots' turns are the Python's). */
+ * auction's first round starts and again when its play starts, one per seat; then only
+ * the pieces a bid moves (the bids, the contracts, whose turn, the decisions) or a card
+ * moves (the hand, the trick, the cards played, whose turn, spades broken, the counts,
+ * the tricks' history) change, and the C rewrites those from the native Play, as
+ * tensors.c writes them. A row this cannot step (a phase only the Python plays, the end
+ * of the auction or of the play, which the Python starts or scores, a bot's decision the
+ * Python makes) is left to the Python: `status` says how far the C got (0: done, 1:
+ * untouched, 2: the agent's action applied, the rest is the Python's). */
 #include "native.h"
 #include "strategy.h"
 
 /* the pieces the cards change, in the order spadeslib/vector.py hands their starts */
 enum { L_SIZE, L_LOOKED, L_HAND, L_TRICK, L_PLAYED, L_TO_ACT, L_BROKEN, L_HAND_SIZES, L_TRICKS_WON,
-       L_TRICK_NUMBER, L_RECEIVED, L_TRICK_CARDS, L_TRICK_LEADERS, LAYOUT };
+       L_TRICK_NUMBER, L_RECEIVED, L_TRICK_CARDS, L_TRICK_LEADERS,
+       /* the auction's: its pieces, then the information state's rows of decisions (-1: none) */
+       L_BIDS, L_CONTRACTS, L_BLIND, L_AUCTION, L_AUCTION_ROWS, L_AUCTION_WIDTH, LAYOUT };
 
-enum { KIND_AGENT = 0, KIND_RANDOM = 1, KIND_STANDARD = 2 };
+/* what a seat is: the agent's; a random card and bid (Random); a random card, its bids
+   the Python's (Easy); the Standard rule's card, its bids the Python's (Standard) */
+enum { KIND_AGENT = 0, KIND_RANDOM = 1, KIND_STANDARD = 2, KIND_EASY = 3 };
 
 typedef struct VectorObject {
     PyObject_HEAD
@@ -33,7 +39,8 @@ typedef struct VectorObject {
     uint8_t kinds[MAX_PLAYERS];
     uint8_t order[MAX_PLAYERS][MAX_PLAYERS]; /* per observer, the seats in relative order */
     uint8_t rel[MAX_PLAYERS][MAX_PLAYERS];   /* per observer, each seat's relative place */
-    Py_buffer obs, mask, seats, templates, status, rng, tables, received;
+    uint8_t side_order[MAX_PLAYERS][MAX_SIDES]; /* per observer, the sides in relative order */
+    Py_buffer obs, mask, seats, templates, status, rng, tables, received, columns, marks;
     int held; /* how many of the buffers above are held (in that order) */
 } VectorObject;
 
@@ -113,6 +120,50 @@ static void write_tensor(const VectorObject *self, const play *p, int seat, cons
     }
 }
 
+#define BLIND_NIL (-2)
+
+static int clamp(long value, int top) { return value < 0 ? 0 : value > top ? top : (int)value; }
+
+/* The row's tensor for `seat` during the auction's first round: its template (made when
+   the Python last stepped the row), with the bids, the contracts, whose turn and the
+   decisions since written from the auction, as tensors.c writes them. `marks`: the
+   auction's step when the template was made, and the decisions' rows it holds. */
+static void write_auction(const VectorObject *self, const PlayObject *po, int seat, const float *template,
+                          const int32_t *marks, float *out) {
+    const kernel *k = &self->kernel->k;
+    const int *at = self->at;
+    const auction *a = &po->a;
+    int players = k->players, top = k->hand_size;
+    const uint8_t *order = self->order[seat], *rel = self->rel[seat];
+    memcpy(out, template, (size_t)at[L_SIZE] * sizeof(float));
+    memset(out + at[L_BIDS], 0, (size_t)(players * (top + 4)) * sizeof(float));
+    for (int r = 0; r < players; r++) {
+        int bid = a->bids[order[r]];
+        int column = bid == NO_BID ? 0 : bid == NIL ? 1 : bid == BLIND_NIL ? 2 : 3 + clamp(bid, top);
+        out[at[L_BIDS] + r * (top + 4) + column] = 1.0f;
+    }
+    memset(out + at[L_CONTRACTS], 0, (size_t)(k->sides * (top + 2)) * sizeof(float));
+    for (int r = 0; r < k->sides; r++) {
+        int side = self->side_order[seat][r];
+        int has_bid = (a->sides_bid >> side & 1) || template[at[L_BLIND] + r] == 1.0f;
+        for (int m = 0; m < k->side_size[side] && !has_bid; m++) has_bid = a->bids[k->side_seats[side][m]] != NO_BID;
+        out[at[L_CONTRACTS] + r * (top + 2) + (has_bid ? 1 + clamp(a->contracts[side], top) : 0)] = 1.0f;
+    }
+    memset(out + at[L_TO_ACT], 0, (size_t)players * sizeof(float));
+    out[at[L_TO_ACT] + rel[po->p.actor]] = 1.0f;
+    if (at[L_AUCTION] < 0) return;
+    const int16_t *columns = self->columns.buf;
+    int width = at[L_AUCTION_WIDTH], row = marks[1];
+    for (int j = marks[0]; j < a->step && j < po->played_count; j++) { /* a bid a step, ids in order */
+        int id = po->ids[j];
+        int column = id < self->actions ? columns[id] : -1;
+        if (column < 0 || row >= at[L_AUCTION_ROWS]) continue;
+        out[at[L_AUCTION] + row * width + rel[a->order[j]]] = 1.0f;
+        out[at[L_AUCTION] + row * width + players + column] = 1.0f;
+        row++;
+    }
+}
+
 static inline mask_t legal_ids(const kernel *k, const play *p) {
     return canonical_ids(k, allowed(k, p->hands[p->actor], p->trick, p->count, p->broken, p->trick_number,
                                     p->must_lead));
@@ -148,7 +199,8 @@ static void vector_dealloc(VectorObject *self) {
     PyTypeObject *type = Py_TYPE(self);
     PyObject_GC_UnTrack(self);
     Py_buffer *views[] = {&self->obs, &self->mask, &self->seats, &self->templates,
-                          &self->status, &self->rng, &self->tables, &self->received};
+                          &self->status, &self->rng, &self->tables, &self->received,
+                          &self->columns, &self->marks};
     for (int i = 0; i < self->held; i++) PyBuffer_Release(views[i]);
     Py_XDECREF(self->kernel);
     PyObject_GC_Del(self);
@@ -170,16 +222,19 @@ static int vector_traverse(VectorObject *self, visitproc visit, void *arg) {
    float32 (rows, players, length), status int8 (rows), rng uint64 (rows), tables int32
    (rows, sides + 1): each side's contract (-1: none) and the Nil bidders; received uint64
    (rows, players, 4): per seat the cards its partner gave it and those it took, each as
-   two words, low first (engine/views/observation.py received_mask). */
+   two words, low first (engine/views/observation.py received_mask); columns int16
+   (actions): each action id's column of the decisions' piece, or -1; marks int32 (rows,
+   2): the auction's step when the row's templates were made, and their decisions' rows
+   (see write_auction). */
 static PyObject *vector_new(PyTypeObject *type, PyObject *args, PyObject *kwargs) {
     native_state *st = state_of_type(type);
     static char *names[] = {"kernel", "layout", "kinds", "actions", "obs", "mask", "seats", "templates",
-                            "status", "rng", "tables", "received", NULL};
-    PyObject *kernel_obj, *layout_obj, *kinds_obj, *arrays[8];
+                            "status", "rng", "tables", "received", "columns", "marks", NULL};
+    PyObject *kernel_obj, *layout_obj, *kinds_obj, *arrays[10];
     Py_ssize_t actions;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOnOOOOOOOO", names, &kernel_obj, &layout_obj, &kinds_obj,
-                                     &actions, &arrays[0], &arrays[1], &arrays[2], &arrays[3], &arrays[4],
-                                     &arrays[5], &arrays[6], &arrays[7]))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOnOOOOOOOOOO", names, &kernel_obj, &layout_obj,
+                                     &kinds_obj, &actions, &arrays[0], &arrays[1], &arrays[2], &arrays[3],
+                                     &arrays[4], &arrays[5], &arrays[6], &arrays[7], &arrays[8], &arrays[9]))
         return NULL;
     if (!st) return NULL;
     if (!PyObject_TypeCheck(kernel_obj, st->kernel_type))
@@ -192,14 +247,19 @@ static PyObject *vector_new(PyTypeObject *type, PyObject *args, PyObject *kwargs
     if (!layout) return NULL;
     long at[LAYOUT];
     for (int i = 0; i < LAYOUT; i++)
-        if (int_in(st, PyList_GET_ITEM(layout, i), i >= L_RECEIVED ? -1 : 0, 1 << 22, &at[i], "layout") < 0) {
+        if (int_in(st, PyList_GET_ITEM(layout, i), i >= L_RECEIVED && i != L_BIDS && i != L_CONTRACTS && i != L_BLIND ? -1 : 0,
+                   1 << 22, &at[i], "layout") < 0) {
             Py_DECREF(layout);
             return NULL;
         }
     Py_DECREF(layout);
     long n = k->size, top = k->hand_size;
+    long sides = k->sides;
     long extent[LAYOUT] = {0, 1, n, players * n, players * n, players, 1, players, players, 1, n,
-                           top * players * n, top * players};
+                           top * players * n, top * players, players * (top + 4), sides * (top + 2), sides,
+                           at[L_AUCTION_ROWS] * at[L_AUCTION_WIDTH], 0, 0};
+    if ((at[L_AUCTION] < 0) != (at[L_AUCTION_ROWS] < 0) || (at[L_AUCTION] >= 0 && at[L_AUCTION_WIDTH] < players))
+        return argument_error(st, "layout: the decisions' piece, its rows and its width come together");
     if ((at[L_TRICK_CARDS] < 0) != (at[L_TRICK_LEADERS] < 0))
         return argument_error(st, "layout: the history's two pieces come together");
     for (int i = 1; i < LAYOUT; i++)
@@ -210,7 +270,7 @@ static PyObject *vector_new(PyTypeObject *type, PyObject *args, PyObject *kwargs
     if (!kinds) return NULL;
     long kind[MAX_PLAYERS];
     for (int s = 0; s < players; s++)
-        if (int_in(st, PyList_GET_ITEM(kinds, s), KIND_AGENT, KIND_STANDARD, &kind[s], "kinds") < 0) {
+        if (int_in(st, PyList_GET_ITEM(kinds, s), KIND_AGENT, KIND_EASY, &kind[s], "kinds") < 0) {
             Py_DECREF(kinds);
             return NULL;
         }
@@ -233,12 +293,20 @@ static PyObject *vector_new(PyTypeObject *type, PyObject *args, PyObject *kwargs
     self->actions = actions;
     for (int i = 0; i < LAYOUT; i++) self->at[i] = (int)at[i];
     for (int s = 0; s < players; s++) self->kinds[s] = (uint8_t)kind[s];
-    for (int seat = 0; seat < players; seat++)
+    for (int seat = 0; seat < players; seat++) {
+        int count = 0;
+        unsigned seen = 0;
         for (int r = 0; r < players; r++) {
             int other = (seat + r) % players;
             self->order[seat][r] = (uint8_t)other;
             self->rel[seat][other] = (uint8_t)r;
+            int side = k->side_of[other];
+            if (!(seen >> side & 1)) { /* the sides in the order their first seat comes */
+                seen |= 1u << side;
+                self->side_order[seat][count++] = (uint8_t)side;
+            }
         }
+    }
     PyObject_GC_Track(self);
     Py_ssize_t size = at[L_SIZE];
     struct { Py_buffer *view; const char *format; Py_ssize_t itemsize, length; const char *what; } specs[] = {
@@ -250,8 +318,10 @@ static PyObject *vector_new(PyTypeObject *type, PyObject *args, PyObject *kwargs
         {&self->rng, "Q", 8, rows, "rng"},
         {&self->tables, "i", 4, rows * (k->sides + 1), "tables"},
         {&self->received, "Q", 8, rows * players * 4, "received"},
+        {&self->columns, "h", 2, actions, "columns"},
+        {&self->marks, "i", 4, rows * 2, "marks"},
     };
-    for (int i = 0; i < 8; i++) {
+    for (int i = 0; i < 10; i++) {
         if (buffer_of(st, arrays[i], specs[i].view, specs[i].format, specs[i].itemsize, specs[i].length,
                       1, specs[i].what) < 0) {
             Py_DECREF(self);
@@ -271,16 +341,41 @@ static int row_play(VectorObject *self, native_state *st, PyObject *item, Py_ssi
         return -1;
     }
     PlayObject *po = (PlayObject *)item;
-    if (po->kernel != self->kernel || (po->with_auction && po->bidding) || po->p.done) {
-        argument_error(st, "plays[%zd] is not a play of this variant's cards under way", row);
+    if (po->kernel != self->kernel || po->p.done) {
+        argument_error(st, "plays[%zd] is not a deal of this variant under way", row);
         return -1;
     }
     *out = po;
     return 0;
 }
 
-/* The row's play goes on: the bots' cards to the agent's turn (0), or to what the Python
-   decides (2); -1 on an error. */
+static inline int bidding(const PlayObject *po) { return po->with_auction && po->bidding; }
+
+/* Whether `id` is one of the legal bids now: 1, 0, or -1 on an error. */
+static int legal_bid(PlayObject *po, long id) {
+    PyObject *legal = native_play_legal_ids(po);
+    if (!legal) return -1;
+    int found = 0;
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(legal) && !found; i++)
+        found = PyLong_AsLong(PyList_GET_ITEM(legal, i)) == id;
+    Py_DECREF(legal);
+    return found;
+}
+
+/* Apply `id`: 0, or -1 with an error set. */
+static int apply(VectorObject *self, PlayObject *po, long id, Py_ssize_t row) {
+    PyObject *id_obj = PyLong_FromLong(id);
+    if (!id_obj) return -1;
+    int status = native_play_apply(po, id_obj);
+    Py_DECREF(id_obj);
+    if (status == 0) return 0;
+    if (status != -2) argument_error(state_of_type(Py_TYPE(self)), "row %zd: action %ld was refused", row, id);
+    return -1;
+}
+
+/* The row's deal goes on: the bots' bids and cards to the agent's turn (0), or to what
+   the Python decides (2: the end of the auction or of the play, a bid of Easy's or
+   Standard's, a Standard seat covering its partner's Nil); -1 on an error. */
 static int play_bots(VectorObject *self, PlayObject *po, Py_ssize_t row) {
     const kernel *k = &self->kernel->k;
     play *p = &po->p;
@@ -289,10 +384,21 @@ static int play_bots(VectorObject *self, PlayObject *po, Py_ssize_t row) {
     for (;;) {
         int seat = p->actor, kind = self->kinds[seat];
         if (kind == KIND_AGENT) return 0;
+        long id;
+        if (bidding(po)) {
+            if (kind != KIND_RANDOM) return 2;
+            PyObject *legal = native_play_legal_ids(po);
+            if (!legal) return -1;
+            Py_ssize_t count = PyList_GET_SIZE(legal);
+            id = count ? PyLong_AsLong(PyList_GET_ITEM(legal, (Py_ssize_t)splitmix_below(rng, (uint64_t)count))) : -1;
+            Py_DECREF(legal);
+            if (apply(self, po, id, row) < 0) return -1;
+            if (!bidding(po)) return 2; /* the auction is over: the Python starts the play */
+            continue;
+        }
         if (last_card(k, p)) return 2;
         mask_t legal = legal_ids(k, p);
-        int id;
-        if (kind == KIND_RANDOM) {
+        if (kind != KIND_STANDARD) {
             id = nth_bit(legal, (int)splitmix_below(rng, (uint64_t)popcount128(legal)));
         } else {
             deal_table t;
@@ -303,14 +409,7 @@ static int play_bots(VectorObject *self, PlayObject *po, Py_ssize_t row) {
             int bit = standard_card(k, &t, mode_of(k, &t, seat, p), seat, cards, p, k->full & ~p->played & ~hand);
             id = k->canonical[bit];
         }
-        PyObject *id_obj = PyLong_FromLong(id);
-        if (!id_obj) return -1;
-        int status = native_play_apply(po, id_obj);
-        Py_DECREF(id_obj);
-        if (status != 0) {
-            if (status != -2) argument_error(state_of_type(Py_TYPE(self)), "row %zd: the bot's card was refused", row);
-            return -1;
-        }
+        if (apply(self, po, id, row) < 0) return -1;
     }
 }
 
@@ -338,8 +437,14 @@ static PyObject *vector_step(VectorObject *self, PyObject *const *args, Py_ssize
             goto fail;
         }
         int64_t id = ids[row];
-        if (id < 0 || id >= k->size || !(legal_ids(k, &po->p) >> id & 1)) {
-            argument_error(st, "row %zd: %lld is not a legal card", row, (long long)id);
+        int legal = id >= 0 && id < self->actions;
+        if (legal && bidding(po)) {
+            if ((legal = legal_bid(po, (long)id)) < 0) goto fail;
+        } else if (legal) {
+            legal = id < k->size && (legal_ids(k, &po->p) >> id & 1);
+        }
+        if (!legal) {
+            argument_error(st, "row %zd: %lld is not a legal action", row, (long long)id);
             goto fail;
         }
     }
@@ -351,30 +456,37 @@ static PyObject *vector_step(VectorObject *self, PyObject *const *args, Py_ssize
     for (Py_ssize_t row = 0; row < self->rows; row++) {
         PlayObject *po = (PlayObject *)PyList_GET_ITEM(plays, row);
         status[row] = 1;
-        if ((PyObject *)po == Py_None || last_card(k, &po->p)) continue;
-        PyObject *id_obj = PyLong_FromLongLong(ids[row]);
-        if (!id_obj) goto fail;
-        int applied = native_play_apply(po, id_obj);
-        Py_DECREF(id_obj);
-        if (applied != 0) {
-            if (applied != -2) argument_error(st, "row %zd: the card was refused", row);
-            goto fail;
-        }
+        if ((PyObject *)po == Py_None || (!bidding(po) && last_card(k, &po->p))) continue;
+        int auction_before = bidding(po);
+        if (apply(self, po, (long)ids[row], row) < 0) goto fail;
         status[row] = 2;
+        if (auction_before && !bidding(po)) continue; /* the Python starts the play */
         int done = play_bots(self, po, row);
         if (done < 0) goto fail;
         if (done) continue;
         const play *p = &po->p;
         int seat = p->actor;
         Py_ssize_t at = row * k->players + seat;
-        write_tensor(self, p, seat, templates + at * size, (const uint64_t *)self->received.buf + at * 4,
-                     obs + row * size);
         uint8_t *row_mask = mask + row * self->actions;
         memset(row_mask, 0, (size_t)self->actions);
-        mask_t legal = legal_ids(k, p);
-        while (legal) {
-            row_mask[lowest_bit(legal)] = 1;
-            legal &= legal - 1;
+        if (bidding(po)) {
+            write_auction(self, po, seat, templates + at * size, (const int32_t *)self->marks.buf + row * 2,
+                          obs + row * size);
+            PyObject *legal = native_play_legal_ids(po);
+            if (!legal) goto fail;
+            for (Py_ssize_t i = 0; i < PyList_GET_SIZE(legal); i++) {
+                long id = PyLong_AsLong(PyList_GET_ITEM(legal, i));
+                if (id >= 0 && id < self->actions) row_mask[id] = 1;
+            }
+            Py_DECREF(legal);
+        } else {
+            write_tensor(self, p, seat, templates + at * size, (const uint64_t *)self->received.buf + at * 4,
+                         obs + row * size);
+            mask_t legal = legal_ids(k, p);
+            while (legal) {
+                row_mask[lowest_bit(legal)] = 1;
+                legal &= legal - 1;
+            }
         }
         seats[row] = seat;
         status[row] = 0;

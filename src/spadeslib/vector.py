@@ -22,8 +22,9 @@ So every row always has a legal action, and no step is wasted on a reset.
 An **episode** is one deal (``episode="deal"``: the row's game goes on to its next deal,
 so the scores, bags and sets the observation holds vary; a new game starts when one ends),
 or one whole game (``episode="game"``; ``max_deals=k`` cuts one still going after ``k``
-deals: the row is truncated, not terminated, and a new game starts). **Rewards**: ``info["rewards"]`` (float32,
-``(num_envs, players)``) holds what this step earned every seat, for self-play: with
+deals: the row is truncated, not terminated, and a new game starts). **Rewards**:
+``info["rewards"]`` (float32, ``(num_envs, players)``) holds what this step earned every
+seat, for self-play: with
 ``"deal"``, the points each seat's side scored in the deal (``Game.returns("deal")``), on
 the step that ends it; with ``"game"``, each seat's share of the win
 (``Game.returns("game")``, +1 and -1 with two sides) on the step that ends the game. The
@@ -54,6 +55,7 @@ from spadeslib.bots.standard import situation
 from spadeslib.engine import Game
 from spadeslib.engine.game import resolve_variant
 from spadeslib.engine.views.observation import partner_given
+from spadeslib.engine.views.tensor_layout import auction_columns
 from spadeslib.engine.views.tensors import information_state_layout, observation_layout
 from spadeslib.errors import ArgumentError, IllegalActionError
 from spadeslib.variant import Variant
@@ -88,9 +90,10 @@ def _draw(state: int, bound: int) -> tuple[int, int]:
             return product >> 64, state
 
 
-_KINDS: Final = {None: 0, "random": 1, "easy": 1, "standard": 2}
-"""What the native step plays for a seat in the card play: the agent's card (0), a random
-card (1: Random's and Easy's) or the Standard rule (2)."""
+_KINDS: Final = {None: 0, "random": 1, "standard": 2, "easy": 3}
+"""What the native step plays for a seat: the agent's (0); a random bid and card (1,
+Random); the Standard rule's card (2, Standard) or a random card (3, Easy), their other
+decisions left to the Python."""
 
 
 def _easy_choices(game: Game, ids: list[int]) -> list[int]:
@@ -234,13 +237,25 @@ class SpadesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
                 "trick_number",
             )
         ]
+        auction = [layout[name].start for name in ("bids", "contracts", "blind")]
+        if self._information_state:
+            piece = layout["auction"]
+            auction += [piece.start, *piece.shape]
+        else:
+            auction += [-1, -1, -1]
+        columns = np.full(self.num_actions, -1, np.int16)
+        columns[auction_columns(rules.actions)] = np.arange(len(auction_columns(rules.actions)))
+        self._columns = columns
+        self._layout = layout
+        self._marks = np.zeros((self.num_envs, 2), np.int32)
+        self._made: list[Any] = [None] * self.num_envs  # per row, what its templates are for
         self._templates = np.zeros((self.num_envs, self.players, layout.size), np.float32)
         self._tables = np.zeros((self.num_envs, len(rules.sides) + 1), np.int32)
         self._received = np.zeros((self.num_envs, self.players, 4), np.uint64)
         self._play_type = module.Play
         return module.Vector(
             rules.kernel,
-            [layout.size, *starts, received, *history],
+            [layout.size, *starts, received, *history, *auction],
             [_KINDS[level] for level in self.levels],
             self.num_actions,
             self._obs,
@@ -251,6 +266,8 @@ class SpadesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             self._rng,
             self._tables,
             self._received,
+            self._columns,
+            self._marks,
         )
 
     # -- the Gymnasium API ---------------------------------------------------------------
@@ -387,7 +404,7 @@ class SpadesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
     def _write(self, row: int) -> None:
         """The row's seat, tensor and mask, from its game; and what the native step needs
         to go on with it (its play, a tensor per agent seat to start from, the contracts
-        and Nils the Standard rule reads), if the row is in its card play."""
+        and Nils the Standard rule reads), if the native core plays its deal."""
         game = self._games[row]
         seat = game.current_player
         if seat is None:  # (never: a new game starts where one ends)
@@ -401,10 +418,12 @@ class SpadesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             return
         state = game._s  # the engine's state: its native play of the deal, if any
         play = state.play
-        if play is None or type(play) is not self._play_type or play.bidding or play.done:
+        if play is None or type(play) is not self._play_type or play.done:
             self._plays[row] = None
             return
-        if self._plays[row] is not play:  # a new deal's play: its templates
+        made = (play, play.bidding)  # templates for the auction, then for the cards
+        if self._made[row] != made:
+            self._made[row] = made
             templates = self._templates[row]
             received = self._received[row]
             for agent in self._agents:
@@ -412,7 +431,13 @@ class SpadesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
                 # the cards its partner gave it, and those it took, "received" while held
                 base, taken = partner_given(state, agent), state.seen_cards[agent]
                 received[agent] = [base & _MASK64, base >> 64, taken & _MASK64, taken >> 64]
-            if self._standard:
+            if play.bidding:  # the decisions' rows the templates hold, and the step then
+                rows = 0
+                if self._information_state:
+                    view = self._layout.view(templates[self._agents[0]], "auction")
+                    rows = int(view.any(axis=1).sum())
+                self._marks[row] = [state.step, rows]
+            elif self._standard:
                 _, table, _ = situation(game.observation(self._standard[0]), self._rules)
                 contracts = [-1 if c is None else c for c in table.contracts]
                 self._tables[row] = [*contracts, table.nils]
