@@ -25,7 +25,17 @@ from spadeslib.testing import variants
 
 native: Any = _backend.native()
 needs_native = pytest.mark.skipif(native is None, reason="the native core is not built here")
-VARIANTS = ("standard", "nyc", "jjdd", "mirror", "suicide", "cutthroat", "six-handed", "whiz")
+VARIANTS = (
+    "standard",
+    "nyc",
+    "jjdd",
+    "mirror",
+    "suicide",
+    "cutthroat",
+    "six-handed",
+    "whiz",
+    "two-handed",
+)
 
 
 def ending(game: spadeslib.Game, seed: int, left: int) -> Position | None:

@@ -46,12 +46,34 @@ static inline int strength(const kernel *k, int bit) {
     return k->keys[suit][bit] + (suit == TRUMPS ? 256 : 0);
 }
 
+/* Whether the highest trump left always wins its trick: one pack (no ties), trumps ranked
+   by their bits, each above every other card whatever suit is led. */
+static int top_trump_wins(const kernel *k) {
+    if (k->packs != 1 || !k->trumps) return 0;
+    for (int led = 0; led < NSUITS; led++) {
+        const uint8_t *keys = k->keys[led];
+        int previous = -1, lowest_trump = 256, highest_other = -1;
+        for (int bit = 0; bit < k->size; bit++) {
+            if (k->trumps >> bit & 1) {
+                if (keys[bit] <= previous) return 0;
+                previous = keys[bit];
+                if (keys[bit] < lowest_trump) lowest_trump = keys[bit];
+            } else if (keys[bit] > highest_other) {
+                highest_other = keys[bit];
+            }
+        }
+        if (lowest_trump <= highest_other) return 0;
+    }
+    return 1;
+}
+
 int solver_init(solver *s, const kernel *k) {
     s->k = k;
     s->merge = suits_are_blocks(k);
+    s->top_trumps = top_trump_wins(k);
     int cards = 0;
     for (int p = 0; p < k->players; p++) cards += popcount128(s->hands[p]);
-    int log2 = cards > 40 ? 21 : cards > 24 ? 20 : 12;
+    int log2 = cards > 40 ? 20 : cards > 24 ? 16 : 12;
     s->tt = calloc((size_t)1 << log2, sizeof(tt_entry));
     if (!s->tt) return -1;
     s->tt_mask = ((size_t)1 << log2) - 1;
@@ -121,6 +143,78 @@ static inline mask_t same_run(const kernel *k, int low, int high) {
     return (between(low, high) | k->face_mask[low] | k->face_mask[high]) & ~bit_of(low) & ~bit_of(high);
 }
 
+/* Whether a later seat of the trick, not on the actor's side, can beat `top`. */
+static int beaten_later(const solver *s, int actor, int top, int led) {
+    const kernel *k = s->k;
+    int mine = s->maximizers >> actor & 1;
+    mask_t beating = beating_top(k, top);
+    for (int i = s->count + 1; i < k->players; i++) {
+        int seat = seat_after(k, s->leader, i);
+        if ((s->maximizers >> seat & 1) == mine) continue;
+        mask_t hand = s->hands[seat];
+        mask_t follow = hand & k->suit_masks[led];
+        if ((follow ? follow : hand) & beating) return 1;
+    }
+    return 0;
+}
+
+/* Whether a seat after the actor in this trick is on its side. */
+static int friend_later(const solver *s, int actor) {
+    const kernel *k = s->k;
+    int mine = s->maximizers >> actor & 1;
+    for (int i = s->count + 1; i < k->players; i++)
+        if ((s->maximizers >> seat_after(k, s->leader, i) & 1) == mine) return 1;
+    return 0;
+}
+
+/* A following card's place in the order (higher first): the cheapest card that wins for
+   sure, a low card when the side wins anyway, a card that wins for now where no partner
+   plays after it (it forces the next seats), low cards otherwise. */
+static int follow_score(const solver *s, int actor, int bit, int top, int friend_winning, int later_friend,
+                        int top_safe) {
+    const kernel *k = s->k;
+    int led = k->suit_of[s->trick[0]];
+    int value = strength(k, bit);
+    if (friend_winning && top_safe) return -value;
+    int key = k->keys[led][bit], best = k->keys[led][top];
+    int wins = !friend_winning && (key > best || (key == best && k->later_wins));
+    if (friend_winning) {
+        int over = key > best || (key == best && k->later_wins);
+        if (over && !beaten_later(s, actor, bit, led)) return 1500 - value;
+        return -value;
+    }
+    if (!wins) return 500 - value;
+    if (!beaten_later(s, actor, bit, led)) return 1500 - value;
+    return (later_friend ? 300 : 700) - value;
+}
+
+/* A lead's place in the order: a card above every other of its suit that no other seat
+   can ruff (cash it), a low card to a partner's such card, a low card otherwise; a suit
+   an opponent can ruff last. */
+static int lead_score(const solver *s, int actor, int bit, mask_t others, mask_t friends) {
+    const kernel *k = s->k;
+    int suit = k->suit_of[bit];
+    int value = strength(k, bit);
+    mask_t cards = k->suit_masks[suit];
+    mask_t higher = others & cards & ~((bit_of(bit) << 1) - 1);
+    mask_t enemies = others & ~friends;
+    int ruff = 0;
+    if (suit != TRUMPS) {
+        int mine = s->maximizers >> actor & 1;
+        for (int p = 0; p < k->players; p++) {
+            if (p == actor || (s->maximizers >> p & 1) == mine) continue;
+            if (!(s->hands[p] & cards) && (s->hands[p] & k->trumps)) ruff = 1;
+        }
+    }
+    int own_top = !(others & cards & ~(bit_of(bit) - 1)); /* none of theirs above */
+    if (own_top && !higher && !ruff) return 1000 - value + (suit == TRUMPS ? 50 : 0);
+    if (!ruff && (friends & cards) && highest_bit(others & cards) >= 0 &&
+        (friends >> highest_bit(others & cards) & 1) && !(enemies & cards & ~(bit_of(bit) - 1) &
+                                                           ~((bit_of(highest_bit(friends & cards)) << 1) - 1)))
+        return 800 - value;
+    return (ruff ? -300 : 0) - value;
+}
+
 /* One card of each run of equivalent legal cards (no card of another hand, nor of the
    trick, between them in their suit), ordered with the likely best first. */
 static int ordered_moves(const solver *s, int actor, mask_t legal, uint8_t *moves) {
@@ -136,12 +230,13 @@ static int ordered_moves(const solver *s, int actor, mask_t legal, uint8_t *move
     for (int i = 0; i < s->count; i++) blockers |= bit_of(s->trick[i]);
     int scores[MAX_MOVES];
     int n = 0;
-    int led = s->count ? k->suit_of[s->trick[0]] : -1;
-    int top = -1, friend_winning = 0;
+    int top = -1, friend_winning = 0, later_friend = 0, top_safe = 0;
     if (s->count) {
         int w = trick_winner(k, s->trick, s->count);
         top = s->trick[w];
         friend_winning = (s->maximizers >> seat_after(k, s->leader, w) & 1) == mine;
+        later_friend = friend_later(s, actor);
+        if (friend_winning) top_safe = !beaten_later(s, actor, top, k->suit_of[s->trick[0]]);
     }
     for (int suit = 0; suit < NSUITS; suit++) {
         mask_t m = legal & k->suit_masks[suit];
@@ -154,20 +249,8 @@ static int ordered_moves(const solver *s, int actor, mask_t legal, uint8_t *move
                 continue; /* the same card as the one kept before it */
             }
             last = bit;
-            int value = strength(k, bit), score;
-            if (s->count) {
-                int key = k->keys[led][bit], best = k->keys[led][top];
-                int wins = key > best || (key == best && k->later_wins);
-                if (friend_winning || !wins) score = -value;
-                else score = 1000 - value;
-            } else {
-                mask_t suit_cards = k->suit_masks[suit];
-                mask_t higher = others & suit_cards & ~(bit_of(bit) - 1);
-                mask_t own_higher = s->hands[actor] & suit_cards & ~((bit_of(bit) << 1) - 1);
-                if (!higher && !own_higher) score = 600 - value;  /* the top card left */
-                else if ((friends & higher) && !((others & ~friends) & higher)) score = 400 - value;
-                else score = -value;
-            }
+            int score = s->count ? follow_score(s, actor, bit, top, friend_winning, later_friend, top_safe)
+                                 : lead_score(s, actor, bit, others, friends);
             int j = n++;
             while (j > 0 && scores[j - 1] < score) {
                 scores[j] = scores[j - 1];
@@ -283,6 +366,23 @@ static int search(solver *s, int target) {
             if (entry->lo >= target) return 1;
             if (entry->hi < target) return 0;
         }
+        if (s->top_trumps && s->use_sure) {
+            /* the highest trumps left, held by one seat: each wins a trick of its own */
+            mask_t trumps = 0;
+            for (int p = 0; p < k->players; p++) trumps |= s->hands[p] & k->trumps;
+            if (trumps) {
+                int top = highest_bit(trumps), owner = 0;
+                while (!(s->hands[owner] >> top & 1)) owner++;
+                mask_t theirs = trumps & ~s->hands[owner];
+                int run = popcount128(s->hands[owner] & k->trumps &
+                                      ~(theirs ? (bit_of(highest_bit(theirs)) << 1) - 1 : 0));
+                if (s->counted >> owner & 1) {
+                    if (run >= target) return 1;
+                } else if (left - run < target) {
+                    return 0;
+                }
+            }
+        }
         int counted = s->counted >> actor & 1, wants = s->maximizers >> actor & 1;
         if (counted == wants && s->use_sure) { /* the leader wants its own tricks counted, or not */
             int sure = sure_tricks(s);
@@ -293,12 +393,23 @@ static int search(solver *s, int target) {
     mask_t legal = allowed(k, s->hands[actor], s->trick, s->count, s->broken, s->trick_number, s->must_lead);
     uint8_t moves[MAX_MOVES];
     int n = ordered_moves(s, actor, legal, moves);
+    /* the card that settled this position before, first */
+    int first = entry && entry->a == a && entry->b == b && entry->best ? entry->best - 1 : -1;
+    if (first >= 0) {
+        for (int i = 1; i < n; i++)
+            if (moves[i] == first) {
+                memmove(moves + 1, moves, (size_t)i);
+                moves[0] = (uint8_t)first;
+                break;
+            }
+    }
     int wants = s->maximizers >> actor & 1;
-    int result = !wants;
+    int result = !wants, settled = -1;
     for (int i = 0; i < n; i++) {
         int r = play_and_search(s, actor, moves[i], target);
         if (r == wants) {
             result = wants;
+            settled = moves[i];
             break;
         }
     }
@@ -308,7 +419,9 @@ static int search(solver *s, int target) {
             entry->b = b;
             entry->lo = 0;
             entry->hi = (int8_t)left;
+            entry->best = 0;
         }
+        if (settled >= 0) entry->best = (uint8_t)(settled + 1);
         if (result && entry->lo < target) entry->lo = (int8_t)target;
         if (!result && entry->hi > target - 1) entry->hi = (int8_t)(target - 1);
     }

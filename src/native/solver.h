@@ -13,6 +13,7 @@
 typedef struct tt_entry {
     uint64_t a, b;
     int8_t lo, hi;
+    uint8_t best; /* the card that settled it last (its bit + 1), 0 if none */
 } tt_entry;
 
 typedef struct solver {
@@ -24,6 +25,7 @@ typedef struct solver {
     int counted;    /* the seats whose tricks are counted (bit per seat) */
     int maximizers; /* the seats that want more of them; the others want fewer */
     int merge;      /* the rules see a card only by its suit and its order in it */
+    int top_trumps; /* the highest trump left always wins its trick */
     int use_table, use_sure; /* the shortcuts on (the tests turn them off) */
     tt_entry *tt;
     size_t tt_mask;
