@@ -320,3 +320,22 @@ def test_expert_raises_a_contract_its_side_s_hands_beat_easily() -> None:
     high = _game(["bid 6", "bid 3", "bid 2", "bid 1"], variant=variant)
     assert high.phase == "raise" and high.current_player == 0
     assert ExpertBot(1, budget=200).act(high.observation(0)).kind == "stand"
+
+
+def test_card_scores_are_the_numbers_the_expert_plays_by() -> None:
+    """``ExpertBot.card_scores``: each card weighed, and the highest is the card played
+    (the same seed draws the same samples)."""
+    from spadeslib import Game
+    from spadeslib.bots import ExpertBot
+
+    game = Game("standard", seed=4)
+    while game.phase != "play":
+        game.apply(next(iter(game.legal_actions())))
+    game.apply(next(iter(game.legal_actions())))  # the lead: the next seat follows
+    seat = game.current_player_id()
+    observation = game.observation(seat)
+    rules = game.variant.compile()
+    scores = ExpertBot(9, budget=40).card_scores(observation, rules, observation.legal_actions)
+    played = ExpertBot(9, budget=40).play(observation, rules, observation.legal_actions)
+    assert str(played.cards[0]) == max(scores, key=lambda card: scores[card])
+    assert set(scores) <= {str(action.cards[0]) for action in observation.legal_actions}

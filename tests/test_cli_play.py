@@ -266,3 +266,18 @@ def test_refusals_at_nyc_name_the_rule_of_the_moment(
     assert (
         "Not allowed: the bidding is over: this is the play, and seat 0 is to play a card." in out
     )
+
+
+def test_a_hint_on_a_card_shows_each_cards_worth_to_the_expert(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    status, out, _ = play(capsys, monkeypatch, ["3", "hint", "quit"])
+    assert status == 0
+    line = next(line for line in out.splitlines() if "The Expert would play" in line)
+    chosen = line.split("The Expert would play ", 1)[1].split(".", 1)[0]
+    worths = line.split("in points: ", 1)[1].split(", ")
+    cards = [worth.split()[0] for worth in worths]
+    values = [float(worth.split()[1]) for worth in worths]
+    assert cards[0] == chosen
+    assert values == sorted(values, reverse=True)
+    assert len(cards) > 1

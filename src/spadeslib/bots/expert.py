@@ -166,11 +166,42 @@ class ExpertBot(StandardBot):
                 return
 
     def play(self, observation: Observation, rules: Rules, legal: Sequence[Action]) -> Action:
+        candidates, totals, _ = self._card_totals(observation, rules, legal)
+        best = max(totals)
+        return play_action(rules, legal, candidates[totals.index(best)])
+
+    def card_scores(
+        self, observation: Observation, rules: Rules, legal: Sequence[Action]
+    ) -> dict[str, float]:
+        """Why it plays what it plays: each card it weighs (one of each run of equivalent
+        cards, keyed by its text) and its expected worth to the side over the sampled
+        deals, the numbers :meth:`play` takes the highest of. A worth is in points, the
+        side's score less the others' after the deal, bags charged at their share of the
+        coming penalty and a deal that ends the game counted for the game
+        (:mod:`spadeslib.bots.worth`); compare cards with it, not deals. Draws its samples
+        from this bot's stream as :meth:`play` does."""
+        candidates, totals, weight = self._card_totals(observation, rules, legal, always=True)
+        return {
+            str(rules.deck[bit]): total / weight if weight else 0.0
+            for bit, total in zip(candidates, totals, strict=True)
+        }
+
+    def _card_totals(
+        self,
+        observation: Observation,
+        rules: Rules,
+        legal: Sequence[Action],
+        *,
+        always: bool = False,
+    ) -> tuple[list[int], list[float], float]:
+        """The candidate cards, each one's weighted total worth over the samples, and the
+        samples' total weight; no sampling for a lone candidate unless ``always``."""
         knowledge, table, _ = situation(observation, rules)
         live = rules.full_mask & ~knowledge.played & ~knowledge.hand
         candidates = distinct_cards(rules, legal_mask(rules, knowledge, legal), live)
-        if len(candidates) == 1:
-            return play_action(rules, legal, candidates[0])
+        totals = [0.0] * len(candidates)
+        if len(candidates) == 1 and not always:
+            return candidates, totals, 0.0
         worth = Worth(observation, rules)
         bids = seat_bids(observation)
         contracts = worth.contracts(
@@ -179,18 +210,18 @@ class ExpertBot(StandardBot):
         tables = tables_of(rules)
         made = claims(observation, rules)
         sampler = determinizer(knowledge, tables)
-        totals = [0.0] * len(candidates)
+        weight = 0.0
         for size in self._batches(self.budget):
             deals = sampler.samples(self.stream, size)
             weights = evidence(rules, tables, knowledge, made, deals)
+            weight += sum(weights)
             for index, bit in enumerate(candidates):
                 counts, _ = try_card(rules, knowledge, table, deals, bit)
                 totals[index] += sum(
-                    weight * worth(contracts, tricks)
-                    for weight, tricks in zip(weights, counts, strict=True)
+                    each * worth(contracts, tricks)
+                    for each, tricks in zip(weights, counts, strict=True)
                 )
-        best = max(totals)
-        return play_action(rules, legal, candidates[totals.index(best)])
+        return candidates, totals, weight
 
     def bid(self, observation: Observation, rules: Rules, legal: Sequence[Action]) -> Action:
         kinds = {action.kind for action in legal}

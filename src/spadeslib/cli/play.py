@@ -8,9 +8,9 @@ At the person's turn the screen shows the deal as that seat sees it
   list of legal moves;
 - an action as the engine writes it (``nil``, ``blind nil``, ``bid 4``, ``look``, ``keep``);
 - an empty line, where only one move is legal: that move;
-- ``hint`` (what the Standard bot would do), ``explain`` (the rules card), ``score``,
-  ``undo`` (take back your last move and the bots' moves after it), ``save FILE``,
-  ``help``, ``quit``.
+- ``hint`` (the Expert's card with each card's expected worth; the Standard bot's bid),
+  ``explain`` (the rules card), ``score``, ``undo`` (take back your last move and the
+  bots' moves after it), ``save FILE``, ``help``, ``quit``.
 
 A move the rules refuse is refused with the rule's reason and nothing changes; a line that
 is no move says what it expects. Every bot decision is seeded from the game's seed, the
@@ -51,8 +51,12 @@ HELP: Final = """\
 Type a card (KD, kd, 10h; several for a pass: 2c 3c), a number (a bid while bidding,
 else the move of that number in the list), or an action (nil, blind nil, look, keep).
 Just Enter plays the only legal move, where there is one.
-Also: hint (the Standard bot's choice), explain (the rules card), score, undo (take
-back your last move), save FILE, help, quit."""
+Also: hint (the Expert's card and each card's worth; the Standard bot's bid), explain
+(the rules card), score, undo (take back your last move), save FILE, help, quit."""
+
+HINT_SAMPLES: Final = 100
+"""Deals the Expert samples for a hint on a card: a second or less, and enough to rank
+the cards that differ by a few points."""
 
 
 class _Stop(Exception):
@@ -369,10 +373,22 @@ class _Table:
                     self.say(f"  {seat_name(winner, self.you, self.rules)} won the trick.")
 
     def hint(self, observation: Observation) -> None:
-        from spadeslib.bots import StandardBot
+        from spadeslib.bots import ExpertBot, StandardBot
         from spadeslib.simulation.lineup import derive_seed
 
-        bot = StandardBot(derive_seed(self.game.seed, "hint", self.actions), simulations=30)
+        seed = derive_seed(self.game.seed, "hint", self.actions)
+        if observation.phase == "play" and len(observation.legal_actions) > 1:
+            # the Expert's reasons: each card's expected worth over its sampled deals
+            expert = ExpertBot(seed, budget=HINT_SAMPLES)
+            scores = expert.card_scores(observation, self.rules, observation.legal_actions)
+            ranked = sorted(scores.items(), key=lambda item: -item[1])
+            worths = ", ".join(f"{card} {score:+.1f}" for card, score in ranked)
+            self.say(
+                f"The Expert would play {ranked[0][0]}. Expected worth to your side over "
+                f"{HINT_SAMPLES} sampled deals, in points: {worths}"
+            )
+            return
+        bot = StandardBot(seed, simulations=30)
         self.say(f"The Standard bot would: {bot.act(observation, self.rules)}")
 
     def score_text(self) -> str:
