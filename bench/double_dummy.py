@@ -1,13 +1,19 @@
 """The double-dummy solver's speed (issue 30): every legal card solved, at a trick's start.
 
     python bench/double_dummy.py [--cards 8] [--positions 30] [--seed 1] [--variant standard]
+                                 [--bridge [--dds]]
 
 Each position is a deal of the variant played at random (seeded) to a trick's start with
 ``--cards`` cards in each hand (13: the first lead of a full deal); the time is one call
 of ``spadeslib.analysis.card_values`` for the side to lead, every legal card's exact
 value, the native solver (``src/native/solver.c``). Prints the median, the quartiles and
 the slowest. Not run beside DDS here: no DDS binding is installed in this environment;
-the issue's figure for DDS on full deals is about 14 ms median. Timings only.
+the issue's figure for DDS on full deals is about 14 ms median. ``--bridge`` plays the
+variant with the ``spades-any-time`` house rule, so that its play is bridge play with
+spades trumps (no lead restriction), the deals DDS is measured on; ``--dds`` then solves
+each position with DDS too (the ``endplay`` package's binding, an optional import: ``pip
+install endplay``), times it the same way, and checks that both give every card the
+same value.
 """
 
 from __future__ import annotations
@@ -21,9 +27,41 @@ import spadeslib
 from spadeslib.analysis import card_values, position_of
 from spadeslib.analysis.solve import side_seats
 
+_PLAYERS = "NESW"  # seat 0 is North, and play goes clockwise
 
-def _position(variant: str, seed: int, cards: int) -> spadeslib.analysis.Position | None:
-    game = spadeslib.Game(variant, seed=seed)
+
+def _pbn(position: spadeslib.analysis.Position) -> str:
+    """The position's hands as a PBN deal, seat 0 as North."""
+    rules = position.rules
+    order = "AKQJT98765432"
+    hands = []
+    for hand in position.hands:
+        cards = [str(card) for card in rules.cards_of(hand)]
+        suits = [
+            "".join(sorted((c[0] for c in cards if c[1] == suit), key=order.index))
+            for suit in "SHDC"
+        ]
+        hands.append(".".join(suits))
+    return "N:" + " ".join(hands)
+
+
+def _dds(position: spadeslib.analysis.Position) -> tuple[float, dict[str, int]]:
+    """DDS's time (ms) and values for the position (endplay's ``solve_board``)."""
+    from endplay.dds import solve_board  # optional: pip install endplay
+    from endplay.types import Deal, Denom, Player
+
+    deal = Deal.from_pbn(_pbn(position))
+    deal.trump = Denom.spades
+    deal.first = Player.find(_PLAYERS[position.leader])
+    start = time.perf_counter()
+    solved = solve_board(deal)
+    spent = (time.perf_counter() - start) * 1000
+    values = {card.rank.name[1:] + card.suit.name[0].upper(): tricks for card, tricks in solved}
+    return spent, values
+
+
+def _position(variant: object, seed: int, cards: int) -> spadeslib.analysis.Position | None:
+    game = spadeslib.Game(variant, seed=seed)  # type: ignore[arg-type]
     rng = random.Random(seed)
     while True:
         if game.phase == "play":
@@ -45,27 +83,48 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=30)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--variant", default="standard")
+    parser.add_argument("--bridge", action="store_true", help="spades may be led any time")
+    parser.add_argument("--dds", action="store_true", help="with --bridge: DDS side by side")
     args = parser.parse_args()
+    variant: object = args.variant
+    if args.bridge:
+        variant = spadeslib.parse_variant(
+            f"extends: {args.variant}\nhouse_rules: [spades-any-time]\n"
+        )
     if spadeslib.backend() != "native":
         raise SystemExit("the native core is not built: this measures the native solver")
     times: list[float] = []
+    dds_times: list[float] = []
+    differ = 0
     seed = args.seed
     while len(times) < args.positions:
-        position = _position(args.variant, seed, args.cards)
+        position = _position(variant, seed, args.cards)
         seed += 1
         if position is None:
             continue
         side = side_seats(position, position.actor)
         start = time.perf_counter()
-        card_values(position, side, side, native=True)
+        values = card_values(position, side, side, native=True)
         times.append((time.perf_counter() - start) * 1000)
+        if args.dds and args.bridge:
+            spent, theirs = _dds(position)
+            dds_times.append(spent)
+            ours = {str(position.rules.deck[bit]): tricks for bit, tricks in values.items()}
+            differ += ours != theirs
     times.sort()
     quartiles = statistics.quantiles(times, n=4)
+    name = args.variant + (" + spades-any-time" if args.bridge else "")
     print(
-        f"{args.variant}, {args.cards} cards a hand, {len(times)} positions, every card "
+        f"{name}, {args.cards} cards a hand, {len(times)} positions, every card "
         f"solved: median {statistics.median(times):.2f} ms, quartiles {quartiles[0]:.2f} to "
         f"{quartiles[2]:.2f} ms, slowest {times[-1]:.1f} ms"
     )
+    if dds_times:
+        dds_times.sort()
+        print(
+            f"DDS on the same positions: median {statistics.median(dds_times):.2f} ms, "
+            f"slowest {dds_times[-1]:.1f} ms; positions where a card's value differs: {differ}"
+        )
 
 
 if __name__ == "__main__":
