@@ -117,6 +117,10 @@ def _text(review: dict[str, Any], sides: tuple[int, ...]) -> list[str]:
         if not lost:
             lines.append(f"  seat {seat}: no trick lost")
             continue
-        where = ", ".join(f"trick {card['trick']} ({card['card']})" for card in lost)
+        where = ", ".join(
+            f"trick {card['trick']} ({card['card']}"
+            + (f", {card['lost']} tricks)" if card["lost"] > 1 else ")")
+            for card in lost
+        )
         lines.append(f"  seat {seat}: {counted(total, 'trick')} lost: {where}")
     return lines
