@@ -95,39 +95,69 @@ static inline uint64_t mix(uint64_t h) {
     return h ^ (h >> 31);
 }
 
+/* The key's words: nibbles packed into a word, each full word (and how many nibbles it
+   holds, so that the stream of nibbles, read back from its end, is the one position)
+   mixed into both hashes. */
+typedef struct key_stream {
+    uint64_t h1, h2, word;
+    int used;
+} key_stream;
+
+static inline void key_flush(key_stream *ks) {
+    ks->h1 = mix(mix(ks->h1 ^ ks->word) + (uint64_t)ks->used);
+    ks->h2 = ((ks->h2 ^ ks->word) + (uint64_t)ks->used) * 0x9FB21C651E98DF25ULL;
+    ks->h2 ^= ks->h2 >> 29;
+    ks->word = 0;
+    ks->used = 0;
+}
+
+static inline void key_push(key_stream *ks, uint64_t value, int nibbles) {
+    if (ks->used + nibbles > 16) key_flush(ks);
+    ks->word = ks->word << (4 * nibbles) | value;
+    ks->used += nibbles;
+}
+
 /* Two independent hashes of the position at a trick's start: for each suit, the owner of
    each card left in order of strength (and whether it ties the card before it: two packs),
-   then the leader and the rules' state (spades broken, the first trick, the free leads). */
+   a nibble a card, then the suit's length; then the leader and the rules' state (spades
+   broken, the first trick, the free leads). Without merging, the cards left themselves
+   are hashed too. */
 static void position_key(const solver *s, uint64_t *a, uint64_t *b) {
     const kernel *k = s->k;
+    uint8_t owner_of[128];
     mask_t left = 0;
-    for (int p = 0; p < k->players; p++) left |= s->hands[p];
-    uint64_t h1 = 0x243F6A8885A308D3ULL, h2 = 0x13198A2E03707344ULL;
+    for (int p = 0; p < k->players; p++) {
+        mask_t m = s->hands[p];
+        left |= m;
+        while (m) {
+            owner_of[lowest_bit(m)] = (uint8_t)p;
+            m &= m - 1;
+        }
+    }
+    key_stream ks = {0x243F6A8885A308D3ULL, 0x13198A2E03707344ULL, 0, 0};
     for (int suit = 0; suit < NSUITS; suit++) {
         mask_t m = left & k->suit_masks[suit];
         const uint8_t *keys = k->keys[suit];
-        int position = 0, previous = -1;
+        int previous = -1, length = 0;
         while (m) {
             int bit = lowest_bit(m);
             m &= m - 1;
-            int owner = 0;
-            while (!(s->hands[owner] >> bit & 1)) owner++;
             int tie = previous >= 0 && keys[bit] == keys[previous];
-            int at = s->merge ? position : bit;
-            uint64_t v = ((uint64_t)suit << 20) | ((uint64_t)at << 8) | ((uint64_t)owner << 1) | (uint64_t)tie;
-            h1 = mix(h1 ^ v);
-            h2 = (h2 + v + 1) * 0x9FB21C651E98DF25ULL;
-            h2 ^= h2 >> 29;
-            position++;
+            key_push(&ks, (uint64_t)(owner_of[bit] << 1 | tie), 1);
             previous = bit;
+            length++;
         }
-        h1 = mix(h1 ^ (0xFF0000ULL + (uint64_t)suit));
-        h2 = (h2 ^ (uint64_t)(position + 7 * suit)) * 0xD6E8FEB86659FD93ULL;
+        key_push(&ks, (uint64_t)length, 2);
+    }
+    key_flush(&ks);
+    if (!s->merge) {
+        ks.h1 = mix(ks.h1 ^ (uint64_t)left ^ mix((uint64_t)(left >> 64)));
+        ks.h2 = (ks.h2 + (uint64_t)left + 3 * (uint64_t)(left >> 64)) * 0xD6E8FEB86659FD93ULL;
     }
     int kept = (s->trick_number == 0) | ((s->trick_number < k->lead_free_from) << 1);
     uint64_t rest = (uint64_t)s->leader | ((uint64_t)s->broken << 4) | ((uint64_t)kept << 5);
-    *a = mix(h1 ^ (rest << 40));
-    *b = mix(h2 + rest);
+    *a = mix(ks.h1 ^ (rest << 40));
+    *b = mix(ks.h2 + rest);
 }
 
 /* -- moves ---------------------------------------------------------------------------- */
