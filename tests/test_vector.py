@@ -126,6 +126,11 @@ def test_every_bundled_variant_self_play(name: str) -> None:
     _same_run(name, 30, seed=3)
 
 
+@pytest.mark.parametrize("name", spadeslib.bundled_variants())
+def test_every_bundled_variant_information_state_against_random(name: str) -> None:
+    _same_run(name, 30, seed=4, opponents="random", observation="information_state")
+
+
 @pytest.mark.parametrize(
     ("name", "opponents", "kwargs"),
     [
