@@ -27,8 +27,8 @@ enum { L_SIZE, L_LOOKED, L_HAND, L_TRICK, L_PLAYED, L_TO_ACT, L_BROKEN, L_HAND_S
        /* the auction's: its pieces, then the information state's rows of decisions (-1: none) */
        L_BIDS, L_CONTRACTS, L_BLIND, L_AUCTION, L_AUCTION_ROWS, L_AUCTION_WIDTH, LAYOUT };
 
-/* what a seat is: the agent's; a random card and bid (Random); a random card, its bids
-   the Python's (Easy); the Standard rule's card, its bids the Python's (Standard) */
+/* what a seat is: the agent's; a random card and bid (Random); a random card, a bid from
+   1 to 4 (Easy); the Standard rule's card, its bids the Python's (Standard) */
 enum { KIND_AGENT = 0, KIND_RANDOM = 1, KIND_STANDARD = 2, KIND_EASY = 3 };
 
 typedef struct VectorObject {
@@ -386,12 +386,24 @@ static int play_bots(VectorObject *self, PlayObject *po, Py_ssize_t row) {
         if (kind == KIND_AGENT) return 0;
         long id;
         if (bidding(po)) {
-            if (kind != KIND_RANDOM) return 2;
+            if (kind == KIND_STANDARD) return 2;
             PyObject *legal = native_play_legal_ids(po);
             if (!legal) return -1;
-            Py_ssize_t count = PyList_GET_SIZE(legal);
-            id = count ? PyLong_AsLong(PyList_GET_ITEM(legal, (Py_ssize_t)splitmix_below(rng, (uint64_t)count))) : -1;
+            long choices[256];
+            Py_ssize_t count = PyList_GET_SIZE(legal), easy = 0;
+            if (count > 256) count = 256;
+            for (Py_ssize_t i = 0; i < count; i++) choices[i] = PyLong_AsLong(PyList_GET_ITEM(legal, i));
             Py_DECREF(legal);
+            if (kind == KIND_EASY && count > 1) { /* vector.py _easy_choices: a bid from 1 to 4 */
+                const ids_t *bids = &po->bid_ids;
+                for (Py_ssize_t i = 0; i < count; i++) {
+                    long number = choices[i] - bids->bid;
+                    if (choices[i] != bids->nil && (number < 0 || number > bids->top)) return 2;
+                    if (choices[i] != bids->nil && number >= 1 && number <= 4) choices[easy++] = choices[i];
+                }
+                if (easy) count = easy; /* (in order: the bids are kept in place) */
+            }
+            id = count ? choices[splitmix_below(rng, (uint64_t)count)] : -1;
             if (apply(self, po, id, row) < 0) return -1;
             if (!bidding(po)) return 2; /* the auction is over: the Python starts the play */
             continue;

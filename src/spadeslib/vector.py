@@ -92,8 +92,8 @@ def _draw(state: int, bound: int) -> tuple[int, int]:
 
 _KINDS: Final = {None: 0, "random": 1, "standard": 2, "easy": 3}
 """What the native step plays for a seat: the agent's (0); a random bid and card (1,
-Random); the Standard rule's card (2, Standard) or a random card (3, Easy), their other
-decisions left to the Python."""
+Random); the Standard rule's card, its bids left to the Python (2, Standard); a random
+card and Easy's bid (3, Easy: :func:`_easy_choices`, where the bids are a seat's)."""
 
 
 def _easy_choices(game: Game, ids: list[int]) -> list[int]:
