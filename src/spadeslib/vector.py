@@ -199,7 +199,7 @@ class SpadesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         self._seat_rewards = np.zeros((num_envs, players), np.float32)
         self._terminated = np.zeros(num_envs, np.bool_)
         self._truncated = np.zeros(num_envs, np.bool_)
-        self._rng = np.zeros(num_envs, np.uint64)  # per row, the random cards' stream
+        self._rng = np.zeros(num_envs, np.uint64)  # per row, the bots' random stream
         self._status = np.ones(num_envs, np.int8)  # per row, how far the native step got
         self._base = secrets.randbits(64) if seed is None else seed
         self._games: list[Game] = []
