@@ -246,4 +246,4 @@ def test_the_native_boundary_checks_every_argument() -> None:
     bad(7, 0, "counted")
     bad(8, 16, "maximizers")
     with pytest.raises(ArgumentError, match="options"):
-        native.double_dummy(*good, 8)
+        native.double_dummy(*good, 16)

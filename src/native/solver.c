@@ -213,7 +213,7 @@ static int follow_score(const solver *s, int actor, int bit, int top, int friend
         if (over && !beaten_later(s, actor, bit, led)) return 1500 - value;
         return -value;
     }
-    if (!wins) return 500 - value;
+    if (!wins) return 100 - value;
     if (!beaten_later(s, actor, bit, led)) return 1500 - value;
     return (later_friend ? 300 : 700) - value;
 }
@@ -227,7 +227,6 @@ static int lead_score(const solver *s, int actor, int bit, mask_t others, mask_t
     int value = strength(k, bit);
     mask_t cards = k->suit_masks[suit];
     mask_t higher = others & cards & ~((bit_of(bit) << 1) - 1);
-    mask_t enemies = others & ~friends;
     int ruff = 0;
     if (suit != TRUMPS) {
         int mine = s->maximizers >> actor & 1;
@@ -238,10 +237,7 @@ static int lead_score(const solver *s, int actor, int bit, mask_t others, mask_t
     }
     int own_top = !(others & cards & ~(bit_of(bit) - 1)); /* none of theirs above */
     if (own_top && !higher && !ruff) return 1000 - value + (suit == TRUMPS ? 50 : 0);
-    if (!ruff && (friends & cards) && highest_bit(others & cards) >= 0 &&
-        (friends >> highest_bit(others & cards) & 1) && !(enemies & cards & ~(bit_of(bit) - 1) &
-                                                           ~((bit_of(highest_bit(friends & cards)) << 1) - 1)))
-        return 800 - value;
+    if (!ruff && higher && (friends >> highest_bit(higher) & 1)) return 800 - value; /* to a partner's top card */
     return (ruff ? -300 : 0) - value;
 }
 
@@ -495,7 +491,8 @@ void solver_values(solver *s, int *values) {
 
 /* double_dummy(kernel, hands, leader, trick, broken, trick_number, must_lead, counted,
    maximizers, options=0) -> [(bit, tricks), ...]; options, for the tests that hold each
-   shortcut to the plain search: 1 no table, 2 no merged cards, 4 no sure tricks. */
+   shortcut to the plain search: 1 no table, 2 no merged cards, 4 no sure tricks; and 8,
+   for the bench: ([(bit, tricks), ...], nodes searched). */
 static PyObject *native_double_dummy(PyObject *module, PyObject *args) {
     native_state *st = (native_state *)PyModule_GetState(module);
     PyObject *kernel_obj, *hands_obj, *leader_obj, *trick_obj, *number_obj, *must_obj;
@@ -504,7 +501,7 @@ static PyObject *native_double_dummy(PyObject *module, PyObject *args) {
     if (!PyArg_ParseTuple(args, "OOOOpOOOO|i", &kernel_obj, &hands_obj, &leader_obj, &trick_obj, &broken,
                           &number_obj, &must_obj, &counted_obj, &max_obj, &options))
         return NULL;
-    if (options < 0 || options > 7) return argument_error(st, "options must be from 0 to 7, not %d", options);
+    if (options < 0 || options > 15) return argument_error(st, "options must be from 0 to 15, not %d", options);
     if (!PyObject_TypeCheck(kernel_obj, st->kernel_type))
         return argument_error(st, "kernel must be a spadeslib._native.Kernel, not %R", kernel_obj);
     const kernel *k = &((KernelObject *)kernel_obj)->k;
@@ -577,6 +574,10 @@ static PyObject *native_double_dummy(PyObject *module, PyObject *args) {
             return NULL;
         }
         Py_DECREF(pair);
+    }
+    if (options & 8) {
+        PyObject *both = Py_BuildValue("(Nl)", out, s.nodes);
+        return both;
     }
     return out;
 }
