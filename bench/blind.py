@@ -31,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
 from spadeslib.bots import ExpertBot, ProBot, StandardBot
 from spadeslib.engine import Game
-from spadeslib.loader import load_variant
+from spadeslib.variant import load_variant
 
 
 def _interval(values: Sequence[float]) -> str:

@@ -28,7 +28,7 @@ from play_random import interleaved
 from spadeslib import _backend
 from spadeslib.bots import ProBot, StandardBot
 from spadeslib.engine import Game, Observation
-from spadeslib.loader import load_variant
+from spadeslib.variant import load_variant
 
 
 def positions(name: str, phase: str, count: int, seed: int) -> list[tuple[Game, int]]:

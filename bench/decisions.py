@@ -25,8 +25,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
 from spadeslib.bots import ProBot
 from spadeslib.engine import Game, Observation
-from spadeslib.loader import load_variant
 from spadeslib.simulation.lineup import make_bot, parse_lineup
+from spadeslib.variant import load_variant
 
 
 def observations(name: str, count: int, seed: int) -> list[Observation]:

@@ -45,7 +45,7 @@ def fresh_hands(name: str, seed: int, *, rollout: bool = False) -> Runner:
     """Hands when every hand is the first of a new game (scores 0-0), as in OpenSpiel's
     spades, whose game is one hand: played through the public loop, or with ``rollout``
     by ``Game.rollout``, which makes the same random choices inside the engine."""
-    from spadeslib.loader import load_variant
+    from spadeslib.variant import load_variant
 
     variant = load_variant(name)
     rng = random.Random(seed)
@@ -68,7 +68,7 @@ def fresh_hands(name: str, seed: int, *, rollout: bool = False) -> Runner:
 
 def new_games(name: str, seed: int) -> Runner:
     """``Game()`` alone: a new game's state, its shuffle and deal, the auction's start."""
-    from spadeslib.loader import load_variant
+    from spadeslib.variant import load_variant
 
     variant = load_variant(name)
     seeds = iter(range(seed, 2**63))

@@ -36,8 +36,8 @@ from spadeslib.compiler.cache import RULES
 from spadeslib.compiler.rules import Rules
 from spadeslib.engine import Game
 from spadeslib.errors import VariantError
-from spadeslib.loader import bundled_house_rules, bundled_variants, parse_variant
-from spadeslib.variant import Variant
+from spadeslib.loader import bundled_house_rules, bundled_variants
+from spadeslib.variant import Variant, parse_variant
 
 
 def current_mb() -> float:

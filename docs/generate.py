@@ -153,7 +153,7 @@ CARDS = DOCS / "variants"
 
 def _rules_cards() -> dict[Path, str]:
     from spadeslib.explain import explain
-    from spadeslib.loader import load_variant
+    from spadeslib.variant import load_variant
 
     variants, _ = bundled_names()
     return {CARDS / f"{name}.md": explain(load_variant(name)) for name in variants}

@@ -17,7 +17,8 @@ from spadeslib.adapters.gymnasium import SpadesEnv
 from spadeslib.bots import EasyBot
 from spadeslib.engine.views.tensors import observation_layout
 from spadeslib.errors import ArgumentError, IllegalActionError, SpadesError
-from spadeslib.loader import bundled_variants, load_variant
+from spadeslib.loader import bundled_variants
+from spadeslib.variant import load_variant
 
 BUNDLED = sorted(bundled_variants())
 

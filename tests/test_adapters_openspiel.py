@@ -19,7 +19,8 @@ import pyspiel
 from spadeslib.adapters.openspiel import GAME_NAME, register
 from spadeslib.engine.views.tensors import information_state_layout, observation_layout
 from spadeslib.errors import ArgumentError, IllegalActionError, SpadesError
-from spadeslib.loader import bundled_variants, load_variant
+from spadeslib.loader import bundled_variants
+from spadeslib.variant import load_variant
 
 BUNDLED = sorted(bundled_variants())
 

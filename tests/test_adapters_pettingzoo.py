@@ -16,7 +16,8 @@ from pettingzoo.test import api_test, seed_test
 from spadeslib.adapters.pettingzoo import env, raw_env
 from spadeslib.engine.views.tensors import information_state_layout, observation_layout
 from spadeslib.errors import ArgumentError, IllegalActionError, SpadesError
-from spadeslib.loader import bundled_variants, load_variant
+from spadeslib.loader import bundled_variants
+from spadeslib.variant import load_variant
 
 BUNDLED = sorted(bundled_variants())
 

@@ -48,9 +48,6 @@ ALLOWED_UPWARD: frozenset[tuple[str, str]] = frozenset(
         # Variant.compile(): the variant's one entry into the step above it, made inside
         # the method; the compiled rules are kept by the compiler (compiler/cache.py).
         ("spadeslib.variant.root", "spadeslib.compiler.rules"),
-        # load_variant's default model: the loader reads any pydantic model it is given,
-        # and the variant format unless told another.
-        ("spadeslib.loader", "spadeslib.variant"),
     }
 )
 

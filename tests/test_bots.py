@@ -15,9 +15,8 @@ from spadeslib.bots.base import BaseBot
 from spadeslib.cards import Card
 from spadeslib.compiler import Rules
 from spadeslib.engine import Action, Game, Observation
-from spadeslib.loader import load_variant, parse_variant
 from spadeslib.policies.standard import LOSE, NIL, WIN, Table, made, mode_of, standard_card
-from spadeslib.variant import Variant
+from spadeslib.variant import Variant, load_variant, parse_variant
 
 SIMS = 2
 """Simulations per decision in these tests: enough to run every code path, and fast."""

@@ -377,7 +377,8 @@ def _decisions() -> list[dict[str, Any]]:
     import random
 
     import spadeslib
-    from spadeslib.loader import bundled_variants, parse_variant
+    from spadeslib.loader import bundled_variants
+    from spadeslib.variant import parse_variant
 
     variants = [spadeslib.load_variant(name) for name in bundled_variants()]
     variants += [parse_variant(text) for text in _HOUSE_RULE_TABLES.values()]

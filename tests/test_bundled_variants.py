@@ -14,13 +14,8 @@ import pytest
 import yaml
 
 from spadeslib import Variant, VariantError
-from spadeslib.loader import (
-    bundled_house_rules,
-    bundled_variants,
-    load_variant,
-    parse_variant,
-    validate,
-)
+from spadeslib.loader import bundled_house_rules, bundled_variants
+from spadeslib.variant import load_variant, parse_variant, validate
 
 VARIANTS = Path(__file__).resolve().parents[1] / "variants"
 VARIANT_FILES = sorted(VARIANTS.glob("*.yaml"))

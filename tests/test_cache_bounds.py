@@ -20,8 +20,7 @@ from spadeslib import _backend
 from spadeslib.compiler.cache import RULES, RULES_KEPT, memo_sizes
 from spadeslib.compiler.rules import Rules
 from spadeslib.engine import Game
-from spadeslib.loader import load_variant, parse_variant
-from spadeslib.variant import Variant
+from spadeslib.variant import Variant, load_variant, parse_variant
 
 BASES = [
     parse_variant("extends: standard\nhouse_rules: [blind-bids, blind-nil-any-time]\n"),

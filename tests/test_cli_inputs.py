@@ -114,7 +114,7 @@ def test_explain_json_is_the_card_as_data(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from spadeslib.explain import statements
-    from spadeslib.loader import load_variant
+    from spadeslib.variant import load_variant
 
     status, out, _ = run(capsys, monkeypatch, "explain", "--json", "nyc")
     assert status == 0
@@ -134,7 +134,7 @@ def test_diff_json_lists_the_changed_keys_with_both_values(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from spadeslib.explain.diff import changed_paths, diff
-    from spadeslib.loader import load_variant
+    from spadeslib.variant import load_variant
 
     status, out, _ = run(capsys, monkeypatch, "diff", "--json", "standard", "nyc")
     assert status == 0

@@ -26,8 +26,8 @@ from spadeslib.compiler.bidding.forced import BUILDERS
 from spadeslib.compiler.bids import BLIND_NIL, NIL, NO_BID, Bid, TeamBid, format_bid, tricks_of
 from spadeslib.engine import Game
 from spadeslib.errors import RecordError
-from spadeslib.loader import bundled_variants, load_variant
-from spadeslib.variant import Variant
+from spadeslib.loader import bundled_variants
+from spadeslib.variant import Variant, load_variant
 from spadeslib.variant.bidding import Forced
 
 # -- the bid codes ---------------------------------------------------------------------

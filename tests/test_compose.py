@@ -9,9 +9,10 @@ import pytest
 
 from spadeslib.cli.main import main
 from spadeslib.errors import Problem, VariantError
-from spadeslib.loader import bundled, validate
+from spadeslib.loader import bundled
 from spadeslib.loader.compose import compose_file, compose_text
 from spadeslib.loader.document import Document, Mark
+from spadeslib.variant import validate
 
 
 def write(directory: Path, name: str, text: str) -> Path:
@@ -471,7 +472,7 @@ def test_a_value_under_a_refused_tag_is_not_validated_as_well() -> None:
 def test_loading_raises_a_plain_variant_error_with_every_problem() -> None:
     import pickle
 
-    from spadeslib.loader import parse_variant
+    from spadeslib.variant import parse_variant
 
     with pytest.raises(VariantError) as caught:
         parse_variant("house_rules: [jokers]\ngame_end: {target: lots}\n")

@@ -21,9 +21,9 @@ from spadeslib.engine import Game
 from spadeslib.engine.core.shuffle import SplitMix64
 from spadeslib.engine.search.determinize import OUT, Determinizer, below, determinize
 from spadeslib.engine.search.knowledge import read
-from spadeslib.loader import bundled_variants, parse_variant
+from spadeslib.loader import bundled_variants
 from spadeslib.testing import games
-from spadeslib.variant import Variant
+from spadeslib.variant import Variant, parse_variant
 
 BUNDLED = sorted(bundled_variants())
 MIXED = parse_variant(

@@ -8,9 +8,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from spadeslib.explain.diff import _LABELS, card_words, changed_paths, diff, flatten
-from spadeslib.loader import load_variant
 from spadeslib.testing import variants
-from spadeslib.variant import Variant
+from spadeslib.variant import Variant, load_variant
 
 FAST = settings(max_examples=100, suppress_health_check=[HealthCheck.too_slow], deadline=None)
 

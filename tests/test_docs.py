@@ -36,8 +36,7 @@ import pytest
 import yaml
 from pydantic import BaseModel
 
-from spadeslib.loader import validate
-from spadeslib.variant import Variant
+from spadeslib.variant import Variant, validate
 from spadeslib.variant.schema import json_schema
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -68,7 +67,8 @@ def test_generated_docs_are_up_to_date() -> None:
 
 def test_generate_writes_one_rules_card_per_bundled_variant() -> None:
     from spadeslib.explain import explain
-    from spadeslib.loader import bundled_variants, load_variant
+    from spadeslib.loader import bundled_variants
+    from spadeslib.variant import load_variant
 
     generate = _generate_module()
     pages = generate.outputs()
@@ -405,7 +405,7 @@ def test_readme_house_rules_file_and_its_mistake(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from spadeslib.explain import explain
-    from spadeslib.loader import load_variant
+    from spadeslib.variant import load_variant
 
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     section = text[text.index("## Your own house rules") :]
@@ -421,7 +421,7 @@ def test_readme_house_rules_file_and_its_mistake(
 
 
 def test_tutorial_file_is_the_table_it_describes(tmp_path: Path) -> None:
-    from spadeslib.loader import load_variant
+    from spadeslib.variant import load_variant
 
     text = (DOCS / "house-rules.md").read_text(encoding="utf-8")
     section = text[text.index("## 5. The whole file") : text.index("## 6.")]

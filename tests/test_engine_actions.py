@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 from spadeslib.engine import Action, ActionParseError, Game, action_space
 from spadeslib.engine.core.shuffle import SplitMix64, shuffled, stream_seed
 from spadeslib.errors import IllegalActionError, RecordError
-from spadeslib.loader import bundled_variants, load_variant
+from spadeslib.loader import bundled_variants
+from spadeslib.variant import load_variant
 
 TEXTS = [
     "play AS",
@@ -78,7 +79,7 @@ CARD_CHOICES = "extends: standard\nhouse_rules: [passing-three, french-cut, kitt
 
 
 def _spaces() -> list[object]:
-    from spadeslib.loader import parse_variant
+    from spadeslib.variant import parse_variant
 
     return [*bundled_variants(), parse_variant(CARD_CHOICES)]
 
@@ -117,7 +118,7 @@ def test_play_id_is_the_bit() -> None:
 
 
 def test_a_choice_of_several_cards_is_one_action_per_card() -> None:
-    from spadeslib.loader import parse_variant
+    from spadeslib.variant import parse_variant
 
     space = action_space(parse_variant(CARD_CHOICES).compile())
     ids = space.ids_of(Action.parse("pass AS KH 2C"))

@@ -10,8 +10,7 @@ import pytest
 from game_helpers import apply_all, dump, texts
 from spadeslib.engine import Game
 from spadeslib.errors import IllegalActionError
-from spadeslib.loader import parse_variant
-from spadeslib.variant import Variant
+from spadeslib.variant import Variant, parse_variant
 
 DEAL = [  # seat 0 .. 3; seat 1 holds no spade
     "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S",
@@ -223,7 +222,7 @@ def test_b8_first_deal_bids_itself() -> None:
 
 
 def _nyc() -> dict[str, object]:
-    from spadeslib.loader import load_variant
+    from spadeslib.variant import load_variant
 
     data: dict[str, object] = json.loads(json.dumps(load_variant("nyc").to_dict()))
     return data

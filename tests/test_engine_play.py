@@ -137,7 +137,7 @@ def test_observation_before_and_after_play() -> None:
 
 
 def _house(*rules: str) -> object:
-    from spadeslib.loader import parse_variant
+    from spadeslib.variant import parse_variant
 
     return parse_variant("extends: standard\nhouse_rules: [" + ", ".join(rules) + "]\n")
 

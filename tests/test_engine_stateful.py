@@ -32,9 +32,9 @@ from game_helpers import (
 )
 from spadeslib.engine import Game
 from spadeslib.errors import IllegalActionError
-from spadeslib.loader import bundled_variants, load_variant
+from spadeslib.loader import bundled_variants
 from spadeslib.testing import variants
-from spadeslib.variant import Variant
+from spadeslib.variant import Variant, load_variant
 
 VARIANTS = st.sampled_from(sorted(bundled_variants())).map(load_variant) | variants()
 

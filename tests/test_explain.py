@@ -27,9 +27,9 @@ from spadeslib.explain import (
 )
 from spadeslib.explain.deck import trump_order_from_deck
 from spadeslib.explain.diff import changed_paths
-from spadeslib.loader import bundled_house_rules, bundled_variants, load_variant, parse_variant
+from spadeslib.loader import bundled_house_rules, bundled_variants
 from spadeslib.testing import variants
-from spadeslib.variant import Variant
+from spadeslib.variant import Variant, load_variant, parse_variant
 
 GOLDEN = Path(__file__).parent / "golden"
 DOCS_VARIANTS = Path(__file__).parents[1] / "docs" / "variants"

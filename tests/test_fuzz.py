@@ -23,10 +23,9 @@ from hypothesis import strategies as st
 
 from spadeslib.engine import Game
 from spadeslib.errors import RecordError, VariantError
-from spadeslib.loader import parse_variant
 from spadeslib.loader.compose import MAX_EXTENDS, MAX_HOUSE_RULES
 from spadeslib.loader.yaml_source import MAX_NODES
-from spadeslib.variant import Variant
+from spadeslib.variant import Variant, parse_variant
 
 VARIANTS = Path(__file__).resolve().parents[1] / "variants"
 FILES = sorted(VARIANTS.glob("*.yaml")) + sorted((VARIANTS / "house-rules").glob("*.yaml"))

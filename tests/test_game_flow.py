@@ -12,8 +12,8 @@ import pytest
 from game_helpers import apply_all, dump, plausible_id, play_game
 from spadeslib.engine import Game
 from spadeslib.errors import IllegalActionError, RecordError
-from spadeslib.loader import parse_variant
 from spadeslib.scoring import Contract, Standing, score_deal
+from spadeslib.variant import parse_variant
 
 MIXED = [
     "AS KH QD JC TS 9H 8D 7C 6S 5H 4D 3C 2S",

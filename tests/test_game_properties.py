@@ -21,9 +21,9 @@ from game_helpers import (
 )
 from spadeslib.engine import Game
 from spadeslib.errors import IllegalActionError
-from spadeslib.loader import bundled_variants, load_variant
+from spadeslib.loader import bundled_variants
 from spadeslib.testing import games, variants
-from spadeslib.variant import Variant
+from spadeslib.variant import Variant, load_variant
 
 BUNDLED = sorted(bundled_variants())
 

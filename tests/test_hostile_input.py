@@ -23,9 +23,9 @@ from game_helpers import plausible_id
 from spadeslib.cli.main import main
 from spadeslib.engine import Game
 from spadeslib.errors import IllegalActionError, Problem, RecordError, VariantError
-from spadeslib.loader import compose, load_variant, parse_variant, validate
+from spadeslib.loader import compose
 from spadeslib.loader.compose import MAX_EXTENDS, MAX_HOUSE_RULES
-from spadeslib.variant import Variant
+from spadeslib.variant import Variant, load_variant, parse_variant, validate
 from spadeslib.variant._base import MAX_DESCRIPTION, MAX_NAME
 
 

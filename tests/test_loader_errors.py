@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 from pydantic import Field, model_validator
 from pydantic_core import PydanticCustomError
 
+from spadeslib import loader
 from spadeslib.errors import Problem, VariantError
-from spadeslib.loader import load_variant, parse_variant, validate
-from spadeslib.variant import Variant
+from spadeslib.variant import Variant, load_variant, parse_variant, validate
 from spadeslib.variant._base import Model
 
 # ---------------------------------------------------------------------------------------
@@ -80,7 +80,7 @@ class Toy(Model):
 
 def toy_problems(text: str) -> list[Problem]:
     with pytest.raises(VariantError) as caught:
-        parse_variant(text, "toy.yaml", model=Toy)
+        loader.parse(text, Toy, "toy.yaml")
     return list(caught.value.problems)
 
 
@@ -258,7 +258,7 @@ def test_an_inherited_contradiction_is_in_the_users_file_naming_the_base(
     mine = tmp_path / "mine.yaml"
     mine.write_text("# my table\nextends: ./base.yaml\ndeal: {hand_size: 12}\n")
     with pytest.raises(VariantError) as caught:
-        load_variant(mine, model=Toy)
+        loader.load(mine, Toy)
     [problem] = caught.value.problems
     assert where(problem) == (str(mine), 2, 1, "bags.limit")
     assert problem.message == f"set, but bags are off (set in {base}:4)"
@@ -270,7 +270,7 @@ def test_a_contradiction_prefers_the_loaded_file_over_its_base(tmp_path: Path) -
     mine = tmp_path / "mine.yaml"
     mine.write_text("extends: ./base.yaml\nbags:\n  enabled: false\n")
     with pytest.raises(VariantError) as caught:
-        load_variant(mine, model=Toy)
+        loader.load(mine, Toy)
     [problem] = caught.value.problems
     assert where(problem) == (str(mine), 2, 1, "bags.limit")
 
@@ -280,7 +280,7 @@ def test_a_bad_value_in_a_fragment_points_into_the_fragment(tmp_path: Path) -> N
     fragment.parent.mkdir()
     fragment.write_text("# a bad rule\nbags:\n  limit: 500\n")
     with pytest.raises(VariantError) as caught:
-        parse_variant("house_rules: [rules/bad.yaml]\n", base_dir=tmp_path, model=Toy)
+        loader.parse("house_rules: [rules/bad.yaml]\n", Toy, base_dir=tmp_path)
     [problem] = caught.value.problems
     assert where(problem) == (str(tmp_path / "rules/bad.yaml"), 3, 10, "bags.limit")
 
@@ -693,7 +693,7 @@ def test_near_miss_variants_get_located_problems(data: dict[str, object]) -> Non
     text = yaml.safe_dump(data)
     for model in (Variant, Toy):
         try:
-            parse_variant(text, model=model)
+            loader.parse(text, model)
         except VariantError as error:
             assert error.problems
             for problem in error.problems:

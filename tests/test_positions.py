@@ -15,9 +15,9 @@ from game_helpers import dump, plausible_id, played
 from spadeslib.engine import Game
 from spadeslib.engine.core.state import CHECKPOINTS_KEPT
 from spadeslib.errors import ArgumentError, RecordError
-from spadeslib.loader import bundled_variants, parse_variant
+from spadeslib.loader import bundled_variants
 from spadeslib.testing import variants
-from spadeslib.variant import Variant
+from spadeslib.variant import Variant, parse_variant
 
 BUNDLED = sorted(bundled_variants())
 

@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 from game_helpers import dump
 from spadeslib.engine import Game
 from spadeslib.errors import ArgumentError
-from spadeslib.loader import bundled_variants, parse_variant
+from spadeslib.loader import bundled_variants
 from spadeslib.testing import games, variants
-from spadeslib.variant import Variant
+from spadeslib.variant import Variant, parse_variant
 
 BUNDLED = sorted(bundled_variants())
 

@@ -13,9 +13,8 @@ from hypothesis import strategies as st
 from game_helpers import apply_all, texts
 from spadeslib.engine import Game
 from spadeslib.errors import IllegalActionError
-from spadeslib.loader import parse_variant
 from spadeslib.testing import variants
-from spadeslib.variant import Variant
+from spadeslib.variant import Variant, parse_variant
 
 MIXED = [
     "AS KH QD JC TS 9H 8D 7C 6S 5H 4D 3C 2S",

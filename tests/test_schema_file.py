@@ -15,7 +15,8 @@ import pytest
 import yaml
 
 from spadeslib.cli.main import main
-from spadeslib.loader import bundled_house_rules, bundled_variants, validate
+from spadeslib.loader import bundled_house_rules, bundled_variants
+from spadeslib.variant import validate
 from spadeslib.variant.schema import SCHEMA_ID, YAML_1_1_BOOLEANS, schema_text
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -59,7 +59,7 @@ def searched(message: dict[str, Any]) -> dict[str, Any]:
 
 
 def new_table(tmp_path: Path, text: str, seed: int, *, open_hands: bool = False) -> Table:
-    from spadeslib.loader import parse_variant
+    from spadeslib.variant import parse_variant
 
     variant = parse_variant(text)
     players = variant.compile().players

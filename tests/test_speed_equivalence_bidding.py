@@ -23,9 +23,9 @@ from spadeslib.engine import Game
 from spadeslib.engine.core import flow
 from spadeslib.engine.core.phases import bidding, blind, misdeal
 from spadeslib.engine.core.state import Phase, State
-from spadeslib.loader import bundled_variants, load_variant
+from spadeslib.loader import bundled_variants
 from spadeslib.testing import variants
-from spadeslib.variant import Variant
+from spadeslib.variant import Variant, load_variant
 
 BUNDLED = sorted(bundled_variants())
 AUCTION = ("bidding", "blind")

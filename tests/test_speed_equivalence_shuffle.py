@@ -28,9 +28,9 @@ from spadeslib.engine.core.shuffle import (
     shuffled_stream,
     stream_seed,
 )
-from spadeslib.loader import bundled_variants, load_variant
+from spadeslib.loader import bundled_variants
 from spadeslib.testing import variants
-from spadeslib.variant import Variant
+from spadeslib.variant import Variant, load_variant
 
 BUNDLED = sorted(bundled_variants())
 SEEDS = (0, 1, 2, 3, 99, 2024, 2**64 - 1)

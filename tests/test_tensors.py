@@ -14,8 +14,9 @@ from game_helpers import plausible_id, play_game, played
 from spadeslib.engine import Game
 from spadeslib.engine.views.tensors import information_state_layout, observation_layout
 from spadeslib.errors import ArgumentError
-from spadeslib.loader import bundled_variants, load_variant, parse_variant
+from spadeslib.loader import bundled_variants
 from spadeslib.testing import games
+from spadeslib.variant import load_variant, parse_variant
 
 BUNDLED = sorted(bundled_variants())
 

@@ -29,8 +29,8 @@ from spadeslib.engine.views.tensors import (
     legal_mask,
 )
 from spadeslib.errors import ArgumentError
-from spadeslib.loader import parse_variant
 from spadeslib.testing import games, plausible_action_id
+from spadeslib.variant import parse_variant
 
 native: Any = _backend.native()
 pytestmark = pytest.mark.skipif(native is None, reason="the native core is not built here")

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from spadeslib.loader import validate
-from spadeslib.variant import Variant
+from spadeslib.variant import Variant, validate
 
 NO_NIL = "  nil: {enabled: false}\n  blind_nil: {enabled: false}\n"
 TRIOS = (

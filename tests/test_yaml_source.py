@@ -12,9 +12,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from spadeslib.errors import Problem, VariantError
-from spadeslib.loader import validate, yaml_source
+from spadeslib.loader import yaml_source
 from spadeslib.loader.document import Mark, dotted, parse_dotted
 from spadeslib.loader.yaml_source import MAX_BYTES, MAX_DEPTH, MAX_NODES, parse_yaml
+from spadeslib.variant import validate
 
 
 def problems_of(text: str | bytes) -> list[Problem]:

@@ -37,13 +37,7 @@ if _typing.TYPE_CHECKING:
         LegalActions,
         Observation,
     )
-    from spadeslib.loader import (
-        bundled_house_rules,
-        bundled_variants,
-        load_variant,
-        parse_variant,
-        validate,
-    )
+    from spadeslib.loader import bundled_house_rules, bundled_variants
     from spadeslib.policies.playouts import Playouts, playouts
     from spadeslib.scoring import (
         Contract,
@@ -56,16 +50,16 @@ if _typing.TYPE_CHECKING:
         score_deal,
     )
     from spadeslib.simulation import compare, simulate
-    from spadeslib.variant import Variant
+    from spadeslib.variant import Variant, load_variant, parse_variant, validate
 
 
 # name -> the module that defines it; loaded by __getattr__ on first access.
 _LAZY: dict[str, str] = {
     "Variant": "spadeslib.variant",
     "Rules": "spadeslib.compiler",
-    "load_variant": "spadeslib.loader",
-    "parse_variant": "spadeslib.loader",
-    "validate": "spadeslib.loader",
+    "load_variant": "spadeslib.variant",
+    "parse_variant": "spadeslib.variant",
+    "validate": "spadeslib.variant",
     "bundled_variants": "spadeslib.loader",
     "bundled_house_rules": "spadeslib.loader",
     "Game": "spadeslib.engine",

@@ -119,7 +119,7 @@ def problems_of(argument: str) -> list[Problem]:
 
 
 def _load(argument: str) -> Variant:
-    from spadeslib.loader import load_variant, parse_variant
+    from spadeslib.variant import load_variant, parse_variant
 
     if argument == STDIN:
         return parse_variant(read_stdin(), STDIN_NAME, base_dir=Path.cwd())

@@ -19,7 +19,7 @@ def setup(parser: argparse.ArgumentParser) -> None:
 
 def _description(name: str) -> str:
     from spadeslib.errors import SpadesError
-    from spadeslib.loader import load_variant
+    from spadeslib.variant import load_variant
 
     try:
         return load_variant(name).description

@@ -95,9 +95,7 @@ class DealPlay(Protocol):
     def export(self, log: Log, /) -> Export:
         """The play as the engine's state holds it (see :data:`Export`)."""
 
-    def scores(
-        self, standings: list[tuple[int, int]], /
-    ) -> list[tuple[int, int, int, int]] | None:
+    def scores(self, standings: list[tuple[int, int]], /) -> list[tuple[int, int, int, int]] | None:
         """Each side's points, bags, sets in a row and wins where the native core keeps
         the deal's numbers, else ``None`` (the engine scores the deal)."""
 

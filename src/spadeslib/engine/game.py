@@ -74,7 +74,7 @@ def resolve_variant(variant: Variant | str | os.PathLike[str]) -> Variant:
     """A variant, a bundled name or a file path, as a :class:`Variant`."""
     if isinstance(variant, Variant):
         return variant
-    from spadeslib.loader import load_variant
+    from spadeslib.variant import load_variant
 
     return load_variant(variant)
 

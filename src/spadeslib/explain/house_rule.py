@@ -104,7 +104,8 @@ def _leaves(prefix: str, value: Any) -> Iterator[tuple[str, Any]]:
 
 def _shown_on(rule: str) -> _Shown | None:
     from spadeslib.explain.render import explain
-    from spadeslib.loader import bundled_house_rules, bundled_variants, parse_variant
+    from spadeslib.loader import bundled_house_rules, bundled_variants
+    from spadeslib.variant import parse_variant
 
     variants = bundled_variants()
     named = [base for base in variants if rule.startswith(base + "-")]

@@ -12,7 +12,8 @@ __all__ = ["rules_cards", "write_rules_cards"]
 def rules_cards() -> dict[str, str]:
     """The Markdown rules card of every bundled variant, as ``{"NAME.md": text}``: the pages
     of ``docs/variants/``."""
-    from spadeslib.loader import bundled_variants, load_variant
+    from spadeslib.loader import bundled_variants
+    from spadeslib.variant import load_variant
 
     return {f"{name}.md": explain(load_variant(name)) for name in bundled_variants()}
 

@@ -11,8 +11,10 @@ name with :mod:`~spadeslib.loader.references`, merging with :mod:`~spadeslib.loa
 their limits; :mod:`~spadeslib.loader.bundled` finds the variant files shipped with
 spadeslib.
 
-The functions here take the model as a keyword (``model=Variant`` by default), so the
-loader knows nothing about any field of the format and can be tested on its own.
+The functions here take the model to validate against (:func:`load`, :func:`parse`,
+:func:`problems_in`), so the loader knows nothing of the format, not even its name, and
+can be tested on its own; the format binds them to its own model
+(``spadeslib.variant.load_variant`` and its neighbours, in ``variant/files.py``).
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar, overload
+from typing import TypeVar
 
 from pydantic import BaseModel
 
@@ -50,20 +52,17 @@ from spadeslib.loader.document import Document, IncompleteDocument, Mark
 from spadeslib.loader.problems import in_reading_order, validate_document
 from spadeslib.loader.yaml_source import parse_yaml
 
-if TYPE_CHECKING:
-    from spadeslib.variant import Variant
-
 __all__ = [
     "PROBLEM_CODES",
     "Document",
     "Mark",
     "bundled_house_rules",
     "bundled_variants",
+    "load",
     "load_document",
-    "load_variant",
-    "parse_variant",
+    "parse",
     "parse_yaml",
-    "validate",
+    "problems_in",
 ]
 
 M = TypeVar("M", bound=BaseModel)
@@ -128,13 +127,6 @@ def _in_reading_order() -> Iterator[None]:
         raise VariantError(in_reading_order(error.problems)) from None
 
 
-def _default_model() -> type[Variant]:
-    # Imported late: the format package is the step above the loader in the pipeline.
-    from spadeslib.variant import Variant
-
-    return Variant
-
-
 def load_document(name_or_path: str | os.PathLike[str]) -> Document:
     """The composed, not yet validated, data of a bundled variant or a variant file.
 
@@ -156,8 +148,8 @@ def _compose_named(name_or_path: str | os.PathLike[str]) -> Document:
     return compose_file(path)
 
 
-def _validated(compose: Callable[[], Document], model: type[BaseModel] | None) -> Any:
-    """Compose, then validate against ``model`` (the variant format by default).
+def _validated(compose: Callable[[], Document], model: type[M]) -> M:
+    """Compose, then validate against ``model``.
 
     When composing found problems (a duplicate key, an unknown house rule), what it made
     despite them is validated too, and both kinds of problem are reported at once, so one
@@ -165,7 +157,6 @@ def _validated(compose: Callable[[], Document], model: type[BaseModel] | None) -
     already reported (a value under a refused YAML tag), and, when a base or a house rule
     could not be used, contradictions and missing kinds or keys, which the missing part may
     have settled."""
-    model = model or _default_model()
     with _in_reading_order():
         try:
             document = compose()
@@ -192,22 +183,16 @@ def _with_the_rest(error: IncompleteDocument, model: type[BaseModel]) -> list[Pr
     return problems
 
 
-@overload
-def load_variant(name_or_path: str | os.PathLike[str]) -> Variant: ...
-@overload
-def load_variant(name_or_path: str | os.PathLike[str], *, model: type[M]) -> M: ...
-def load_variant(
-    name_or_path: str | os.PathLike[str], *, model: type[BaseModel] | None = None
-) -> Any:
-    """A validated variant: a bundled name like ``"nyc"``, or a path to a YAML file.
+def load(name_or_path: str | os.PathLike[str], model: type[M]) -> M:
+    """A validated ``model``: a bundled name like ``"nyc"``, or a path to a YAML file.
 
     Raises :class:`~spadeslib.errors.VariantError` listing every problem, each with its
     file, line, column and dotted key.
 
     Loaded once: while none of the files it was made from (the file, what it extends, its
-    house rules) has changed size or modification time, the same variant object comes
-    back, so ``Game("nyc")`` costs what ``Game(variant)`` costs. The bundled files are
-    part of the installed package and are read once per process.
+    house rules) has changed size or modification time, the same object comes back, so
+    ``Game("nyc")`` costs what ``Game(variant)`` costs. The bundled files are part of the
+    installed package and are read once per process.
     """
     key = (
         name_or_path
@@ -218,47 +203,36 @@ def load_variant(
     found = _LOADED.get(key)
     if found is not None and all(stamp(file[0]) == file for file in found[0]):
         _LOADED.move_to_end(key)
-        return found[1]
+        loaded: M = found[1]  # type: ignore[assignment]  # kept under its model: the key
+        return loaded
     with files_read() as stamps:
-        variant = _validated(lambda: _compose_named(name_or_path), model)
+        made = _validated(lambda: _compose_named(name_or_path), model)
     bundled = bundled_dir()
     shipped = "" if bundled is None else os.path.join(os.path.abspath(bundled), "")
     mine = tuple(file for file in stamps if not (shipped and file[0].startswith(shipped)))
-    _LOADED[key] = (mine, variant)
+    _LOADED[key] = (mine, made)
     _LOADED.move_to_end(key)
     while len(_LOADED) > LOADED_KEPT:
         _LOADED.popitem(last=False)
-    return variant
+    return made
 
 
-_LOADED: OrderedDict[tuple[object, object], tuple[tuple[FileStamp, ...], Any]] = OrderedDict()
-"""The variants :func:`load_variant` loaded, by name or path and model, the most recently
+_LOADED: OrderedDict[tuple[object, object], tuple[tuple[FileStamp, ...], BaseModel]] = OrderedDict()
+"""The variants :func:`load` loaded, by name or path and model, the most recently
 used last."""
 LOADED_KEPT = 256
-"""The most variants :func:`load_variant` keeps (the least recently used go first): a
+"""The most variants :func:`load` keeps (the least recently used go first): a
 program loads a handful; a server that loads thousands of files stays bounded."""
 
 
-@overload
-def parse_variant(
-    text: str | bytes, source: str = "<string>", *, base_dir: str | os.PathLike[str] | None = None
-) -> Variant: ...
-@overload
-def parse_variant(
+def parse(
     text: str | bytes,
-    source: str = "<string>",
-    *,
-    base_dir: str | os.PathLike[str] | None = None,
     model: type[M],
-) -> M: ...
-def parse_variant(
-    text: str | bytes,
     source: str = "<string>",
     *,
     base_dir: str | os.PathLike[str] | None = None,
-    model: type[BaseModel] | None = None,
-) -> Any:
-    """A validated variant from YAML text; ``source`` names it in problems.
+) -> M:
+    """A validated ``model`` from YAML text; ``source`` names it in problems.
 
     Relative paths in ``extends``/``house_rules`` resolve against ``base_dir`` (default:
     the working directory).
@@ -267,10 +241,11 @@ def parse_variant(
     return _validated(lambda: compose_text(text, source, where), model)
 
 
-def validate(
-    name_or_path_or_text: str | bytes | os.PathLike[str], *, model: type[BaseModel] | None = None
+def problems_in(
+    name_or_path_or_text: str | bytes | os.PathLike[str], model: type[BaseModel]
 ) -> list[Problem]:
-    """Every problem in a variant, or ``[]``; never raises on bad content.
+    """Every problem in a variant, validated against ``model``, or ``[]``; never raises
+    on bad content.
 
     The argument is, in order: a path-like, or a string naming an existing file or
     directory, is a file; a single word is a bundled variant name; a string that looks

@@ -76,7 +76,8 @@ def _file_references(text: str) -> list[Problem]:
 
 def resolve(text: str) -> tuple[Variant | None, list[Problem]]:
     """The variant ``text`` names or defines, or ``None`` and its problems."""
-    from spadeslib.loader import bundled_variants, load_variant, parse_variant
+    from spadeslib.loader import bundled_variants
+    from spadeslib.variant import load_variant, parse_variant
 
     if len(text) > MAX_TEXT:
         message = f"the variant text is {len(text)} characters; the most is {MAX_TEXT}"
@@ -100,7 +101,7 @@ def resolve(text: str) -> tuple[Variant | None, list[Problem]]:
 
 def _entry(name: str) -> dict[str, Any]:
     """A bundled variant's line in the catalogue: its description and its seat count."""
-    from spadeslib.loader import load_variant
+    from spadeslib.variant import load_variant
 
     try:
         variant = load_variant(name)

@@ -61,7 +61,7 @@ def _variant(variant: Variant | str | os.PathLike[str]) -> Variant:
 
     if isinstance(variant, Variant):
         return variant
-    from spadeslib.loader import load_variant
+    from spadeslib.variant import load_variant
 
     return load_variant(variant)
 

@@ -34,7 +34,7 @@ def out_of_reach(variant: Variant, unit: str) -> tuple[str, ...]:
     or ``games``) cannot show, or can show only rarely; none for ``games``, which is
     where to measure them.
 
-    >>> from spadeslib.loader import load_variant
+    >>> from spadeslib.variant import load_variant
     >>> print(out_of_reach(load_variant("standard"), "deals")[0])  # doctest: +NORMALIZE_WHITESPACE
     Blind Nil never arises here: each deal starts a game at 0 to 0, and only a side
     behind by at least 100 points may bid it.

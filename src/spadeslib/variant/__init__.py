@@ -2,8 +2,9 @@
 (docs/format.md).
 
 The models are data: frozen, hashable, with defaults that spell out the standard game.
-Loading YAML into them is :mod:`spadeslib.loader`'s job; turning them into fast tables is
-:mod:`spadeslib.compiler`'s.
+Loading YAML into them is :mod:`spadeslib.loader`'s job, for any model; :mod:`.files`
+binds its calls to this one (``load_variant``, ``parse_variant``, ``validate``). Turning
+them into fast tables is :mod:`spadeslib.compiler`'s.
 """
 
 from spadeslib.variant.bidding import (
@@ -28,6 +29,7 @@ from spadeslib.variant.deal import (
 )
 from spadeslib.variant.deck import Deck
 from spadeslib.variant.eligibility import Always, BehindBy, BehindByValue
+from spadeslib.variant.files import load_variant, parse_variant, validate
 from spadeslib.variant.game_end import GameEnd
 from spadeslib.variant.misdeal import AtMostSpades, LongSuit, Misdeal, NoFaceCards, NoSpades
 from spadeslib.variant.nil import BlindNil, Nil
@@ -93,4 +95,7 @@ __all__ = [
     "Whiz",
     "Widow",
     "WinGame",
+    "load_variant",
+    "parse_variant",
+    "validate",
 ]

@@ -250,7 +250,7 @@ def read_state_dict(
     ``variant`` (a :class:`~spadeslib.variant.Variant`) stands for the named one, which
     must otherwise be bundled."""
     from spadeslib.errors import SpadesError
-    from spadeslib.loader import load_variant
+    from spadeslib.variant import load_variant
 
     if not isinstance(data, dict):
         raise RecordError(f"a saved state is a JSON object, not {type(data).__name__}")
