@@ -87,6 +87,32 @@ def test_the_search_and_each_shortcut_agree_with_the_plain_minimax(name: str) ->
     assert checked
 
 
+HOUSE_RULES = (
+    ("standard", "must-overtrump"),
+    ("standard", "must-trump"),
+    ("standard", "screamer"),
+    ("standard", "spades-never-broken"),
+    ("standard", "elevated-deuces"),
+    ("standard", "jokers-big-little"),
+    ("six-handed", "identical-earlier-wins"),
+)
+
+
+@needs_native
+@pytest.mark.parametrize(("base", "rule"), HOUSE_RULES)
+def test_the_void_and_trump_rules_solve_as_the_minimax_does(base: str, rule: str) -> None:
+    variant = spadeslib.parse_variant(f"extends: {base}\nhouse_rules: [{rule}]\n")
+    checked = 0
+    for seed in range(4):
+        position = ending(spadeslib.Game(variant, seed=seed), seed, 3)
+        if position is None:
+            continue
+        side = side_seats(position, position.actor)
+        assert raw(position, side, side) == reference.values(position, side, side), seed
+        checked += 1
+    assert checked
+
+
 @needs_native
 @settings(max_examples=12, deadline=None)
 @given(variants(), st.integers(0, 2**32 - 1))
