@@ -55,7 +55,9 @@ def ending(game: spadeslib.Game, seed: int, left: int) -> Position | None:
     return None
 
 
-def raw(position: Position, counted: int, maximizers: int, options: int = 0) -> dict[int, int]:
+def raw(
+    position: Position, counted: int, maximizers: int, options: int = 0, focus: int = 0
+) -> dict[int, int]:
     pairs = native.double_dummy(
         kernel_of(position.rules),
         list(position.hands),
@@ -67,6 +69,7 @@ def raw(position: Position, counted: int, maximizers: int, options: int = 0) -> 
         counted,
         maximizers,
         options,
+        focus,
     )
     return dict(pairs)
 
@@ -273,3 +276,20 @@ def test_the_native_boundary_checks_every_argument() -> None:
     bad(8, 16, "maximizers")
     with pytest.raises(ArgumentError, match="options"):
         native.double_dummy(*good, 16)
+
+
+@needs_native
+@pytest.mark.parametrize("name", ["standard", "six-handed"])
+def test_a_focus_gives_its_cards_and_the_best_value(name: str) -> None:
+    """What a review asks: the played card's value and the best, fewer cards searched."""
+    for seed in range(5):
+        position = ending(spadeslib.Game(name, seed=seed), seed, 4)
+        if position is None:
+            continue
+        side = side_seats(position, position.actor)
+        every = raw(position, side, side)
+        for bit in every:
+            some = raw(position, side, side, focus=1 << bit)
+            assert some[bit] == every[bit]
+            assert max(some.values()) == max(every.values())
+            assert all(every[other] == value for other, value in some.items())

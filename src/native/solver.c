@@ -454,7 +454,7 @@ static int search(solver *s, int target) {
     return result;
 }
 
-void solver_values(solver *s, int *values) {
+void solver_values(solver *s, int *values, mask_t focus) {
     const kernel *k = s->k;
     for (int i = 0; i < k->size; i++) values[i] = -1;
     int actor = seat_after(k, s->leader, s->count);
@@ -462,29 +462,48 @@ void solver_values(solver *s, int *values) {
     mask_t legal = allowed(k, s->hands[actor], s->trick, s->count, s->broken, s->trick_number, s->must_lead);
     uint8_t moves[MAX_MOVES];
     int n = ordered_moves(s, actor, legal, moves);
-    int guess = -1; /* the cards of a hand are often worth the same: try the last value first */
-    for (int i = 0; i < n; i++) {
-        int low = 0, high = left;
-        while (low < high) {
-            int mid = (low + high + 1) / 2;
-            if (guess > low && guess <= high) mid = guess;
-            else if (guess >= 0 && guess + 1 > low && guess + 1 <= high) mid = guess + 1;
-            if (play_and_search(s, actor, moves[i], mid)) low = mid;
-            else high = mid - 1;
-        }
-        values[moves[i]] = guess = low;
-    }
-    /* the cards merged into each one searched: the same value */
+    /* each legal card's run: the card searched for it (the lowest of the run) */
+    mask_t searched = 0, wanted = 0;
+    for (int i = 0; i < n; i++) searched |= bit_of(moves[i]);
+    uint8_t run_of[MAX_CARDS];
     for (int suit = 0; suit < NSUITS; suit++) {
         mask_t m = legal & k->suit_masks[suit];
-        int last = -1;
+        int run = -1;
         while (m) {
             int bit = lowest_bit(m);
             m &= m - 1;
-            if (values[bit] < 0 && last >= 0) values[bit] = values[last];
-            last = bit;
+            if (searched >> bit & 1) run = bit;
+            run_of[bit] = (uint8_t)run;
+            if (focus >> bit & 1) wanted |= bit_of(run);
         }
     }
+    int guess = -1; /* the cards of a hand are often worth the same: try the last value first */
+    int best = -1;
+    /* with a focus, its cards first, each exactly; the others only where they beat the
+       best so far (then exactly) */
+    for (int pass = focus ? 0 : 1; pass < 2; pass++) {
+        for (int i = 0; i < n; i++) {
+            int in_focus = (int)(wanted >> moves[i] & 1);
+            if (focus && (pass == 0) != in_focus) continue;
+            int low = 0, high = left;
+            if (focus && pass == 1) {
+                if (best >= left || !play_and_search(s, actor, moves[i], best + 1)) continue;
+                low = best + 1;
+            }
+            while (low < high) {
+                int mid = (low + high + 1) / 2;
+                if (guess > low && guess <= high) mid = guess;
+                else if (guess >= 0 && guess + 1 > low && guess + 1 <= high) mid = guess + 1;
+                if (play_and_search(s, actor, moves[i], mid)) low = mid;
+                else high = mid - 1;
+            }
+            values[moves[i]] = guess = low;
+            if (low > best) best = low;
+        }
+    }
+    /* the cards merged into each one searched: the same value */
+    for (int bit = 0; bit < k->size; bit++)
+        if ((legal >> bit & 1) && values[bit] < 0 && values[run_of[bit]] >= 0) values[bit] = values[run_of[bit]];
 }
 
 /* -- the Python boundary -------------------------------------------------------------- */
@@ -492,14 +511,16 @@ void solver_values(solver *s, int *values) {
 /* double_dummy(kernel, hands, leader, trick, broken, trick_number, must_lead, counted,
    maximizers, options=0) -> [(bit, tricks), ...]; options, for the tests that hold each
    shortcut to the plain search: 1 no table, 2 no merged cards, 4 no sure tricks; and 8,
-   for the bench: ([(bit, tricks), ...], nodes searched). */
+   for the bench: ([(bit, tricks), ...], nodes searched). focus (a mask, 0 for none):
+   only its cards' values, and any card better than all of them (so the best value is
+   the highest given), for a review that asks a played card and the best. */
 static PyObject *native_double_dummy(PyObject *module, PyObject *args) {
     native_state *st = (native_state *)PyModule_GetState(module);
     PyObject *kernel_obj, *hands_obj, *leader_obj, *trick_obj, *number_obj, *must_obj;
-    PyObject *counted_obj, *max_obj;
+    PyObject *counted_obj, *max_obj, *focus_obj = NULL;
     int broken, options = 0;
-    if (!PyArg_ParseTuple(args, "OOOOpOOOO|i", &kernel_obj, &hands_obj, &leader_obj, &trick_obj, &broken,
-                          &number_obj, &must_obj, &counted_obj, &max_obj, &options))
+    if (!PyArg_ParseTuple(args, "OOOOpOOOO|iO", &kernel_obj, &hands_obj, &leader_obj, &trick_obj, &broken,
+                          &number_obj, &must_obj, &counted_obj, &max_obj, &options, &focus_obj))
         return NULL;
     if (options < 0 || options > 15) return argument_error(st, "options must be from 0 to 15, not %d", options);
     if (!PyObject_TypeCheck(kernel_obj, st->kernel_type))
@@ -514,6 +535,8 @@ static PyObject *native_double_dummy(PyObject *module, PyObject *args) {
     if (int_in(st, counted_obj, 1, seats, &counted, "counted") < 0) return NULL;
     if (int_in(st, max_obj, 0, seats, &maximizers, "maximizers") < 0) return NULL;
     if (mask_from_py(st, must_obj, k->size, &s.must_lead, "must_lead") < 0) return NULL;
+    mask_t focus = 0;
+    if (focus_obj && mask_from_py(st, focus_obj, k->size, &focus, "focus") < 0) return NULL;
     PyObject *hands = sequence_of(st, hands_obj, k->players, "hands");
     if (!hands) return NULL;
     mask_t seen = 0;
@@ -560,7 +583,7 @@ static PyObject *native_double_dummy(PyObject *module, PyObject *args) {
     s.use_sure = !(options & 4);
     int values[MAX_CARDS];
     Py_BEGIN_ALLOW_THREADS
-    solver_values(&s, values);
+    solver_values(&s, values, focus);
     Py_END_ALLOW_THREADS
     solver_free(&s);
     PyObject *out = PyList_New(0);

@@ -37,7 +37,9 @@ typedef struct solver {
 int solver_init(solver *s, const kernel *k);
 void solver_free(solver *s);
 /* values[bit] for every legal card of the seat to play: the counted seats' tricks from
-   here, the current trick included; -1 for the other bits. */
-void solver_values(solver *s, int *values);
+   here, the current trick included; -1 for the other bits. With a focus (a mask, 0 for
+   none), only its cards and each card that beats every card valued before it: the
+   highest value given is still the best. */
+void solver_values(solver *s, int *values, mask_t focus);
 
 #endif

@@ -92,8 +92,13 @@ def _review_card(
         return None
     side = side_seats(position, position.actor)
     deck = position.rules.deck
-    values = {str(deck[bit]): v for bit, v in card_values(position, side, side).items()}
     card = str(action.cards[0])
+    focus = 0  # the first lead reviewed: every card's value; later, the card and the best
+    if position.trick or position.trick_number + 1 > from_trick:
+        focus = sum(1 << bit for bit in position.rules.card_bits(card))
+    values = {
+        str(deck[bit]): v for bit, v in card_values(position, side, side, focus=focus).items()
+    }
     review = CardReview(
         position.trick_number + 1, position.actor, card, values[card], max(values.values())
     )

@@ -32,11 +32,19 @@ def side_seats(position: Position, seat: int) -> int:
 
 
 def card_values(
-    position: Position, counted: int, maximizers: int, *, native: bool | None = None
+    position: Position,
+    counted: int,
+    maximizers: int,
+    *,
+    native: bool | None = None,
+    focus: int = 0,
 ) -> dict[int, int]:
     """Each legal card's (bit's) tricks for the ``counted`` seats (a bit per seat), the
     current trick included, with the ``maximizers`` wanting more of them and every other
-    seat fewer. ``native``: force the path (``None``: the native solver where built)."""
+    seat fewer. ``native``: force the path (``None``: the native solver where built).
+    ``focus`` (a mask): the native solver may give only those cards and the cards that
+    beat them, the best value still the highest given (a review's question, for less
+    search)."""
     rules = position.rules
     kernel = kernel_of(rules) if native is not False else None
     if native and kernel is None:
@@ -54,6 +62,8 @@ def card_values(
         position.must_lead,
         counted,
         maximizers,
+        0,
+        focus,
     )
     return dict(pairs)
 
