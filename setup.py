@@ -41,6 +41,7 @@ SOURCES = [
     "points.c",
     "solver.c",
     "vector.c",
+    "vector_write.c",
 ]
 HEADERS = [
     "spades.h",
@@ -51,6 +52,7 @@ HEADERS = [
     "strategy_impl.h",
     "playout_impl.h",
     "solver.h",
+    "vector.h",
 ]
 _UNIX_FLAGS = ["-O2", "-std=c11", "-Wall", "-Wextra", "-Wno-missing-field-initializers"]
 _SANITIZE = ["-fsanitize=address,undefined", "-fno-omit-frame-pointer", "-g", "-O1"]

@@ -17,152 +17,10 @@
  * tensors.c writes them. A row this cannot step (a phase only the Python plays, the end
  * of the auction or of the play, which the Python starts or scores, a bot's decision the
  * Python makes) is left to the Python: `status` says how far the C got (0: done, 1:
- * untouched, 2: the agent's action applied, the rest is the Python's). */
-#include "native.h"
+ * untouched, 2: the agent's action applied, the rest is the Python's). The tensors are written
+ * in vector_write.c. */
+#include "vector.h"
 #include "strategy.h"
-
-/* the pieces the cards change, in the order spadeslib/vector.py hands their starts */
-enum { L_SIZE, L_LOOKED, L_HAND, L_TRICK, L_PLAYED, L_TO_ACT, L_BROKEN, L_HAND_SIZES, L_TRICKS_WON,
-       L_TRICK_NUMBER, L_RECEIVED, L_TRICK_CARDS, L_TRICK_LEADERS,
-       /* the auction's: its pieces, then the information state's rows of decisions (-1: none) */
-       L_BIDS, L_CONTRACTS, L_BLIND, L_AUCTION, L_AUCTION_ROWS, L_AUCTION_WIDTH, LAYOUT };
-
-/* what a seat is: the agent's; a random card and bid (Random); a random card, a bid from
-   1 to 4 (Easy); the Standard rule's card, its bids the Python's (Standard) */
-enum { KIND_AGENT = 0, KIND_RANDOM = 1, KIND_STANDARD = 2, KIND_EASY = 3 };
-
-typedef struct VectorObject {
-    PyObject_HEAD
-    KernelObject *kernel;
-    Py_ssize_t rows, actions;
-    int at[LAYOUT];
-    uint8_t kinds[MAX_PLAYERS];
-    uint8_t order[MAX_PLAYERS][MAX_PLAYERS]; /* per observer, the seats in relative order */
-    uint8_t rel[MAX_PLAYERS][MAX_PLAYERS];   /* per observer, each seat's relative place */
-    uint8_t side_order[MAX_PLAYERS][MAX_SIDES]; /* per observer, the sides in relative order */
-    Py_buffer obs, mask, seats, templates, status, rng, tables, received, columns, marks;
-    int held; /* how many of the buffers above are held (in that order) */
-} VectorObject;
-
-/* -- writing a row ------------------------------------------------------------------------ */
-
-/* With two packs, a face's copies filled lowest first (tensors.c canonical). */
-static mask_t canonical_mask(const kernel *k, mask_t mask) {
-    if (k->packs != 2) return mask;
-    mask_t out = 0;
-    while (mask) {
-        mask_t face = k->face_mask[lowest_bit(mask)];
-        int count = popcount128(mask & face);
-        mask &= ~face;
-        while (count--) {
-            mask_t first = face & (~face + 1);
-            out |= first;
-            face ^= first;
-        }
-    }
-    return out;
-}
-
-static void put(float *row, mask_t mask) {
-    while (mask) {
-        row[lowest_bit(mask)] = 1.0f;
-        mask &= mask - 1;
-    }
-}
-
-/* The row's tensor for `seat`: its template, with the pieces the cards change written
-   from the play as tensors.c writes them. */
-static void write_tensor(const VectorObject *self, const play *p, int seat, const float *template,
-                         const uint64_t *received, float *out) {
-    const kernel *k = &self->kernel->k;
-    const int *at = self->at;
-    int n = k->size, players = k->players, top = k->hand_size;
-    const uint8_t *order = self->order[seat], *rel = self->rel[seat];
-    memcpy(out, template, (size_t)at[L_SIZE] * sizeof(float));
-    memset(out + at[L_HAND], 0, (size_t)n * sizeof(float));
-    memset(out + at[L_TRICK], 0, (size_t)(players * n) * sizeof(float));
-    memset(out + at[L_PLAYED], 0, (size_t)(players * n) * sizeof(float));
-    memset(out + at[L_TO_ACT], 0, (size_t)players * sizeof(float));
-    int looked = template[at[L_LOOKED]] == 1.0f;
-    if (looked) put(out + at[L_HAND], canonical_mask(k, p->hands[seat]));
-    if (at[L_RECEIVED] >= 0 && looked) { /* from the partner, and taken while still held */
-        mask_t base = (mask_t)received[0] | (mask_t)received[1] << 64;
-        mask_t taken = (mask_t)received[2] | (mask_t)received[3] << 64;
-        memset(out + at[L_RECEIVED], 0, (size_t)n * sizeof(float));
-        put(out + at[L_RECEIVED], canonical_mask(k, base | (taken & p->hands[seat] & ~base)));
-    }
-    mask_t by_seat[MAX_PLAYERS] = {0}; /* the cards each seat played to finished tricks */
-    for (int t = 0; t < p->trick_number; t++)
-        for (int i = 0; i < players; i++)
-            by_seat[(p->leaders[t] + i) % players] |= bit_of(p->log[t * players + i]);
-    for (int i = 0; i < p->count; i++)
-        out[at[L_TRICK] + rel[(p->leader + i) % players] * n + k->canonical[p->trick[i]]] = 1.0f;
-    for (int r = 0; r < players; r++)
-        put(out + at[L_PLAYED] + r * n, canonical_mask(k, by_seat[order[r]]));
-    out[at[L_TO_ACT] + rel[p->actor]] = 1.0f;
-    out[at[L_BROKEN]] = p->broken ? 1.0f : 0.0f;
-    for (int r = 0; r < players; r++) {
-        out[at[L_HAND_SIZES] + r] = (float)((double)popcount128(p->hands[order[r]]) / top);
-        out[at[L_TRICKS_WON] + r] = (float)((double)p->tricks[order[r]] / top);
-    }
-    out[at[L_TRICK_NUMBER]] = (float)((double)p->trick_number / top);
-    if (at[L_TRICK_CARDS] < 0) return;
-    memset(out + at[L_TRICK_CARDS], 0, (size_t)(top * players * n) * sizeof(float));
-    memset(out + at[L_TRICK_LEADERS], 0, (size_t)(top * players) * sizeof(float));
-    int tricks = p->trick_number + (p->count > 0);
-    for (int t = 0; t < tricks; t++) {
-        int leader = t < p->trick_number ? p->leaders[t] : p->leader;
-        int count = t < p->trick_number ? players : p->count;
-        out[at[L_TRICK_LEADERS] + t * players + rel[leader]] = 1.0f;
-        float *row = out + at[L_TRICK_CARDS] + t * players * n;
-        for (int i = 0; i < count; i++)
-            row[rel[(leader + i) % players] * n + k->canonical[p->log[t * players + i]]] = 1.0f;
-    }
-}
-
-#define BLIND_NIL (-2)
-
-static int clamp(long value, int top) { return value < 0 ? 0 : value > top ? top : (int)value; }
-
-/* The row's tensor for `seat` during the auction's first round: its template (made when
-   the Python last stepped the row), with the bids, the contracts, whose turn and the
-   decisions since written from the auction, as tensors.c writes them. `marks`: the
-   auction's step when the template was made, and the decisions' rows it holds. */
-static void write_auction(const VectorObject *self, const PlayObject *po, int seat, const float *template,
-                          const int32_t *marks, float *out) {
-    const kernel *k = &self->kernel->k;
-    const int *at = self->at;
-    const auction *a = &po->a;
-    int players = k->players, top = k->hand_size;
-    const uint8_t *order = self->order[seat], *rel = self->rel[seat];
-    memcpy(out, template, (size_t)at[L_SIZE] * sizeof(float));
-    memset(out + at[L_BIDS], 0, (size_t)(players * (top + 4)) * sizeof(float));
-    for (int r = 0; r < players; r++) {
-        int bid = a->bids[order[r]];
-        int column = bid == NO_BID ? 0 : bid == NIL ? 1 : bid == BLIND_NIL ? 2 : 3 + clamp(bid, top);
-        out[at[L_BIDS] + r * (top + 4) + column] = 1.0f;
-    }
-    memset(out + at[L_CONTRACTS], 0, (size_t)(k->sides * (top + 2)) * sizeof(float));
-    for (int r = 0; r < k->sides; r++) {
-        int side = self->side_order[seat][r];
-        int has_bid = (a->sides_bid >> side & 1) || template[at[L_BLIND] + r] == 1.0f;
-        for (int m = 0; m < k->side_size[side] && !has_bid; m++) has_bid = a->bids[k->side_seats[side][m]] != NO_BID;
-        out[at[L_CONTRACTS] + r * (top + 2) + (has_bid ? 1 + clamp(a->contracts[side], top) : 0)] = 1.0f;
-    }
-    memset(out + at[L_TO_ACT], 0, (size_t)players * sizeof(float));
-    out[at[L_TO_ACT] + rel[po->p.actor]] = 1.0f;
-    if (at[L_AUCTION] < 0) return;
-    const int16_t *columns = self->columns.buf;
-    int width = at[L_AUCTION_WIDTH], row = marks[1];
-    for (int j = marks[0]; j < a->step && j < po->played_count; j++) { /* a bid a step, ids in order */
-        int id = po->ids[j];
-        int column = id < self->actions ? columns[id] : -1;
-        if (column < 0 || row >= at[L_AUCTION_ROWS]) continue;
-        out[at[L_AUCTION] + row * width + rel[a->order[j]]] = 1.0f;
-        out[at[L_AUCTION] + row * width + players + column] = 1.0f;
-        row++;
-    }
-}
 
 static inline mask_t legal_ids(const kernel *k, const play *p) {
     return canonical_ids(k, allowed(k, p->hands[p->actor], p->trick, p->count, p->broken, p->trick_number,
@@ -375,7 +233,7 @@ static int apply(VectorObject *self, PlayObject *po, long id, Py_ssize_t row) {
 
 /* The row's deal goes on: the bots' bids and cards to the agent's turn (0), or to what
    the Python decides (2: the end of the auction or of the play, a bid of Easy's or
-   Standard's, a Standard seat covering its partner's Nil); -1 on an error. */
+   Standard's); -1 on an error. */
 static int play_bots(VectorObject *self, PlayObject *po, Py_ssize_t row) {
     const kernel *k = &self->kernel->k;
     play *p = &po->p;
@@ -415,10 +273,15 @@ static int play_bots(VectorObject *self, PlayObject *po, Py_ssize_t row) {
         } else {
             deal_table t;
             table_init(k, &t, table, table[k->sides]);
-            if (t.covers[k->side_of[seat]] & ~(1 << seat)) return 2; /* the bot reads the whole play */
             mask_t hand = p->hands[seat];
             mask_t cards = allowed(k, hand, p->trick, p->count, p->broken, p->trick_number, p->must_lead);
+            /* StandardBot.play hands the rule no voids (a partner's Nil covered, it leads as
+               though none were shown): the play's are hidden from it for the one call */
+            uint8_t voids[MAX_PLAYERS];
+            memcpy(voids, p->voids, sizeof voids);
+            memset(p->voids, 0, sizeof voids);
             int bit = standard_card(k, &t, mode_of(k, &t, seat, p), seat, cards, p, k->full & ~p->played & ~hand);
+            memcpy(p->voids, voids, sizeof voids);
             id = k->canonical[bit];
         }
         if (apply(self, po, id, row) < 0) return -1;

@@ -355,10 +355,13 @@ class SpadesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         the row's own stream, as the native step draws their cards; Standard decides from
         the seat's observation."""
         level = self.levels[seat]
-        if level == "standard":
-            game.apply(self._bots[row][seat].act(game.observation(seat), self._rules))
-            return
         ids = game.legal_action_ids()
+        if level == "standard":
+            if len(ids) == 1:  # StandardBot.act plays a forced action without reading
+                game.apply_id(ids[0])
+            else:
+                game.apply(self._bots[row][seat].act(game.observation(seat), self._rules))
+            return
         if level == "easy" and len(ids) > 1:
             ids = _easy_choices(game, ids)
         index, self._rng[row] = _draw(int(self._rng[row]), len(ids))
@@ -410,24 +413,27 @@ class SpadesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         if seat is None:  # (never: a new game starts where one ends)
             raise AssertionError(f"row {row} has no seat to act")
         self._seat[row] = seat
-        self._tensor(game, seat, self._obs[row])
         legal = self._legal[row]
         legal[:] = False
         legal[game.legal_action_ids()] = True
         if self._vector is None:
+            self._tensor(game, seat, self._obs[row])
             return
         state = game._s  # the engine's state: its native play of the deal, if any
         play = state.play
         if play is None or type(play) is not self._play_type or play.done:
             self._plays[row] = None
+            self._tensor(game, seat, self._obs[row])
             return
         made = (play, play.bidding)  # templates for the auction, then for the cards
-        if self._made[row] != made:
+        if self._made[row] == made:
+            self._tensor(game, seat, self._obs[row])
+        else:
             self._made[row] = made
             templates = self._templates[row]
             received = self._received[row]
             for agent in self._agents:
-                self._tensor(game, agent, templates[agent])  # (the state is synced now)
+                self._tensor(game, agent, templates[agent])
                 # the cards its partner gave it, and those it took, "received" while held
                 base, taken = partner_given(state, agent), state.seen_cards[agent]
                 received[agent] = [base & _MASK64, base >> 64, taken & _MASK64, taken >> 64]
@@ -441,6 +447,8 @@ class SpadesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
                 _, table, _ = situation(game.observation(self._standard[0]), self._rules)
                 contracts = [-1 if c is None else c for c in table.contracts]
                 self._tables[row] = [*contracts, table.nils]
+            # the seat to act is an agent's: its tensor is its template, as just made
+            self._obs[row] = templates[seat]
         self._plays[row] = play
 
     def _info(self, final: list[int] | None) -> dict[str, Any]:
