@@ -100,6 +100,7 @@ def _count(python: str, src: Path, work: str, hands: int) -> int:
         str(hands),
     ]
     environment = {**os.environ, "PYTHONHASHSEED": "0", "PYTHONPATH": str(src)}
+    environment["OPENBLAS_NUM_THREADS"] = "1"  # numpy (under pyspiel): no spinning threads
     done = subprocess.run(command, capture_output=True, text=True, env=environment, check=True)
     found = re.search(r"I\s+refs:\s+([\d,]+)", done.stderr)
     if found is None:
