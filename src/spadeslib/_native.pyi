@@ -34,7 +34,21 @@ class Kernel:
         self, hand: int, trick: Sequence[int], broken: bool, trick_number: int, must_lead: int, /
     ) -> int: ...
     def trick_winner(self, trick: Sequence[int], /) -> int: ...
+    def deal_order(
+        self, order: Sequence[int], dealer: int, cut: int, per_hand: int, /
+    ) -> tuple[tuple[int, ...], tuple[int, ...]]: ...
     def first_dealer(self, seed: int, /) -> int: ...
+    def quick_bids(
+        self,
+        deals: Sequence[Sequence[int]],
+        seats: int,
+        fill: Sequence[int],
+        tops: Sequence[int],
+        copies: int,
+        lengths: int,
+        values: bytes,
+        /,
+    ) -> list[list[int]]: ...
     def set_sources(
         self, bids: Callable[..., Sequence[int]], scores: Callable[..., Sequence[int]], /
     ) -> None: ...
@@ -98,6 +112,18 @@ class Play:
         self, standings: Sequence[Sequence[int]], /
     ) -> list[tuple[int, int, int, int]] | None: ...
     def clone(self) -> Play: ...
+    def standard_card(self, contracts: Sequence[int | None], nils: int, /) -> int: ...
+
+class StateCore:
+    """The two fields of the engine's State that a Game's native loop reads (game.c)."""
+
+    play: Any
+    deals_played: int
+
+class GameLoop:
+    """A Game's public loop, natively (the base of spadeslib.engine.Game)."""
+
+    _s: Any
 
 class Table:
     """A read-only rows x columns table of int32 with the buffer protocol."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Sequence
-from typing import Any, Final
+from typing import Final
 
 from spadeslib.bots.tables import Tables, tables_of
 from spadeslib.compiler import Rules
@@ -157,7 +157,7 @@ def quick_bids(
     of ``seats``' hands (a mask of seats) in its place. One native call where the core is
     built (``src/native/points.c``, from :func:`point_table`; the differential tests hold
     it to this loop): the auction counts every simulated hand of the seats yet to bid."""
-    kernel: Any = rules.kernel
+    kernel = rules.kernel
     if kernel is not None:
         tops, copies, lengths, values = rules.derived(point_table)
         out: list[list[int]] = kernel.quick_bids(deals, seats, fill, tops, copies, lengths, values)

@@ -13,12 +13,13 @@ Python fills on demand. Everything a table holds is checked again at the C bound
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from spadeslib import _backend
 from spadeslib.compiler.follow import NEVER
 
 if TYPE_CHECKING:
+    from spadeslib._native import Kernel
     from spadeslib.compiler.rules import Rules
 
 __all__ = ["FIRST_LEADS", "VOID_RULES", "kernel_of"]
@@ -31,7 +32,7 @@ FIRST_LEADS = {"dealer_left": 0, "dealer": 1, "lowest_club": 2, "highest_bidder"
 _NO_PARTNER = 254
 
 
-def kernel_of(rules: Rules) -> object | None:
+def kernel_of(rules: Rules) -> Kernel | None:
     """The native kernel of ``rules`` (made once and kept on them), or ``None`` when
     Python plays."""
     native = _backend.native()
@@ -43,7 +44,7 @@ def kernel_of(rules: Rules) -> object | None:
     return kept[0]
 
 
-def _build(native: object, rules: Rules) -> object:
+def _build(native: Any, rules: Rules) -> Kernel:
     size = rules.size
     numbers = [
         size,
@@ -64,8 +65,7 @@ def _build(native: object, rules: Rules) -> object:
     partners = bytes(_NO_PARTNER if p is None else p for p in rules.partner_of)
     orders = bytes(seat for order in rules.bidding_orders for seat in order)
     captains = bytes(seat for leads in rules.captains for seat in leads)
-    kernel_type = native.Kernel  # type: ignore[attr-defined]
-    return kernel_type(
+    made: Kernel = native.Kernel(
         numbers,
         list(rules.suit_masks),
         list(rules.breaking),
@@ -81,3 +81,4 @@ def _build(native: object, rules: Rules) -> object:
         orders,
         captains,
     )
+    return made

@@ -50,6 +50,7 @@ from spadeslib.errors import CardNotInDeckError
 from spadeslib.variant.root import Variant
 
 if TYPE_CHECKING:
+    from spadeslib._native import Kernel
     from spadeslib.compiler.action_ids import ActionSpace
 
 __all__ = ["Rules", "StrengthTable", "compile_rules"]
@@ -223,7 +224,7 @@ class Rules:
     _bits_of: dict[Card, tuple[int, ...]]
     _void: _follow.VoidRule
     _first_leader: _leaders.FirstLeader
-    _kernel: list[object]
+    _kernel: list[Kernel]
     _actions: list[ActionSpace]
     _derived: dict[Callable[[Rules], object], object]
 
@@ -252,7 +253,7 @@ class Rules:
         return kept[0]
 
     @property
-    def kernel(self) -> object | None:
+    def kernel(self) -> Kernel | None:
         """These tables for the native core (a ``spadeslib._native.Kernel``), or ``None``
         when Python plays (:func:`spadeslib.backend`). Built on first use."""
         return kernel_of(self)

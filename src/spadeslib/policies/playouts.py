@@ -37,7 +37,7 @@ from __future__ import annotations
 import array
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final, Literal
+from typing import TYPE_CHECKING, Final, Literal
 
 from spadeslib.compiler.action_ids import action_space
 from spadeslib.engine.core import flow
@@ -169,7 +169,7 @@ def playouts(
     for name, flag in flags.items():
         if not isinstance(flag, bool):
             raise ArgumentError(f"{name} must be True or False, not {flag!r}")
-    kernel: Any = rules.kernel
+    kernel = rules.kernel
     if kernel is not None and _native_takes(rules, stand, first_deal):
         bids_itself = first_deal and rules.first_deal_bids_itself
         attach_sources(rules, kernel)

@@ -361,7 +361,7 @@ def play_out_many(
     last trick played. One native call where the core is built (the same cards as this
     loop: the differential tests hold them together)."""
     start = [0] * rules.players if tricks is None else list(tricks)
-    kernel: Any = rules.kernel
+    kernel = rules.kernel
     if kernel is not None:
         out: tuple[list[list[int]], list[int]] = kernel.standard_playouts(
             deals,

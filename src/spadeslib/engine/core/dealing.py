@@ -15,7 +15,7 @@ and each hand is read from those bytes in C.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from spadeslib.cards import Card, parse_cards
 from spadeslib.engine.core.results import Dealt
@@ -55,7 +55,7 @@ def deal_from_order(
 ) -> Dealt:
     """The deal made from the deck's bits in ``order``, each once (see the module
     docstring): natively where the core is built, unless ``native`` is false."""
-    kernel: Any = rules.kernel if native else None
+    kernel = rules.kernel if native else None
     if kernel is not None:
         made: Dealt = kernel.deal_order(order, dealer, rules.cut_cards, rules.dealt_per_hand)
         return made
@@ -81,7 +81,7 @@ def shuffle_deal(rules: Rules, seed: int, index: int, dealer: int, *, native: bo
     """Deal number ``index`` (counting misdeals) of a game seeded ``seed`` (natively where
     the core is built, unless ``native`` is false: ``src/native/shuffle.c`` makes the same
     deals)."""
-    kernel: Any = rules.kernel if native else None
+    kernel = rules.kernel if native else None
     if kernel is not None:
         dealt: Dealt = kernel.deal(seed, index, dealer, rules.cut_cards, rules.dealt_per_hand)
         return dealt

@@ -57,7 +57,7 @@ def new_state(
         if first != "random":
             dealer = first
         else:
-            kernel: Any = rules.kernel
+            kernel = rules.kernel
             dealer = first_dealer(seed, players) if kernel is None else kernel.first_dealer(seed)
     if not isinstance(dealer, int) or not 0 <= dealer < players:
         raise ArgumentError(f"dealer must be a seat from 0 to {players - 1}, not {dealer!r}")

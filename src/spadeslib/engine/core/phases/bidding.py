@@ -43,7 +43,7 @@ def enter(state: State) -> bool:
     state.steps = rules.bid_turns[state.dealer]
     state.step = 0
     _advance(state)
-    kernel: Any = rules.kernel
+    kernel = rules.kernel
     if kernel is not None and state.native and _natively(state):
         attach_sources(rules, kernel)
         space = state.space
