@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 import spadeslib
 from spadeslib import _backend
+from spadeslib.bots import StandardBot
 from spadeslib.engine import Game
 from spadeslib.errors import ArgumentError, IllegalActionError
 from spadeslib.testing import variants
@@ -172,11 +173,45 @@ def test_the_card_play_steps_natively() -> None:
     _, info = env.reset()
     rng = np.random.default_rng(0)
     native = 0
-    for _ in range(14):  # (a Nil bid leaves its partner's cards to the Python bot)
+    for _ in range(14):
         actions = (rng.random(info["action_mask"].shape) * info["action_mask"]).argmax(axis=1)
         _, _, _, _, info = env.step(actions)
         native += int((env._status == 0).sum())
     assert native >= 8 * 4
+
+
+def test_standard_plays_the_card_standardbot_plays_covering_a_nil_too() -> None:
+    """Every card of a Standard seat, natively played where its partner bid Nil too (the
+    rule given no voids, as StandardBot.play gives none), is StandardBot's card: each row's
+    seat 0 bids Nil wherever it may, and each bot card is checked against a StandardBot
+    asked in a game stepped beside the row."""
+    env = SpadesVectorEnv("standard", 8, seed=11, opponents="standard")
+    _, info = env.reset()
+    rules = env.variant.compile()
+    bot = StandardBot(0)  # (its cards use no randomness)
+    games = [Game(env.variant, seed=env.game(row).seed) for row in range(env.num_envs)]
+    covered = 0
+    for _ in range(60):
+        actions = info["action_mask"].argmax(axis=1)
+        for row in range(env.num_envs):
+            game = env.game(row)
+            pairs = zip(game.legal_action_ids(), game.legal_actions(), strict=True)
+            actions[row] = next((i for i, a in pairs if a.kind == "nil"), actions[row])
+        _, _, _, _, info = env.step(actions)
+        for row in range(env.num_envs):
+            played = env.game(row).record()["actions"]
+            mine = games[row]
+            if mine.seed != env.game(row).seed:
+                mine = games[row] = Game(env.variant, seed=env.game(row).seed)
+            for text in played[len(mine.record()["actions"]) :]:
+                seat = mine.current_player
+                bots = seat is not None and env.levels[seat] == "standard"
+                if bots and mine.phase == "play" and len(mine.legal_action_ids()) > 1:
+                    assert str(bot.act(mine.observation(seat), rules)) == text, row
+                    partner = mine.observation(seat).bids[(seat + 2) % 4]
+                    covered += partner in ("nil", "blind nil")
+                mine.apply(text)
+    assert covered > 100  # the covering seats' cards were checked, many of them
 
 
 @pytest.mark.skipif(not NATIVE, reason="the native core is not built")
