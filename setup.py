@@ -53,6 +53,7 @@ HEADERS = [
     "playout_impl.h",
     "solver.h",
     "vector.h",
+    "tensor_rows.h",
 ]
 _UNIX_FLAGS = ["-O2", "-std=c11", "-Wall", "-Wextra", "-Wno-missing-field-initializers"]
 _SANITIZE = ["-fsanitize=address,undefined", "-fno-omit-frame-pointer", "-g", "-O1"]

@@ -11,6 +11,7 @@
  * test (tests/test_tensors_native.py) holds the two together over generated games of
  * every bundled variant. */
 #include "native.h"
+#include "tensor_rows.h"
 
 #define BLIND_NIL (-2)
 
@@ -109,30 +110,6 @@ static int cards_in(native_state *st, const kernel *k, PyObject *obj, int most, 
 }
 
 /* -- writing ------------------------------------------------------------------------------ */
-
-/* With two packs, a face's copies filled lowest first (tensors.py _Encoder.canonical). */
-static mask_t canonical(const kernel *k, mask_t mask) {
-    if (k->packs != 2) return mask;
-    mask_t out = 0;
-    while (mask) {
-        mask_t face = k->face_mask[lowest_bit(mask)];
-        int count = popcount128(mask & face);
-        mask &= ~face;
-        while (count--) {
-            mask_t first = face & (~face + 1);
-            out |= first;
-            face ^= first;
-        }
-    }
-    return out;
-}
-
-static void put_mask(float *row, mask_t mask) {
-    while (mask) {
-        row[lowest_bit(mask)] = 1.0f;
-        mask &= mask - 1;
-    }
-}
 
 static int clamp(long value, int top) { return value < 0 ? 0 : value > top ? top : (int)value; }
 
@@ -264,20 +241,7 @@ static PyObject *tensors_new(PyTypeObject *type, PyObject *args, PyObject *kwarg
             goto fail;
         self->columns[a] = (int16_t)column;
     }
-    for (int seat = 0; seat < players; seat++) {
-        int count = 0;
-        unsigned seen = 0;
-        for (int r = 0; r < players; r++) {
-            int other = (seat + r) % players;
-            self->order[seat][r] = (uint8_t)other;
-            self->rel[seat][other] = (uint8_t)r;
-            int side = k->side_of[other];
-            if (!(seen >> side & 1)) { /* the sides in the order their first seat comes */
-                seen |= 1u << side;
-                self->side_order[seat][count++] = (uint8_t)side;
-            }
-        }
-    }
+    seat_orders(k, players, self->order, self->rel, self->side_order);
     return (PyObject *)self;
 fail:
     Py_DECREF(self);
@@ -470,7 +434,7 @@ static void write_observation(const TensorsObject *self, const view *v, float *o
     int n = k->size, players = k->players, top = k->hand_size, seat = (int)v->seat;
     const uint8_t *order = self->order[seat], *rel = self->rel[seat], *sides = self->side_order[seat];
     int looked = (v->seen >> seat & 1) || v->over;
-    if (looked) put_mask(out + at[HAND], canonical(k, v->hands[seat]));
+    if (looked) put_mask(out + at[HAND], canonical_mask(k, v->hands[seat]));
     mask_t in_trick = 0;
     for (int i = 0; i < v->trick_count; i++) {
         in_trick |= bit_of(v->trick[i]);
@@ -479,12 +443,12 @@ static void write_observation(const TensorsObject *self, const view *v, float *o
     if (v->has_first)
         for (int r = 0; r < players; r++) {
             int other = order[r];
-            put_mask(out + at[PLAYED] + r * n, canonical(k, v->first[other] & ~v->hands[other] & ~in_trick));
+            put_mask(out + at[PLAYED] + r * n, canonical_mask(k, v->first[other] & ~v->hands[other] & ~in_trick));
         }
-    if (at[PASSED] >= 0) put_mask(out + at[PASSED], canonical(k, v->passed));
-    if (at[GIVEN] >= 0) put_mask(out + at[GIVEN], canonical(k, v->given));
-    if (at[RECEIVED] >= 0 && looked) put_mask(out + at[RECEIVED], canonical(k, v->received));
-    if (at[DISCARDED] >= 0) put_mask(out + at[DISCARDED], canonical(k, v->discarded));
+    if (at[PASSED] >= 0) put_mask(out + at[PASSED], canonical_mask(k, v->passed));
+    if (at[GIVEN] >= 0) put_mask(out + at[GIVEN], canonical_mask(k, v->given));
+    if (at[RECEIVED] >= 0 && looked) put_mask(out + at[RECEIVED], canonical_mask(k, v->received));
+    if (at[DISCARDED] >= 0) put_mask(out + at[DISCARDED], canonical_mask(k, v->discarded));
     if (at[CUT] >= 0) {
         for (int i = 0; i < v->cut_count; i++) out[at[CUT] + v->cut[i]] = 1.0f;
         for (int to = 0; to < v->cut_given_count; to++)

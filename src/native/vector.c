@@ -151,20 +151,7 @@ static PyObject *vector_new(PyTypeObject *type, PyObject *args, PyObject *kwargs
     self->actions = actions;
     for (int i = 0; i < LAYOUT; i++) self->at[i] = (int)at[i];
     for (int s = 0; s < players; s++) self->kinds[s] = (uint8_t)kind[s];
-    for (int seat = 0; seat < players; seat++) {
-        int count = 0;
-        unsigned seen = 0;
-        for (int r = 0; r < players; r++) {
-            int other = (seat + r) % players;
-            self->order[seat][r] = (uint8_t)other;
-            self->rel[seat][other] = (uint8_t)r;
-            int side = k->side_of[other];
-            if (!(seen >> side & 1)) { /* the sides in the order their first seat comes */
-                seen |= 1u << side;
-                self->side_order[seat][count++] = (uint8_t)side;
-            }
-        }
-    }
+    seat_orders(k, players, self->order, self->rel, self->side_order);
     PyObject_GC_Track(self);
     Py_ssize_t size = at[L_SIZE];
     struct { Py_buffer *view; const char *format; Py_ssize_t itemsize, length; const char *what; } specs[] = {

@@ -4,6 +4,7 @@
 #define SPADESLIB_VECTOR_H
 
 #include "native.h"
+#include "tensor_rows.h"
 
 /* the pieces the cards change, in the order spadeslib/vector.py hands their starts */
 enum { L_SIZE, L_LOOKED, L_HAND, L_TRICK, L_PLAYED, L_TO_ACT, L_BROKEN, L_HAND_SIZES, L_TRICKS_WON,

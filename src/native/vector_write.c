@@ -4,29 +4,6 @@
  * Play, as tensors.c writes them. */
 #include "vector.h"
 
-/* With two packs, a face's copies filled lowest first (tensors.c canonical). */
-static mask_t canonical_mask(const kernel *k, mask_t mask) {
-    if (k->packs != 2) return mask;
-    mask_t out = 0;
-    while (mask) {
-        mask_t face = k->face_mask[lowest_bit(mask)];
-        int count = popcount128(mask & face);
-        mask &= ~face;
-        while (count--) {
-            mask_t first = face & (~face + 1);
-            out |= first;
-            face ^= first;
-        }
-    }
-    return out;
-}
-
-static void put(float *row, mask_t mask) {
-    while (mask) {
-        row[lowest_bit(mask)] = 1.0f;
-        mask &= mask - 1;
-    }
-}
 
 /* The row's tensor for `seat`: its template, with the pieces the cards change written
    from the play as tensors.c writes them. */
@@ -42,12 +19,12 @@ void write_tensor(const VectorObject *self, const play *p, int seat, const float
     memset(out + at[L_PLAYED], 0, (size_t)(players * n) * sizeof(float));
     memset(out + at[L_TO_ACT], 0, (size_t)players * sizeof(float));
     int looked = template[at[L_LOOKED]] == 1.0f;
-    if (looked) put(out + at[L_HAND], canonical_mask(k, p->hands[seat]));
+    if (looked) put_mask(out + at[L_HAND], canonical_mask(k, p->hands[seat]));
     if (at[L_RECEIVED] >= 0 && looked) { /* from the partner, and taken while still held */
         mask_t base = (mask_t)received[0] | (mask_t)received[1] << 64;
         mask_t taken = (mask_t)received[2] | (mask_t)received[3] << 64;
         memset(out + at[L_RECEIVED], 0, (size_t)n * sizeof(float));
-        put(out + at[L_RECEIVED], canonical_mask(k, base | (taken & p->hands[seat] & ~base)));
+        put_mask(out + at[L_RECEIVED], canonical_mask(k, base | (taken & p->hands[seat] & ~base)));
     }
     mask_t by_seat[MAX_PLAYERS] = {0}; /* the cards each seat played to finished tricks */
     for (int t = 0; t < p->trick_number; t++)
@@ -56,7 +33,7 @@ void write_tensor(const VectorObject *self, const play *p, int seat, const float
     for (int i = 0; i < p->count; i++)
         out[at[L_TRICK] + rel[(p->leader + i) % players] * n + k->canonical[p->trick[i]]] = 1.0f;
     for (int r = 0; r < players; r++)
-        put(out + at[L_PLAYED] + r * n, canonical_mask(k, by_seat[order[r]]));
+        put_mask(out + at[L_PLAYED] + r * n, canonical_mask(k, by_seat[order[r]]));
     out[at[L_TO_ACT] + rel[p->actor]] = 1.0f;
     out[at[L_BROKEN]] = p->broken ? 1.0f : 0.0f;
     for (int r = 0; r < players; r++) {
