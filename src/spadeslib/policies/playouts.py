@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING, Final, Literal
 from spadeslib.compiler.action_ids import action_space
 from spadeslib.engine.core import flow
 from spadeslib.engine.core.apply import apply
-from spadeslib.engine.core.kernel_sources import attach_sources
+from spadeslib.engine.core.kernel_sources import auction_inputs
 from spadeslib.engine.core.phases import PHASES
 from spadeslib.engine.core.shuffle import SplitMix64, first_dealer, stream_seed
 from spadeslib.engine.core.state import Phase, State
@@ -172,9 +172,7 @@ def playouts(
     kernel = rules.kernel
     if kernel is not None and _native_takes(rules, stand, first_deal):
         bids_itself = first_deal and rules.first_deal_bids_itself
-        attach_sources(rules, kernel)
-        space = action_space(rules)
-        relevant = rules.relevant
+        ids, relevant = auction_inputs(rules, kernel)
         tables = kernel.playouts(
             n,
             seed,
@@ -182,15 +180,8 @@ def playouts(
             bytes(codes),
             [(s.score, s.bags, s.sets_in_a_row) for s in stand],
             bids_itself,
-            (relevant.seat_partners, relevant.seat_trumps, relevant.seat_total),
-            (
-                space.NIL,
-                space.BID,
-                space.NIL_PARTNER,
-                space.PARTNER_NIL,
-                space.BOTH_NIL,
-                rules.hand_size,
-            ),
+            relevant,
+            ids,
             given,
             trick_winners,
             actions,

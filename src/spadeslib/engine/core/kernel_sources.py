@@ -6,7 +6,7 @@ deal, asks once per situation, and keeps the answer in the kernel's tables.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from spadeslib.compiler.action_ids import action_space
 from spadeslib.compiler.bidding.ids import seat_ids, team_ids
@@ -14,12 +14,33 @@ from spadeslib.scoring.numbers import WIN_REASONS, side_numbers
 from spadeslib.scoring.types import new_contract
 
 if TYPE_CHECKING:
+    from spadeslib._native import Kernel
     from spadeslib.compiler.rules import Rules
 
-__all__ = ["attach_sources"]
+__all__ = ["attach_sources", "auction_inputs"]
 
 
-def attach_sources(rules: Rules, kernel: Any) -> None:
+def auction_inputs(
+    rules: Rules, kernel: Kernel
+) -> tuple[tuple[int, int, int, int, int, int], tuple[bool, bool, bool]]:
+    """What a native auction reads besides the deal, with the kernel's sources attached:
+    the action ids of its bids (``ids_t`` in ``src/native/native.h``) and which facts
+    of a seat the legal bids depend on (``Rules.relevant``)."""
+    attach_sources(rules, kernel)
+    space = action_space(rules)
+    relevant = rules.relevant
+    ids = (
+        space.NIL,
+        space.BID,
+        space.NIL_PARTNER,
+        space.PARTNER_NIL,
+        space.BOTH_NIL,
+        rules.hand_size,
+    )
+    return ids, (relevant.seat_partners, relevant.seat_trumps, relevant.seat_total)
+
+
+def attach_sources(rules: Rules, kernel: Kernel) -> None:
     """Give ``kernel`` (of ``rules``) the engine's answers, once: the legal bids of an
     auction's situation, as the bidding phase lists them, and a side's score."""
     if kernel.has_sources:

@@ -21,7 +21,7 @@ from spadeslib.compiler import bidding as B
 from spadeslib.compiler.bidding.ids import seat_ids, team_bid_of, team_ids
 from spadeslib.compiler.bids import BLIND_NIL, NIL, NO_BID, TeamBid
 from spadeslib.engine.core import flow
-from spadeslib.engine.core.kernel_sources import attach_sources
+from spadeslib.engine.core.kernel_sources import auction_inputs
 from spadeslib.engine.core.phases import blind, misdeal
 from spadeslib.engine.core.phases.auction import closes_round, needs_bid, others_total
 from spadeslib.engine.core.phases.elsewhere import bids_now, out_of_place
@@ -45,24 +45,9 @@ def enter(state: State) -> bool:
     _advance(state)
     kernel = rules.kernel
     if kernel is not None and state.native and _natively(state):
-        attach_sources(rules, kernel)
-        space = state.space
-        relevant = rules.relevant
+        ids, relevant = auction_inputs(rules, kernel)
         native: Any = _backend.native()
-        state.play = native.start_auction(
-            kernel,
-            state.hands,
-            state.dealer,
-            (
-                space.NIL,
-                space.BID,
-                space.NIL_PARTNER,
-                space.PARTNER_NIL,
-                space.BOTH_NIL,
-                rules.hand_size,
-            ),
-            (relevant.seat_partners, relevant.seat_trumps, relevant.seat_total),
-        )
+        state.play = native.start_auction(kernel, state.hands, state.dealer, ids, relevant)
     return True
 
 
