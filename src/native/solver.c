@@ -1,9 +1,12 @@
 /* The double-dummy solver, after DDS (Bo Haglund's solver, the engine of the bridge
  * sites): a null-window alpha-beta ("can the counted seats take `target` more tricks?")
- * over the cards, a transposition table at the start of each trick keyed on the cards
- * left with the played ones squeezed out (so positions that differ only by which small
- * cards are gone are one entry), equivalent cards tried once, sure-trick bounds before
- * searching, and a move order that tries the likely best card first. A card's value is
+ * over the cards, a transposition table at the start of each trick whose entries keep
+ * only the ranks that decided them (DDS's winning ranks: each hand's suit lengths and the
+ * owners of each suit's cards down to the lowest that won a trick by its rank, so that
+ * positions differing only in smaller cards are one entry; where ranks alone do not decide,
+ * keyed on the cards left with the played ones squeezed out), equivalent cards tried
+ * once, sure-trick bounds before searching, and a move order that tries the likely best
+ * card first. A card's value is
  * found by a binary search over the target, every search sharing the table.
  *
  * Generic over the kernel: legal cards and the trick's winner come from rules.h (the
@@ -67,13 +70,54 @@ static int top_trump_wins(const kernel *k) {
     return 1;
 }
 
+/* Whether a table entry may keep only the ranks that decided it (DDS's winning ranks):
+   one pack, no suit of more than 16 cards (a nibble each in a word), legal cards that
+   depend on suits only (must-overtrump compares ranks), and a trick's winner decided by
+   suits and, within a suit, by the order of the bits: whatever suit is led, each suit's
+   keys rise with its bits (or are all one value), and two suits' keys never interleave. */
+static int ranks_decide(const kernel *k) {
+    if (k->packs != 1 || k->void_rule == VOID_MUST_OVERTRUMP) return 0;
+    for (int suit = 0; suit < NSUITS; suit++)
+        if (popcount128(k->suit_masks[suit]) > 16) return 0;
+    for (int led = 0; led < NSUITS; led++) {
+        const uint8_t *keys = k->keys[led];
+        int low[NSUITS], high[NSUITS];
+        for (int suit = 0; suit < NSUITS; suit++) {
+            mask_t m = k->suit_masks[suit];
+            int previous = -1, rising = 1, flat = 1;
+            low[suit] = 256;
+            high[suit] = -1;
+            while (m) {
+                int bit = lowest_bit(m);
+                m &= m - 1;
+                if (previous >= 0) {
+                    if (keys[bit] <= keys[previous]) rising = 0;
+                    if (keys[bit] != keys[previous]) flat = 0;
+                }
+                if (keys[bit] < low[suit]) low[suit] = keys[bit];
+                if (keys[bit] > high[suit]) high[suit] = keys[bit];
+                previous = bit;
+            }
+            if (!rising && !flat) return 0;
+        }
+        for (int x = 0; x < NSUITS; x++)
+            for (int y = x + 1; y < NSUITS; y++) {
+                if (high[x] < 0 || high[y] < 0) continue;
+                if (low[x] == high[x] && low[y] == high[y] && low[x] == low[y]) continue; /* neither can win */
+                if (!(high[x] < low[y] || high[y] < low[x])) return 0;
+            }
+    }
+    return 1;
+}
+
 int solver_init(solver *s, const kernel *k) {
     s->k = k;
     s->merge = suits_are_blocks(k);
     s->top_trumps = top_trump_wins(k);
+    s->ranks = s->merge && ranks_decide(k);
     int cards = 0;
     for (int p = 0; p < k->players; p++) cards += popcount128(s->hands[p]);
-    int log2 = cards > 40 ? 20 : cards > 24 ? 16 : 12;
+    int log2 = cards > 44 ? 19 : cards > 36 ? 17 : cards > 24 ? 14 : cards > 12 ? 11 : 8;
     s->tt = calloc((size_t)1 << log2, sizeof(tt_entry));
     if (!s->tt) return -1;
     s->tt_mask = ((size_t)1 << log2) - 1;
@@ -160,6 +204,126 @@ static void position_key(const solver *s, uint64_t *a, uint64_t *b) {
     *b = mix(ks.h2 + rest);
 }
 
+/* What a table entry is looked up by: with winning ranks, the hashes of each hand's
+   length in each suit with the leader and the rules' state, and each suit's owners from
+   its highest card down (a nibble a card); without, the hashes of the whole position. */
+typedef struct table_key {
+    uint64_t a, b;
+    uint64_t owners[NSUITS];
+    mask_t left;
+} table_key;
+
+static void table_key_of(const solver *s, table_key *key) {
+    const kernel *k = s->k;
+    mask_t left = 0;
+    for (int p = 0; p < k->players; p++) left |= s->hands[p];
+    key->left = left;
+    if (!s->ranks) {
+        position_key(s, &key->a, &key->b);
+        for (int suit = 0; suit < NSUITS; suit++) key->owners[suit] = 0;
+        return;
+    }
+    key_stream ks = {0x243F6A8885A308D3ULL, 0x13198A2E03707344ULL, 0, 0};
+    for (int suit = 0; suit < NSUITS; suit++) {
+        uint64_t owners = 0, lengths = 0;
+        mask_t m = left & k->suit_masks[suit];
+        for (int i = 0; m; i++) {
+            int bit = highest_bit(m);
+            m &= ~bit_of(bit);
+            int p = 0;
+            while (!(s->hands[p] >> bit & 1)) p++;
+            owners |= (uint64_t)p << (4 * i);
+            lengths += (uint64_t)1 << (5 * p); /* 5 bits a seat: at most 16 cards a suit */
+        }
+        key->owners[suit] = owners;
+        key_push(&ks, lengths & 0xFFFFFFFFULL, 8);
+        if (k->players > 6) key_push(&ks, lengths >> 32, 8);
+    }
+    key_flush(&ks);
+    int kept = (s->trick_number == 0) | ((s->trick_number < k->lead_free_from) << 1);
+    uint64_t rest = (uint64_t)s->leader | ((uint64_t)s->broken << 4) | ((uint64_t)kept << 5);
+    key->a = mix(ks.h1 ^ (rest << 40));
+    key->b = mix(ks.h2 + rest);
+}
+
+/* A position's bucket: by its hashes and, in long positions (`left` cards a hand), the
+   owners of each suit's highest cards, so that the many positions of one shape do not
+   share one bucket (an entry that keeps fewer ranks than these is stored once for each of
+   their owners, each copy exact; in short positions, one copy answers more). */
+static inline tt_entry *table_bucket(const solver *s, const table_key *key, int left) {
+    uint64_t h = key->a, top = left >= 9 ? 0xFF : left >= 6 ? 0xF : 0;
+    for (int suit = 0; suit < NSUITS; suit++) h = (h ^ (key->owners[suit] & top)) * 0x9E3779B97F4A7C15ULL;
+    h ^= h >> 32;
+    return &s->tt[h & s->tt_mask & ~(size_t)(TT_WAYS - 1)];
+}
+
+/* The first `n` nibbles of a word of owners. */
+static inline uint64_t nibbles(int n) { return n >= 16 ? ~(uint64_t)0 : ((uint64_t)1 << (4 * n)) - 1; }
+
+static inline int entry_matches(const tt_entry *e, const table_key *key) {
+    if (e->a != key->a || e->b != key->b) return 0;
+    for (int suit = 0; suit < NSUITS; suit++)
+        if ((key->owners[suit] & nibbles(e->top[suit])) != e->owners[suit]) return 0;
+    return 1;
+}
+
+/* The `n` highest of `cards`. */
+static inline mask_t highest_cards(mask_t cards, int n) {
+    mask_t out = 0;
+    for (; n > 0 && cards; n--) {
+        mask_t top = bit_of(highest_bit(cards));
+        out |= top;
+        cards &= ~top;
+    }
+    return out;
+}
+
+/* The cards whose ranks an entry keeps, in this position. */
+static mask_t entry_ranks(const solver *s, const tt_entry *e, mask_t left) {
+    mask_t out = 0;
+    for (int suit = 0; suit < NSUITS; suit++)
+        if (e->top[suit]) out |= highest_cards(left & s->k->suit_masks[suit], e->top[suit]);
+    return out;
+}
+
+/* Record a result (target reached or not) of the position, `relevant` the cards whose
+   ranks decided it: in each suit, its cards from the lowest of them up are kept. */
+static void table_store(solver *s, const table_key *key, int left, int target, int result, int settled,
+                        mask_t relevant) {
+    const kernel *k = s->k;
+    tt_entry *bucket = table_bucket(s, key, left);
+    tt_entry *e = NULL;
+    for (int i = 0; i < TT_WAYS && !e; i++)
+        if (entry_matches(&bucket[i], key)) e = &bucket[i];
+    uint8_t top[NSUITS];
+    for (int suit = 0; suit < NSUITS; suit++) {
+        mask_t cards = key->left & k->suit_masks[suit];
+        mask_t m = relevant & cards;
+        top[suit] = !s->ranks || !m ? 0 : (uint8_t)popcount128(cards & ~(bit_of(lowest_bit(m)) - 1));
+    }
+    if (!e) {
+        e = &bucket[(size_t)s->nodes & (TT_WAYS - 1)]; /* in turn */
+        for (int i = 0; i < TT_WAYS; i++)
+            if (!bucket[i].a && !bucket[i].b) {
+                e = &bucket[i];
+                break;
+            }
+        e->a = key->a;
+        e->b = key->b;
+        e->lo = 0;
+        e->hi = (int8_t)left;
+        e->best = 0;
+        for (int suit = 0; suit < NSUITS; suit++) e->top[suit] = 0;
+    }
+    for (int suit = 0; suit < NSUITS; suit++) {
+        if (top[suit] > e->top[suit]) e->top[suit] = top[suit];
+        e->owners[suit] = key->owners[suit] & nibbles(e->top[suit]);
+    }
+    if (settled >= 0) e->best = (uint8_t)(settled + 1);
+    if (result && e->lo < target) e->lo = (int8_t)target;
+    if (!result && e->hi > target - 1) e->hi = (int8_t)(target - 1);
+}
+
 /* -- moves ---------------------------------------------------------------------------- */
 
 /* The cards strictly between two bits. */
@@ -242,8 +406,14 @@ static int lead_score(const solver *s, int actor, int bit, mask_t others, mask_t
 }
 
 /* One card of each run of equivalent legal cards (no card of another hand, nor of the
-   trick, between them in their suit), ordered with the likely best first. */
-static int ordered_moves(const solver *s, int actor, mask_t legal, uint8_t *moves) {
+   trick, between them in their suit), ordered with the likely best first. `runs`: each
+   run of more than one card, as a mask of the cards between its lowest and its highest. */
+typedef struct runs {
+    int n;
+    mask_t cards[MAX_MOVES];
+} runs;
+
+static int ordered_moves(const solver *s, int actor, mask_t legal, uint8_t *moves, runs *runs) {
     const kernel *k = s->k;
     int mine = s->maximizers >> actor & 1;
     mask_t others = 0, friends = 0;
@@ -266,15 +436,19 @@ static int ordered_moves(const solver *s, int actor, mask_t legal, uint8_t *move
     }
     for (int suit = 0; suit < NSUITS; suit++) {
         mask_t m = legal & k->suit_masks[suit];
-        int last = -1;
+        int last = -1, kept = -1;
         while (m) {
             int bit = lowest_bit(m);
             m &= m - 1;
             if (last >= 0 && s->merge && !(blockers & same_run(k, last, bit))) {
                 last = bit;
+                if (runs->n && (runs->cards[runs->n - 1] >> kept & 1))
+                    runs->cards[runs->n - 1] |= (bit_of(bit) << 1) - bit_of(kept);
+                else
+                    runs->cards[runs->n++] = (bit_of(bit) << 1) - bit_of(kept);
                 continue; /* the same card as the one kept before it */
             }
-            last = bit;
+            last = kept = bit;
             int score = s->count ? follow_score(s, actor, bit, top, friend_winning, later_friend, top_safe)
                                  : lead_score(s, actor, bit, others, friends);
             int j = n++;
@@ -292,11 +466,13 @@ static int ordered_moves(const solver *s, int actor, mask_t legal, uint8_t *move
 
 /* -- the search ----------------------------------------------------------------------- */
 
-static int search(solver *s, int target);
+static int search(solver *s, int target, mask_t *relevant);
 
 /* Play `bit` for the seat to play, search, and take it back. `target` counts from before
-   the card, so a trick the counted seats win with it lowers it by one. */
-static int play_and_search(solver *s, int actor, int bit, int target) {
+   the card, so a trick the counted seats win with it lowers it by one. `relevant`: the
+   cards whose ranks decided the result (a trick's winner when it beat a card of its own
+   suit, and those of the tricks after). */
+static int play_and_search(solver *s, int actor, int bit, int target, mask_t *relevant) {
     const kernel *k = s->k;
     int leader = s->leader, count = s->count, broken = s->broken, trick_number = s->trick_number;
     mask_t must_lead = s->must_lead;
@@ -306,16 +482,21 @@ static int play_and_search(solver *s, int actor, int bit, int target) {
     int led = k->suit_of[count ? s->trick[0] : bit];
     s->broken |= (int)(k->breaking[led] >> bit & 1);
     s->count = count + 1;
+    mask_t decided = 0;
     if (s->count == k->players) {
         memcpy(trick, s->trick, sizeof trick);
-        int winner = seat_after(k, leader, trick_winner(k, s->trick, s->count));
+        int w = trick_winner(k, s->trick, s->count);
+        int winner = seat_after(k, leader, w);
+        for (int i = 0; i < s->count; i++)
+            if (i != w && k->suit_of[trick[i]] == k->suit_of[trick[w]]) decided = bit_of(trick[w]);
         target -= s->counted >> winner & 1;
         s->leader = winner;
         s->count = 0;
         s->trick_number = trick_number + 1;
         s->must_lead = 0;
     }
-    int result = search(s, target);
+    int result = search(s, target, relevant);
+    *relevant |= decided;
     if (s->trick_number != trick_number) memcpy(s->trick, trick, sizeof trick);
     s->hands[actor] |= bit_of(bit);
     s->leader = leader;
@@ -331,7 +512,7 @@ static int play_and_search(solver *s, int actor, int bit, int target) {
    no trump may discard, once: after it, which cards it let go is unknown, so the count
    stops). Each lead must be legal by the kernel's own rule. The leader takes at least
    these tricks, whatever the others do. */
-static int sure_tricks(const solver *s) {
+static int sure_tricks(const solver *s, mask_t *cashed) {
     const kernel *k = s->k;
     if (k->later_wins && k->packs != 1) return 0; /* a later twin would win the tie */
     if (s->must_lead) return 0;
@@ -366,6 +547,7 @@ static int sure_tricks(const solver *s) {
         if (card < 0) break;
         int suit = k->suit_of[card];
         hand &= ~bit_of(card);
+        *cashed |= bit_of(card);
         for (int p = 0; p < k->players; p++)
             if (p != leader && held[p][suit]) held[p][suit]--;
         broken |= (int)(k->breaking[suit] >> card & 1);
@@ -376,21 +558,28 @@ static int sure_tricks(const solver *s) {
     return sure;
 }
 
-static int search(solver *s, int target) {
+static int search(solver *s, int target, mask_t *relevant) {
     const kernel *k = s->k;
     int actor = seat_after(k, s->leader, s->count);
     int left = popcount128(s->hands[actor]);
+    *relevant = 0;
     if (target <= 0) return 1;
     if (target > left) return 0;
     s->nodes++;
-    tt_entry *entry = NULL;
-    uint64_t a = 0, b = 0;
-    if (s->count == 0 && !s->must_lead && s->use_table) {
-        position_key(s, &a, &b);
-        entry = &s->tt[a & s->tt_mask];
-        if (entry->a == a && entry->b == b) {
-            if (entry->lo >= target) return 1;
-            if (entry->hi < target) return 0;
+    int tabled = s->count == 0 && !s->must_lead && s->use_table;
+    table_key key;
+    int first = -1;
+    if (tabled) {
+        table_key_of(s, &key);
+        tt_entry *bucket = table_bucket(s, &key, left);
+        for (int i = 0; i < TT_WAYS; i++) {
+            tt_entry *e = &bucket[i];
+            if (!entry_matches(e, &key)) continue;
+            if (e->lo >= target || e->hi < target) {
+                *relevant = entry_ranks(s, e, key.left);
+                return e->lo >= target;
+            }
+            if (e->best) first = e->best - 1;
         }
         if (s->top_trumps && s->use_sure) {
             /* the highest trumps left, held by one seat: each wins a trick of its own */
@@ -400,27 +589,35 @@ static int search(solver *s, int target) {
                 int top = highest_bit(trumps), owner = 0;
                 while (!(s->hands[owner] >> top & 1)) owner++;
                 mask_t theirs = trumps & ~s->hands[owner];
-                int run = popcount128(s->hands[owner] & k->trumps &
-                                      ~(theirs ? (bit_of(highest_bit(theirs)) << 1) - 1 : 0));
+                mask_t run = s->hands[owner] & k->trumps & ~(theirs ? (bit_of(highest_bit(theirs)) << 1) - 1 : 0);
+                int runs = popcount128(run);
                 if (s->counted >> owner & 1) {
-                    if (run >= target) return 1;
-                } else if (left - run < target) {
+                    if (runs >= target) {
+                        *relevant = run;
+                        return 1;
+                    }
+                } else if (left - runs < target) {
+                    *relevant = run;
                     return 0;
                 }
             }
         }
         int counted = s->counted >> actor & 1, wants = s->maximizers >> actor & 1;
         if (counted == wants && s->use_sure) { /* the leader wants its own tricks counted, or not */
-            int sure = sure_tricks(s);
-            if (counted && sure >= target) return 1;
-            if (!counted && left - sure < target) return 0;
+            mask_t cashed = 0;
+            int sure = sure_tricks(s, &cashed);
+            if ((counted && sure >= target) || (!counted && left - sure < target)) {
+                *relevant = cashed;
+                return counted;
+            }
         }
     }
     mask_t legal = allowed(k, s->hands[actor], s->trick, s->count, s->broken, s->trick_number, s->must_lead);
     uint8_t moves[MAX_MOVES];
-    int n = ordered_moves(s, actor, legal, moves);
+    runs runs;
+    runs.n = 0;
+    int n = ordered_moves(s, actor, legal, moves, &runs);
     /* the card that settled this position before, first */
-    int first = entry && entry->a == a && entry->b == b && entry->best ? entry->best - 1 : -1;
     if (first >= 0) {
         for (int i = 1; i < n; i++)
             if (moves[i] == first) {
@@ -431,26 +628,37 @@ static int search(solver *s, int target) {
     }
     int wants = s->maximizers >> actor & 1;
     int result = !wants, settled = -1;
+    mask_t all = 0;
     for (int i = 0; i < n; i++) {
-        int r = play_and_search(s, actor, moves[i], target);
+        mask_t theirs = 0;
+        int r = play_and_search(s, actor, moves[i], target, &theirs);
         if (r == wants) {
             result = wants;
             settled = moves[i];
+            all = theirs;
             break;
         }
+        all |= theirs;
     }
-    if (entry) {
-        if (entry->a != a || entry->b != b) {
-            entry->a = a;
-            entry->b = b;
-            entry->lo = 0;
-            entry->hi = (int8_t)left;
-            entry->best = 0;
+    if (settled < 0 && s->ranks) {
+        /* each card of a run was answered by the one tried, its lowest: where a card of
+           the run is kept (at or above the lowest kept card of its suit), keep it all, so
+           that a position matching this one holds the same run */
+        for (int changed = 1; changed;) {
+            changed = 0;
+            for (int i = 0; i < runs.n; i++) {
+                mask_t run = runs.cards[i];
+                if (all & run & bit_of(lowest_bit(run))) continue;
+                mask_t same = all & k->suit_masks[k->suit_of[lowest_bit(run)]];
+                if (same && lowest_bit(same) <= highest_bit(run)) {
+                    all |= bit_of(lowest_bit(run));
+                    changed = 1;
+                }
+            }
         }
-        if (settled >= 0) entry->best = (uint8_t)(settled + 1);
-        if (result && entry->lo < target) entry->lo = (int8_t)target;
-        if (!result && entry->hi > target - 1) entry->hi = (int8_t)(target - 1);
     }
+    *relevant = all;
+    if (tabled) table_store(s, &key, left, target, result, settled, all);
     return result;
 }
 
@@ -461,7 +669,9 @@ void solver_values(solver *s, int *values, mask_t focus) {
     int left = popcount128(s->hands[actor]);
     mask_t legal = allowed(k, s->hands[actor], s->trick, s->count, s->broken, s->trick_number, s->must_lead);
     uint8_t moves[MAX_MOVES];
-    int n = ordered_moves(s, actor, legal, moves);
+    runs runs;
+    runs.n = 0;
+    int n = ordered_moves(s, actor, legal, moves, &runs);
     /* each legal card's run: the card searched for it (the lowest of the run) */
     mask_t searched = 0, wanted = 0;
     for (int i = 0; i < n; i++) searched |= bit_of(moves[i]);
@@ -477,6 +687,7 @@ void solver_values(solver *s, int *values, mask_t focus) {
             if (focus >> bit & 1) wanted |= bit_of(run);
         }
     }
+    mask_t ignored;
     int guess = -1; /* the cards of a hand are often worth the same: try the last value first */
     int best = -1;
     /* with a focus, its cards first, each exactly; the others only where they beat the
@@ -487,14 +698,14 @@ void solver_values(solver *s, int *values, mask_t focus) {
             if (focus && (pass == 0) != in_focus) continue;
             int low = 0, high = left;
             if (focus && pass == 1) {
-                if (best >= left || !play_and_search(s, actor, moves[i], best + 1)) continue;
+                if (best >= left || !play_and_search(s, actor, moves[i], best + 1, &ignored)) continue;
                 low = best + 1;
             }
             while (low < high) {
                 int mid = (low + high + 1) / 2;
                 if (guess > low && guess <= high) mid = guess;
                 else if (guess >= 0 && guess + 1 > low && guess + 1 <= high) mid = guess + 1;
-                if (play_and_search(s, actor, moves[i], mid)) low = mid;
+                if (play_and_search(s, actor, moves[i], mid, &ignored)) low = mid;
                 else high = mid - 1;
             }
             values[moves[i]] = guess = low;
@@ -510,7 +721,8 @@ void solver_values(solver *s, int *values, mask_t focus) {
 
 /* double_dummy(kernel, hands, leader, trick, broken, trick_number, must_lead, counted,
    maximizers, options=0) -> [(bit, tricks), ...]; options, for the tests that hold each
-   shortcut to the plain search: 1 no table, 2 no merged cards, 4 no sure tricks; and 8,
+   shortcut to the plain search: 1 no table, 2 no merged cards, 4 no sure tricks, 16 no
+   winning ranks (the table keyed on the whole position); and 8,
    for the bench: ([(bit, tricks), ...], nodes searched). focus (a mask, 0 for none):
    only its cards' values, and any card better than all of them (so the best value is
    the highest given), for a review that asks a played card and the best. */
@@ -522,7 +734,7 @@ static PyObject *native_double_dummy(PyObject *module, PyObject *args) {
     if (!PyArg_ParseTuple(args, "OOOOpOOOO|iO", &kernel_obj, &hands_obj, &leader_obj, &trick_obj, &broken,
                           &number_obj, &must_obj, &counted_obj, &max_obj, &options, &focus_obj))
         return NULL;
-    if (options < 0 || options > 15) return argument_error(st, "options must be from 0 to 15, not %d", options);
+    if (options < 0 || options > 31) return argument_error(st, "options must be from 0 to 31, not %d", options);
     if (!PyObject_TypeCheck(kernel_obj, st->kernel_type))
         return argument_error(st, "kernel must be a spadeslib._native.Kernel, not %R", kernel_obj);
     const kernel *k = &((KernelObject *)kernel_obj)->k;
@@ -581,6 +793,7 @@ static PyObject *native_double_dummy(PyObject *module, PyObject *args) {
     s.use_table = !(options & 1);
     if (options & 2) s.merge = 0;
     s.use_sure = !(options & 4);
+    if (options & 16) s.ranks = 0;
     int values[MAX_CARDS];
     Py_BEGIN_ALLOW_THREADS
     solver_values(&s, values, focus);

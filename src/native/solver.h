@@ -8,13 +8,22 @@
 
 #include "spades.h"
 
-/* One slot of the transposition table: a position at the start of a trick (its two
-   hashes) and the bounds known on the counted seats' tricks from there. */
+/* One slot of the transposition table: a position at the start of a trick and the bounds
+   known on the counted seats' tricks from there. With winning ranks (DDS's "winning
+   ranks"), `a` and `b` hash only what every matching position shares (each hand's length
+   in each suit, the leader, the rules' state) and the entry holds, for each suit, the
+   owners of its `top[suit]` highest cards (`owners`, a nibble a card from the top): the
+   cards whose ranks decided the result; any position with those and the same lengths has
+   the same bounds. Without, `a` and `b` hash the whole position and `top` is 0. */
 typedef struct tt_entry {
     uint64_t a, b;
+    uint64_t owners[NSUITS];
+    uint8_t top[NSUITS];
     int8_t lo, hi;
     uint8_t best; /* the card that settled it last (its bit + 1), 0 if none */
 } tt_entry;
+
+#define TT_WAYS 16 /* the slots of a bucket */
 
 typedef struct solver {
     const kernel *k;
@@ -27,6 +36,7 @@ typedef struct solver {
     int merge;      /* the rules see a card only by its suit and its order in it */
     int top_trumps; /* the highest trump left always wins its trick */
     int use_table, use_sure; /* the shortcuts on (the tests turn them off) */
+    int ranks; /* table entries keep only the winning ranks (checked per kernel, and an option) */
     tt_entry *tt;
     size_t tt_mask;
     long nodes;
