@@ -122,6 +122,7 @@ int solver_init(solver *s, const kernel *k) {
     if (!s->tt) return -1;
     s->tt_mask = ((size_t)1 << log2) - 1;
     s->nodes = 0;
+    s->per_hand = s->trick_number + popcount128(s->hands[seat_after(k, s->leader, s->count)]);
     s->use_table = s->use_sure = 1;
     return 0;
 }
@@ -561,7 +562,7 @@ static int sure_tricks(const solver *s, mask_t *cashed) {
 static int search(solver *s, int target, mask_t *relevant) {
     const kernel *k = s->k;
     int actor = seat_after(k, s->leader, s->count);
-    int left = popcount128(s->hands[actor]);
+    int left = s->per_hand - s->trick_number; /* the seat to play has not played to this trick */
     *relevant = 0;
     if (target <= 0) return 1;
     if (target > left) return 0;

@@ -31,6 +31,7 @@ typedef struct solver {
     mask_t must_lead;
     uint8_t trick[MAX_PLAYERS];
     int count, leader, broken, trick_number;
+    int per_hand; /* the cards a hand held at the deal's first trick here: trick_number plus those left */
     int counted;    /* the seats whose tricks are counted (bit per seat) */
     int maximizers; /* the seats that want more of them; the others want fewer */
     int merge;      /* the rules see a card only by its suit and its order in it */
