@@ -7,8 +7,7 @@ Each position is a deal of the variant played at random (seeded) to a trick's st
 ``--cards`` cards in each hand (13: the first lead of a full deal); the time is one call
 of ``spadeslib.analysis.card_values`` for the side to lead, every legal card's exact
 value, the native solver (``src/native/solver.c``). Prints the median, the quartiles and
-the slowest. Not run beside DDS here: no DDS binding is installed in this environment;
-the issue's figure for DDS on full deals is about 14 ms median. ``--bridge`` plays the
+the slowest (docs/performance.md has the figures, side by side with DDS). ``--bridge`` plays the
 variant with the ``spades-any-time`` house rule, so that its play is bridge play with
 spades trumps (no lead restriction), the deals DDS is measured on; ``--dds`` then solves
 each position with DDS too (the ``endplay`` package's binding, an optional import: ``pip
