@@ -58,20 +58,7 @@ def ending(game: spadeslib.Game, seed: int, left: int) -> Position | None:
 def raw(
     position: Position, counted: int, maximizers: int, options: int = 0, focus: int = 0
 ) -> dict[int, int]:
-    pairs = native.double_dummy(
-        kernel_of(position.rules),
-        list(position.hands),
-        position.leader,
-        list(position.trick),
-        position.broken,
-        position.trick_number,
-        position.must_lead,
-        counted,
-        maximizers,
-        options,
-        focus,
-    )
-    return dict(pairs)
+    return card_values(position, counted, maximizers, native=True, focus=focus, options=options)
 
 
 @needs_native

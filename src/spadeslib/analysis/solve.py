@@ -38,13 +38,15 @@ def card_values(
     *,
     native: bool | None = None,
     focus: int = 0,
+    options: int = 0,
 ) -> dict[int, int]:
     """Each legal card's (bit's) tricks for the ``counted`` seats (a bit per seat), the
     current trick included, with the ``maximizers`` wanting more of them and every other
     seat fewer. ``native``: force the path (``None``: the native solver where built).
     ``focus`` (a mask): the native solver may give only those cards and the cards that
     beat them, the best value still the highest given (a review's question, for less
-    search)."""
+    search). ``options``: the native solver's switches (``double_dummy`` in
+    ``src/native/solver.c``), with which the tests turn its shortcuts off one by one."""
     rules = position.rules
     kernel = kernel_of(rules) if native is not False else None
     if native and kernel is None:
@@ -62,7 +64,7 @@ def card_values(
         position.must_lead,
         counted,
         maximizers,
-        0,
+        options,
         focus,
     )
     return dict(pairs)
