@@ -22,6 +22,7 @@ from typing import Any
 
 import pytest
 
+import spadeslib
 from browser_helpers import (
     DESKTOP,
     PHONE,
@@ -127,13 +128,23 @@ def test_a_table_made_in_the_lobby_and_a_whole_deal_played_by_clicking(
     assert review.is_visible()
     lines = page.eval_on_selector_all(".explain-lines li", "items => items.map(i => i.textContent)")
     assert any("bid" in line for line in lines), lines
+    # every card's worth with all hands seen, from the server's solver (the native core's)
+    if spadeslib.backend() == "native":
+        page.wait_for_selector("#review-dd .lost-tricks li:nth-child(4)")
+        summary = page.inner_text("#review-dd")
+        assert "from the first lead with every hand seen" in summary, summary
+        assert summary.count("lost") >= 4, summary  # "no trick lost" or "N tricks lost: ..."
+    else:
+        page.wait_for_selector("#review-dd p.hint:has-text('native core')")
     shot(page, "06-end-of-deal-review")
+    page.set_viewport_size(PHONE)
+    page.locator("#review-dd").scroll_into_view_if_needed()
+    shot(page, "06b-end-of-deal-review-phone")
+    page.set_viewport_size(DESKTOP)
 
     with page.expect_download() as download:
         page.click("#download-record")
     record = json.loads(Path(download.value.path()).read_text())
-    import spadeslib
-
     game = spadeslib.Game.replay(record)
     assert len(game.deal_history) == 1
 

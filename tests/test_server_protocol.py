@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +23,8 @@ pytest.importorskip("httpx")
 from jsonschema import Draft202012Validator
 from starlette.testclient import TestClient
 
+from spadeslib import backend
+from spadeslib._backend import pure_python
 from spadeslib.server import SCHEMAS
 from spadeslib.server.app import create_app
 from spadeslib.server.bot_pool import BotPool
@@ -256,3 +259,71 @@ def test_making_tables_is_rate_limited_per_address(tmp_path: Path) -> None:
         assert check("error-answer", refused.json())["error"]["code"] == "rate_limited"
         assert limited.get("/api/tables").status_code == 200  # reading is not limited
     pool.close()
+
+
+def finished_table(client: TestClient, deals: int = 2) -> str:
+    """A table of four Easy bots whose game of ``deals`` deals is over."""
+    made = make(
+        client,
+        variant=f"extends: standard\ngame_end:\n  max_deals: {deals}\n",
+        seats=["easy"] * 4,
+        seed=21,
+    )
+    for _ in range(600):
+        if client.get(f"/api/tables/{made['id']}").json()["over"]:
+            return str(made["id"])
+        time.sleep(0.05)
+    raise AssertionError("the bots did not finish the game")
+
+
+@pytest.mark.skipif(backend() != "native", reason="the review needs the native solver")
+def test_a_finished_deal_is_reviewed_card_by_card(client: TestClient) -> None:
+    """The review is ``spadeslib analyze``'s for the public record, sums up each seat's
+    lost tricks, and is worked out once."""
+    from spadeslib.analysis import review_record
+
+    table = finished_table(client)
+    record = client.get(f"/api/tables/{table}/record").json()
+    for deal in (1, 2):
+        answer = check(
+            "review-answer", client.get(f"/api/tables/{table}/review?deal={deal}").json()
+        )
+        assert answer == review_record(record, deals={deal})[0].as_dict()
+        assert len(answer["cards"]) == 52 and answer["deal"] == deal
+        assert answer["double_dummy"] == max(answer["first_lead"].values())
+        for seat in answer["seats"]:
+            lost = [c for c in answer["cards"] if c["seat"] == seat["seat"] and c["lost"]]
+            assert seat["lost"] == sum(c["lost"] for c in lost)
+            assert [(c["trick"], c["card"]) for c in seat["cards"]] == [
+                (c["trick"], c["card"]) for c in lost
+            ]
+    assert client.get(f"/api/tables/{table}/review").json()["deal"] == 2  # the last one
+
+
+def test_a_review_asked_for_a_deal_not_finished_says_which_are(client: TestClient) -> None:
+    fresh = make(client, seats=["human"] * 4, seed=8)["id"]
+    answer = client.get(f"/api/tables/{fresh}/review")
+    if backend() == "native":
+        assert answer.status_code == 400
+        assert check("error-answer", answer.json())["error"]["code"] == "no_deal"
+        assert "none yet" in answer.json()["error"]["message"]
+    table = finished_table(client)
+    for deal in ("0", "3", "-1", "x", "1.0", "9" * 40):
+        answer = client.get(f"/api/tables/{table}/review", params={"deal": deal})
+        if backend() != "native":
+            assert answer.status_code == 503
+            continue
+        assert answer.status_code == 400, deal
+        error = check("error-answer", answer.json())["error"]
+        assert error["code"] == "no_deal" and "1 to 2" in error["message"], error
+    missing = client.get("/api/tables/nosuchtable/review")
+    assert missing.status_code == 404 and missing.json()["error"]["code"] == "no_table"
+
+
+def test_a_server_without_the_native_core_says_it_reviews_nothing(client: TestClient) -> None:
+    table = finished_table(client)
+    with pure_python():
+        answer = client.get(f"/api/tables/{table}/review?deal=1")
+    assert answer.status_code == 503
+    error = check("error-answer", answer.json())["error"]
+    assert error["code"] == "unavailable" and "native core" in error["message"]

@@ -3,7 +3,7 @@
 :func:`double_dummy` answers, for a game in its play phase, how many tricks the seat to
 play's side takes with each of its legal cards, the rest of the deal played best by every
 seat; :func:`nil_can_be_set` asks whether a Nil bidder can be made to take a trick.
-:func:`review_deal` goes through a played deal card by card (the ``spadeslib analyze``
+:func:`review_record` goes through a played game card by card (the ``spadeslib analyze``
 command). See docs/analysis.md.
 
 One module per job: :mod:`.position` (a game's position, every hand seen),

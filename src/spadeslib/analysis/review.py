@@ -61,7 +61,8 @@ class DealReview:
         return tuple(card for card in self.cards if card.seat == seat and card.lost)
 
     def as_dict(self) -> dict[str, Any]:
-        """The review as JSON-ready data."""
+        """The review as JSON-ready data; ``seats`` sums it up per seat (the cards that
+        cost a trick or more, and how many in all), as people read it first."""
         return {
             "deal": self.deal,
             "leader": self.leader,
@@ -78,6 +79,16 @@ class DealReview:
                     "lost": card.lost,
                 }
                 for card in self.cards
+            ],
+            "seats": [
+                {
+                    "seat": seat,
+                    "lost": sum(card.lost for card in lost),
+                    "cards": [
+                        {"trick": card.trick, "card": card.card, "lost": card.lost} for card in lost
+                    ],
+                }
+                for seat, lost in enumerate(map(self.lost_by, range(len(self.taken))))
             ],
         }
 

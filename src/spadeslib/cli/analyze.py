@@ -111,9 +111,8 @@ def _text(review: dict[str, Any], sides: tuple[int, ...]) -> list[str]:
             f"  double dummy {where}: {who} {names} take {counted(best, 'trick')}{actual}; "
             f"seat {leader}'s leads: {leads}"
         )
-    for seat in range(len(sides)):
-        lost = [card for card in review["cards"] if card["seat"] == seat and card["lost"]]
-        total = sum(card["lost"] for card in lost)
+    for summary in review["seats"]:
+        seat, lost = summary["seat"], summary["cards"]
         if not lost:
             lines.append(f"  seat {seat}: no trick lost")
             continue
@@ -122,5 +121,5 @@ def _text(review: dict[str, Any], sides: tuple[int, ...]) -> list[str]:
             + (f", {card['lost']} tricks)" if card["lost"] > 1 else ")")
             for card in lost
         )
-        lines.append(f"  seat {seat}: {counted(total, 'trick')} lost: {where}")
+        lines.append(f"  seat {seat}: {counted(summary['lost'], 'trick')} lost: {where}")
     return lines

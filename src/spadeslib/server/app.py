@@ -24,12 +24,14 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from spadeslib._backend import backend
 from spadeslib._version import __version__
 from spadeslib.server.bot_pool import BotPool
 from spadeslib.server.connection import Connection
 from spadeslib.server.hub import BadRequest, Hub, VariantProblems
 from spadeslib.server.messages import Bucket, Buckets, error, read
 from spadeslib.server.record import public_record
+from spadeslib.server.reviewing import UNAVAILABLE
 from spadeslib.server.store import SqliteStore, default_db_path
 from spadeslib.server.variants import MAX_TEXT, problem_data, resolve
 from spadeslib.server.view import PROTOCOL
@@ -145,6 +147,27 @@ async def record(request: Request) -> Response:
     return JSONResponse(public_record(found.game, found.public))
 
 
+async def review(request: Request) -> Response:
+    """A finished deal reviewed card by card with every hand seen (``?deal=N``, 1 for
+    the first; the last finished deal by default)."""
+    found = _table_or_404(request)
+    if isinstance(found, Response):
+        return found
+    if backend() != "native":
+        return _error(503, "unavailable", UNAVAILABLE)
+    finished = found.finished_deals
+    text = request.query_params.get("deal", str(finished))
+    deal = int(text) if text.isascii() and text.isdigit() and len(text) < 6 else 0
+    if not 1 <= deal <= finished:
+        says = f"1 to {finished}" if finished else "none yet"
+        return _error(400, "no_deal", f"deal: the number of a finished deal ({says}), not {text!r}")
+    try:
+        return JSONResponse(await found.review(deal))
+    except Exception:  # a bug, not the client's: said, logged, the server goes on
+        log.exception("table %s: review of deal %d", found.id, deal)
+        return _error(500, "review_failed", "the server could not review this deal (logged)")
+
+
 def _page(name: str) -> Any:
     async def page(request: Request) -> Response:
         path = STATIC / name
@@ -257,6 +280,7 @@ def create_app(
         Route("/api/tables", tables, methods=["GET", "POST"]),
         Route("/api/tables/{table}", table),
         Route("/api/tables/{table}/record", record),
+        Route("/api/tables/{table}/review", review),
         WebSocketRoute("/ws/{table}", play),
         Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),
     ]

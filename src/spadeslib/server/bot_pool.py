@@ -4,7 +4,8 @@ A bot's decision is pure Python work (an Expert samples hundreds of deals): made
 event loop it would stall every table, and made in a thread it would still hold the GIL
 most of the time, so every other table's moves would wait on it all the same
 (``bench/server.py --pools`` measures both; docs/performance.md). So bots decide in worker
-processes (:mod:`.workers`), each sent the game as its record (:mod:`.deciding`).
+processes (:mod:`.workers`), each sent the game as its record (:mod:`.deciding`); so are
+the reviews of finished deals (:mod:`.reviewing`), seconds of solving each.
 ``kind="thread"`` runs the same decisions in threads, for tests that want no processes.
 """
 
@@ -14,9 +15,10 @@ import asyncio
 import dataclasses
 import os
 from concurrent.futures import ThreadPoolExecutor
-from typing import Final
+from typing import Any, Final
 
 from spadeslib.server.deciding import BOT_KINDS, Turn, decide
+from spadeslib.server.reviewing import ReviewAsk, review
 
 __all__ = ["BOT_KINDS", "BotPool", "Turn"]
 
@@ -49,12 +51,22 @@ class BotPool:
         if self._processes is not None:
             await self._processes.start()
 
-    async def _ask(self, turn: Turn) -> str | None:
+    async def _run(self, affinity: str, kind: str, payload: Any) -> Any:
         if self._processes is not None:
-            answer: str | None = await self._processes.ask(turn.table, ("decide", turn))
-            return answer
+            return await self._processes.ask(affinity, (kind, payload))
+        work = decide if kind == "decide" else review
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._threads, decide, turn)
+        return await loop.run_in_executor(self._threads, work, payload)
+
+    async def _ask(self, turn: Turn) -> str | None:
+        answer: str | None = await self._run(turn.table, "decide", turn)
+        return answer
+
+    async def review(self, table: str, ask: ReviewAsk) -> dict[str, Any]:
+        """A finished deal reviewed card by card (:mod:`.reviewing`), in the pool: a
+        deal's solving takes up to seconds, which the event loop must not wait through."""
+        answer: dict[str, Any] = await self._run(table, "review", ask)
+        return answer
 
     async def decide(self, turn: Turn) -> str:
         """The action text of ``turn``'s bot, decided in the pool (``turn.variant`` is

@@ -103,6 +103,15 @@ class TableClient:
             self._rules = Variant.model_validate(record["variant"]).compile()
         return self._rules
 
+    def review(self, deal: int | None = None) -> dict[str, Any]:
+        """Finished deal ``deal`` (1 for the first; the last finished by default) reviewed
+        card by card with every hand seen (docs/protocol.md, the ``review-answer``)."""
+        query = "" if deal is None else "?" + urlencode({"deal": deal})
+        answer: dict[str, Any] = request(
+            f"{self.server}/api/tables/{self.table}/review{query}", timeout=self.timeout
+        )
+        return answer
+
     def send(self, message: dict[str, Any]) -> None:
         self._socket.send(json.dumps(message))
 

@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING, Any
 
 from spadeslib.errors import IllegalActionError
 from spadeslib.server.deciding import Turn
+from spadeslib.server.record import public_record
+from spadeslib.server.reviewing import ReviewAsk
 from spadeslib.server.view import TableFacts, state_message
 
 if TYPE_CHECKING:
@@ -83,6 +85,7 @@ class Table:
         self._views: dict[int | None, dict[str, Any]] = {}
         self._texts: dict[int | None, str] = {}
         self._history: tuple[list[Any], str] | None = None
+        self._reviews: dict[int, asyncio.Future[dict[str, Any]]] = {}
         self.closed = False
         for text in actions:  # replay the log: the same seed deals the same cards
             before = game.deal_number
@@ -151,6 +154,25 @@ class Table:
         if kind != "human":
             return kind
         return str(self.options.get("stand_in", "standard")) if seat in self.stand_in else None
+
+    @property
+    def finished_deals(self) -> int:
+        """How many of the game's deals are scored: those the public record shows."""
+        return len(self.game.deal_history)
+
+    async def review(self, deal: int) -> dict[str, Any]:
+        """Finished deal ``deal`` (1 for the first) reviewed card by card in the pool
+        (:mod:`.reviewing`), once: the answer is kept, and people asking while it is
+        being worked out wait for the same one. The caller checks ``deal``."""
+        if not 1 <= deal <= self.finished_deals:
+            raise ValueError(f"deal {deal} is not a finished deal of table {self.id}")
+        kept = self._reviews.get(deal)
+        if kept is None or (kept.done() and (kept.cancelled() or kept.exception() is not None)):
+            ask = ReviewAsk(public_record(self.game, self.public), deal)
+            kept = self._reviews[deal] = asyncio.ensure_future(
+                self.pool.review(f"{self.id}/review", ask)
+            )
+        return await asyncio.shield(kept)
 
     # -- connections ---------------------------------------------------------------------
 

@@ -2,7 +2,8 @@
 
 Each worker is ``python -m spadeslib.server.workers``: it reads a request from its standard
 input (a length and a pickle, from the server alone), decides
-(:func:`spadeslib.server.deciding.decide`) and writes the answer to its standard output.
+(:func:`spadeslib.server.deciding.decide`) or reviews a finished deal
+(:func:`spadeslib.server.reviewing.review`), and writes the answer to its standard output.
 The event loop reads the answers as it reads sockets, so no thread of the server's
 process takes part: a thread would take the GIL from the event loop each time it passed a
 decision on (``concurrent.futures``' process pool has two), which cost the loop about a
@@ -163,6 +164,10 @@ def _serve(source: BinaryIO, sink: BinaryIO) -> None:
                 import spadeslib.engine  # noqa: F401
 
                 answer: Any = ("ok", os.getpid())
+            elif kind == "review":
+                from spadeslib.server.reviewing import review
+
+                answer = ("ok", review(payload))
             else:
                 answer = ("ok", decide(payload))
         except Exception as error:

@@ -26,6 +26,7 @@ export const api = {
   tables: () => call("GET", "/api/tables"),
   table: (id) => call("GET", `/api/tables/${encodeURIComponent(id)}`),
   recordUrl: (id) => `/api/tables/${encodeURIComponent(id)}/record`,
+  review: (id, deal) => call("GET", `/api/tables/${encodeURIComponent(id)}/review?deal=${deal}`),
   socketUrl: (id, token) => {
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
     const query = token ? `?token=${encodeURIComponent(token)}` : "";

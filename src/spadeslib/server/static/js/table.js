@@ -11,7 +11,7 @@ import { $, $$, fill, h } from "./dom.js";
 import { renderSeats, renderTrick } from "./felt.js";
 import { handKeys, renderExtras, renderHand, spreadHand } from "./hand.js";
 import { render as markdown } from "./markdown.js";
-import { fillReview } from "./review.js";
+import { fillAnalysis, fillReview } from "./review.js";
 import { me, seatLong, show, sideCount, sideName } from "./seating.js";
 import { TableSocket } from "./socket.js";
 
@@ -393,6 +393,7 @@ function openReview(deal) {
   fillReview(deal, S.msg);
   $("#review-button").disabled = false;
   openDialog($("#review-dialog"));
+  fillAnalysis(tableId, deal);
 }
 
 // -- the connection -------------------------------------------------------------------------
