@@ -15,6 +15,8 @@ pytest.importorskip("httpx")
 
 from starlette.testclient import TestClient
 
+from spadeslib import backend
+from spadeslib.server import bot_pool
 from spadeslib.server.app import create_app
 from spadeslib.server.bot_pool import BotPool
 
@@ -155,3 +157,38 @@ def test_every_bot_decides_from_the_game_as_its_record(kind: str) -> None:
     assert chosen in {str(action) for action in game.legal_actions()}
     again = decide(Turn(kind, f"t-{kind}", "nyc", None, 4, actions, 7))  # the worker kept both
     assert again in {str(action) for action in game.legal_actions()}
+
+
+def _over(client: TestClient, table: str) -> None:
+    end = time.monotonic() + 60
+    while not client.get(f"/api/tables/{table}").json()["over"]:
+        assert time.monotonic() < end, "the bots did not finish the game"
+        time.sleep(0.05)
+
+
+@pytest.mark.skipif(backend() != "native", reason="the review needs the native solver")
+def test_a_review_that_takes_too_long_is_stopped_and_holds_no_bot_up(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Reviews run in a process of their own, stopped after REVIEW_SECONDS (here a
+    millisecond): the answer says so, is not tried again, and the bots go on deciding."""
+    monkeypatch.setattr(bot_pool, "REVIEW_SECONDS", 0.001)
+    pool = BotPool(1)
+    one_deal = "extends: standard\ngame_end:\n  max_deals: 1\n"
+    try:
+        app = create_app(tmp_path / "t.sqlite3", pool=pool)
+        with TestClient(app) as client:
+            body = {"variant": one_deal, "seats": ["easy"] * 4, "seed": 4}
+            first = client.post("/api/tables", json=body).json()["id"]
+            _over(client, first)
+            for _ in range(2):  # the second answer is the kept one: no second solve
+                answer = client.get(f"/api/tables/{first}/review?deal=1")
+                assert answer.status_code == 504, answer.text
+                assert answer.json()["error"]["code"] == "too_long"
+            reviews = pool._reviews  # its one process stopped, and none started again
+            assert reviews is not None and len(reviews._workers) == 1
+            assert not reviews._workers[0].alive
+            second = client.post("/api/tables", json=dict(body, seed=5)).json()["id"]
+            _over(client, second)  # the bots' worker never waited for the review's
+    finally:
+        pool.close()

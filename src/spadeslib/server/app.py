@@ -26,7 +26,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from spadeslib._backend import backend
 from spadeslib._version import __version__
-from spadeslib.server.bot_pool import BotPool
+from spadeslib.server.bot_pool import REVIEW_SECONDS, BotPool
 from spadeslib.server.connection import Connection
 from spadeslib.server.hub import BadRequest, Hub, VariantProblems
 from spadeslib.server.messages import Bucket, Buckets, error, read
@@ -163,6 +163,13 @@ async def review(request: Request) -> Response:
         return _error(400, "no_deal", f"deal: the number of a finished deal ({says}), not {text!r}")
     try:
         return JSONResponse(await found.review(deal))
+    except TimeoutError:
+        return _error(
+            504,
+            "too_long",
+            f"deal {deal} takes the solver more than {REVIEW_SECONDS:g} seconds: review it "
+            "from a later trick with spadeslib analyze --from-trick",
+        )
     except Exception:  # a bug, not the client's: said, logged, the server goes on
         log.exception("table %s: review of deal %d", found.id, deal)
         return _error(500, "review_failed", "the server could not review this deal (logged)")

@@ -19,11 +19,15 @@ from typing import Any, Final
 
 from spadeslib.server.deciding import BOT_KINDS, Turn, decide
 from spadeslib.server.reviewing import ReviewAsk, review
+from spadeslib.server.workers import Workers
 
-__all__ = ["BOT_KINDS", "BotPool", "Turn"]
+__all__ = ["BOT_KINDS", "REVIEW_SECONDS", "BotPool", "Turn"]
 
 _KEEP: Final = 64
 """Variants the pool remembers sending (a worker keeps as many)."""
+
+REVIEW_SECONDS: Final = 120.0
+"""The longest a deal's review may take (a standard deal takes about a second)."""
 
 
 class BotPool:
@@ -31,8 +35,6 @@ class BotPool:
     for tests that want no processes)."""
 
     def __init__(self, workers: int | None = None, *, kind: str = "process") -> None:
-        from spadeslib.server.workers import Workers
-
         count = workers or max(1, (os.cpu_count() or 2) - 1)
         self.workers = count
         self._threads: ThreadPoolExecutor | None = None
@@ -44,6 +46,8 @@ class BotPool:
         else:
             raise ValueError(f"a pool is 'process' or 'thread', not {kind!r}")
         self._sent: set[str] = set()
+        # reviews in a worker of their own: a long solve never holds a bot's move up
+        self._reviews: Workers | None = Workers(1) if kind == "process" else None
 
     async def start(self) -> None:
         """Start the workers on the running event loop, so the first bot move does not
@@ -51,22 +55,25 @@ class BotPool:
         if self._processes is not None:
             await self._processes.start()
 
-    async def _run(self, affinity: str, kind: str, payload: Any) -> Any:
-        if self._processes is not None:
-            return await self._processes.ask(affinity, (kind, payload))
-        work = decide if kind == "decide" else review
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._threads, work, payload)
-
     async def _ask(self, turn: Turn) -> str | None:
-        answer: str | None = await self._run(turn.table, "decide", turn)
-        return answer
+        if self._processes is not None:
+            answer: str | None = await self._processes.ask(turn.table, ("decide", turn))
+            return answer
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._threads, decide, turn)
 
     async def review(self, table: str, ask: ReviewAsk) -> dict[str, Any]:
-        """A finished deal reviewed card by card (:mod:`.reviewing`), in the pool: a
-        deal's solving takes up to seconds, which the event loop must not wait through."""
-        answer: dict[str, Any] = await self._run(table, "review", ask)
-        return answer
+        """A finished deal reviewed card by card (:mod:`.reviewing`). Off the event loop,
+        in a process of its own (started on the first review), so that bots never wait
+        behind a solve; :class:`TimeoutError` after :data:`REVIEW_SECONDS` (the process
+        is stopped: a big deal from its first lead can take the solver hours)."""
+        if self._reviews is not None:
+            answer: dict[str, Any] = await self._reviews.ask(
+                table, ("review", ask), timeout=REVIEW_SECONDS
+            )
+            return answer
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._threads, review, ask)
 
     async def decide(self, turn: Turn) -> str:
         """The action text of ``turn``'s bot, decided in the pool (``turn.variant`` is
@@ -84,11 +91,13 @@ class BotPool:
     async def stop(self) -> None:
         """End the worker processes (they belong to the event loop that started them;
         :meth:`start` on another loop starts new ones)."""
-        if self._processes is not None:
-            await self._processes.aclose()
+        for workers in (self._processes, self._reviews):
+            if workers is not None:
+                await workers.aclose()
 
     def close(self) -> None:
-        if self._processes is not None:
-            self._processes.close()
+        for workers in (self._processes, self._reviews):
+            if workers is not None:
+                workers.close()
         if self._threads is not None:
             self._threads.shutdown(wait=False, cancel_futures=True)

@@ -6,8 +6,10 @@ value of every card played), over the table's *public* record
 (:func:`~spadeslib.server.record.public_record`): the finished deals only, whose hands
 every seat is shown at the end of the deal anyway, so a review tells nobody anything
 about a deal still being played. Solving a deal takes from a tenth of a second to a few
-seconds, so it runs in the bots' worker processes, never on the event loop, and the table
-keeps each answer (:meth:`spadeslib.server.table.Table.review`).
+seconds (far longer for six hands of 17 cards), so it runs in a worker process of its
+own, never on the event loop nor in the bots' way, within
+:data:`~spadeslib.server.bot_pool.REVIEW_SECONDS`; the table keeps each answer
+(:meth:`spadeslib.server.table.Table.review`).
 """
 
 from __future__ import annotations

@@ -45,6 +45,15 @@ def _dumps(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"))
 
 
+def _failed(review: asyncio.Future[Any]) -> bool:
+    """Whether a finished review is worth asking for again: it failed, but not for
+    taking too long (it would take as long again)."""
+    if review.cancelled():
+        return True
+    error = review.exception()
+    return error is not None and not isinstance(error, TimeoutError)
+
+
 class Table:
     """A loaded table: ``stored`` (what it was made with) and ``game`` (its log replayed)."""
 
@@ -163,11 +172,13 @@ class Table:
     async def review(self, deal: int) -> dict[str, Any]:
         """Finished deal ``deal`` (1 for the first) reviewed card by card in the pool
         (:mod:`.reviewing`), once: the answer is kept, and people asking while it is
-        being worked out wait for the same one. The caller checks ``deal``."""
+        being worked out wait for the same one; a review that failed is asked for again,
+        one that took too long (:class:`TimeoutError`) is not. The caller checks
+        ``deal``."""
         if not 1 <= deal <= self.finished_deals:
             raise ValueError(f"deal {deal} is not a finished deal of table {self.id}")
         kept = self._reviews.get(deal)
-        if kept is None or (kept.done() and (kept.cancelled() or kept.exception() is not None)):
+        if kept is None or (kept.done() and _failed(kept)):
             ask = ReviewAsk(public_record(self.game, self.public), deal)
             kept = self._reviews[deal] = asyncio.ensure_future(
                 self.pool.review(f"{self.id}/review", ask)

@@ -120,9 +120,11 @@ class Workers:
         self._workers = [await self._spawn() for _ in range(self.count)]
         await asyncio.gather(*(worker.ask(("warm", None)) for worker in self._workers))
 
-    async def ask(self, affinity: str, request: Any) -> Any:
+    async def ask(self, affinity: str, request: Any, *, timeout: float | None = None) -> Any:
         """``request``'s answer from a worker: the one ``affinity`` names while it is free,
-        else the least busy (a worker that died is started again)."""
+        else the least busy (a worker that died is started again). After ``timeout``
+        seconds the worker is stopped (a C search cannot be interrupted otherwise) and
+        :class:`TimeoutError` raised; what else it owed fails with it."""
         if not self._workers:
             await self.start()
         for index, worker in enumerate(self._workers):
@@ -131,7 +133,16 @@ class Workers:
                 self._workers[index] = await self._spawn()
         home = self._workers[zlib.crc32(affinity.encode()) % len(self._workers)]
         chosen = home if not home.pending else min(self._workers, key=lambda w: len(w.pending))
-        return await chosen.ask(request)
+        answer = chosen.ask(request)
+        if timeout is None:
+            return await answer
+        try:
+            return await asyncio.wait_for(asyncio.shield(answer), timeout)
+        except TimeoutError:
+            # (what the stopped worker owed fails: read, so asyncio does not log it)
+            answer.add_done_callback(lambda owed: owed.cancelled() or owed.exception())
+            chosen.close()
+            raise
 
     def close(self) -> None:
         for worker in self._workers:
