@@ -214,7 +214,8 @@ def test_help_everywhere_with_examples(
 def test_version(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "--version")
     assert status == 0
-    assert out == f"spadeslib {spadeslib.__version__}\n"
+    core = "native core" if spadeslib.backend() == "native" else "pure Python: the native core"
+    assert out.startswith(f"spadeslib {spadeslib.__version__} ({core}"), out
 
 
 # --- explain, diff, schema, list -------------------------------------------------------------
@@ -343,7 +344,7 @@ def test_console_script_exit_codes(tmp_path: Path) -> None:
     assert done.returncode == 1
     assert f"{bad}:2:" in done.stdout
     assert shell("validate").returncode == 2
-    assert shell("--version").stdout == f"spadeslib {spadeslib.__version__}\n"
+    assert shell("--version").stdout.startswith(f"spadeslib {spadeslib.__version__} (")
 
 
 def test_console_script_usage_errors_exit_2(tmp_path: Path) -> None:

@@ -26,6 +26,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, TextIO
 
+from spadeslib._backend import backend
 from spadeslib._version import __version__
 from spadeslib.cli import (
     analyze,
@@ -63,6 +64,17 @@ class Command:
     """Adds the subcommand's arguments."""
     run: Callable[[argparse.Namespace], int]
     """Does the work; returns the exit status."""
+
+
+def _version() -> str:
+    """The version, and which core plays: a build of the C core that failed (no compiler,
+    say) installs pure Python without a word, and only runs slower; this says so."""
+    if backend() == "native":
+        return f"{PROG} {__version__} (native core)"
+    return (
+        f"{PROG} {__version__} (pure Python: the native core is not built here, or "
+        "SPADESLIB_PURE_PYTHON is set; everything plays the same, only slower)"
+    )
 
 
 def _setup_explain(parser: argparse.ArgumentParser) -> None:
@@ -302,7 +314,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=_EXAMPLES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
+    parser.add_argument("--version", action="version", version=_version())
     commands = parser.add_subparsers(
         title="commands", metavar="COMMAND", dest="command", required=True
     )
