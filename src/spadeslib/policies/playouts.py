@@ -324,7 +324,7 @@ def python_playouts(
                 state.sync_play()
                 ids = play.legal_ids()
                 if policies[seat] == 1:
-                    bit = _standard(rules, state)
+                    bit = _standard(rules, state, play.legal_mask())
                     action_id = rules.canonical[bit]
                 else:
                     action_id = ids[rng.below(len(ids))]
@@ -394,8 +394,9 @@ def _easy_bid(state: State, ids: list[int], rng: SplitMix64) -> int:
     return ids[rng.below(len(ids))]
 
 
-def _standard(rules: Rules, state: State) -> int:
-    """The Standard player's card for the seat to play (:mod:`.policies`)."""
+def _standard(rules: Rules, state: State, legal: int) -> int:
+    """The Standard player's card for the seat to play (:mod:`.policies`), among
+    ``legal`` (a mask of the compiled deck)."""
     bids_itself = state.first_deal and rules.first_deal_bids_itself
     contracts = [None if bids_itself else c for c in state.contracts]
     table = Table(rules, contracts, state.nil_seats)
@@ -415,7 +416,7 @@ def _standard(rules: Rules, state: State) -> int:
         table,
         mode=mode,
         seat=seat,
-        legal=0 if state.play is None else state.play.legal_mask(),
+        legal=legal,
         trick=state.trick,
         leader=state.leader,
         live=rules.full_mask & ~played & ~state.hands[seat],
