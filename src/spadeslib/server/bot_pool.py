@@ -46,8 +46,10 @@ class BotPool:
         else:
             raise ValueError(f"a pool is 'process' or 'thread', not {kind!r}")
         self._sent: set[str] = set()
-        # reviews in a worker of their own: a long solve never holds a bot's move up
+        # reviews in a worker of their own: a long solve never holds a bot's move up;
+        # one at a time, so that a review's time limit counts its own solving only
         self._reviews: Workers | None = Workers(1) if kind == "process" else None
+        self._reviewing = asyncio.Lock()
 
     async def start(self) -> None:
         """Start the workers on the running event loop, so the first bot move does not
@@ -68,9 +70,10 @@ class BotPool:
         behind a solve; :class:`TimeoutError` after :data:`REVIEW_SECONDS` (the process
         is stopped: a big deal from its first lead can take the solver hours)."""
         if self._reviews is not None:
-            answer: dict[str, Any] = await self._reviews.ask(
-                table, ("review", ask), timeout=REVIEW_SECONDS
-            )
+            async with self._reviewing:
+                answer: dict[str, Any] = await self._reviews.ask(
+                    table, ("review", ask), timeout=REVIEW_SECONDS
+                )
             return answer
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._threads, review, ask)

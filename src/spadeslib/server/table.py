@@ -180,9 +180,7 @@ class Table:
         kept = self._reviews.get(deal)
         if kept is None or (kept.done() and _failed(kept)):
             ask = ReviewAsk(public_record(self.game, self.public), deal)
-            kept = self._reviews[deal] = asyncio.ensure_future(
-                self.pool.review(f"{self.id}/review", ask)
-            )
+            kept = self._reviews[deal] = asyncio.ensure_future(self.pool.review(self.id, ask))
         return await asyncio.shield(kept)
 
     # -- connections ---------------------------------------------------------------------
