@@ -90,3 +90,22 @@ def test_json_that_is_not_a_record(capsys: pytest.CaptureFixture[str], tmp_path:
     assert status == 2
     assert "game.json" in err and "record" in err
     assert len(err.strip().splitlines()) == 1
+
+
+def test_without_the_native_core_a_review_starts_where_python_can_finish(
+    capsys: pytest.CaptureFixture[str], record: Path
+) -> None:
+    """The reference solver would take hours on a whole deal: without the native core
+    the review starts at the last five tricks, and says so."""
+    from spadeslib._backend import pure_python
+
+    with pure_python():
+        status, out, err = run(capsys, "analyze", record, "--deal", "2", "--json")
+    assert status == 0, err
+    assert "reviewing from trick 9 (the last five tricks)" in err
+    (deal,) = json.loads(out)
+    assert {card["trick"] for card in deal["cards"]} == {9, 10, 11, 12, 13}
+    with pure_python():  # a start already within reach is kept, without a word
+        status, out, err = run(capsys, "analyze", record, "--deal", "2", "--from-trick", "12")
+    assert status == 0 and err == ""
+    assert "double dummy from trick 12" in out

@@ -281,3 +281,17 @@ def test_a_hint_on_a_card_shows_each_cards_worth_to_the_expert(
     assert cards[0] == chosen
     assert values == sorted(values, reverse=True)
     assert len(cards) > 1
+
+
+def test_review_shows_the_last_deal_card_by_card_as_analyze_does(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    saved = tmp_path / "game.json"
+    lines = ["review", *["1"] * 14, "review", f"save {saved}", "quit"]
+    status, out, _ = play(capsys, monkeypatch, lines)
+    assert status == 0
+    assert "No deal is finished yet: review looks back at the last one." in out
+    shown = out.split("Deal 1 with every hand seen", 1)[1].split("\n", 1)[1].splitlines()
+    assert main(["analyze", str(saved), "--deal", "1"]) == 0
+    analyzed = capsys.readouterr().out.splitlines()
+    assert shown[:5] == analyzed[1:6]  # the double-dummy line, then a line per seat

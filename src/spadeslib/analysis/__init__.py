@@ -15,7 +15,7 @@ reviewed card by card). The native solver is ``src/native/solver.c``.
 from __future__ import annotations
 
 from spadeslib.analysis.position import Position, position_of
-from spadeslib.analysis.review import CardReview, DealReview, review_record
+from spadeslib.analysis.review import CardReview, DealReview, first_reviewable, review_record
 from spadeslib.analysis.solve import card_values, double_dummy, nil_can_be_set
 
 __all__ = [
@@ -24,6 +24,7 @@ __all__ = [
     "Position",
     "card_values",
     "double_dummy",
+    "first_reviewable",
     "nil_can_be_set",
     "position_of",
     "review_record",

@@ -10,15 +10,33 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, Final
 
 from spadeslib.analysis.position import Position, position_of
 from spadeslib.analysis.solve import card_values, side_seats
 from spadeslib.compiler.action_text import Action
+from spadeslib.compiler.kernel import kernel_of
 from spadeslib.engine.game import Game
 from spadeslib.errors import ArgumentError
 
-__all__ = ["CardReview", "DealReview", "review_record"]
+if TYPE_CHECKING:
+    from spadeslib.compiler.rules import Rules
+
+__all__ = ["REFERENCE_CARDS", "CardReview", "DealReview", "first_reviewable", "review_record"]
+
+REFERENCE_CARDS: Final = 5
+"""The most cards in hand a review starts from where the native core is not built: the
+reference solver (a plain minimax in Python) reviews the last five tricks of a deal in
+under a second, six in some ten, a whole deal in hours."""
+
+
+def first_reviewable(rules: Rules, from_trick: int) -> int:
+    """The first trick a review asked to start at ``from_trick`` starts at here: that one
+    with the native solver, else no earlier than the last :data:`REFERENCE_CARDS` tricks
+    (the callers say so, rather than seem to hang)."""
+    if kernel_of(rules) is not None:
+        return from_trick
+    return max(from_trick, rules.hand_size - REFERENCE_CARDS + 1)
 
 
 @dataclass(frozen=True, slots=True)

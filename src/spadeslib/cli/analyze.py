@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
 from spadeslib.cli.common import UsageFailure, json_text
 from spadeslib.errors import counted
 
-__all__ = ["run", "setup"]
+__all__ = ["review_lines", "run", "setup"]
 
 
 def setup(parser: argparse.ArgumentParser) -> None:
@@ -54,7 +55,7 @@ def _read(path: Path) -> object:
 
 
 def run(args: argparse.Namespace) -> int:
-    from spadeslib.analysis.review import actions_of, review_record
+    from spadeslib.analysis.review import actions_of, first_reviewable, review_record
     from spadeslib.errors import RecordError
 
     record = _read(args.record)
@@ -63,7 +64,15 @@ def run(args: argparse.Namespace) -> int:
             f"spadeslib: error: --from-trick must be 1 or more, not {args.from_trick}"
         )
     try:
-        actions_of(record)  # a record that is not valid stops here, saying why
+        game, _ = actions_of(record)  # a record that is not valid stops here, saying why
+        start = first_reviewable(game.variant.compile(), args.from_trick)
+        if start != args.from_trick:
+            print(
+                f"spadeslib analyze: the native core is not built here, and the solver in "
+                f"Python would take hours on a whole deal: reviewing from trick {start} "
+                "(the last five tricks)",
+                file=sys.stderr,
+            )
         if args.deal is not None:
             deals = len(record["deals"])  # type: ignore[index]  # valid: a list
             if not 1 <= args.deal <= deals:
@@ -74,7 +83,7 @@ def run(args: argparse.Namespace) -> int:
         reviews = review_record(
             record,
             deals=None if args.deal is None else {args.deal},
-            from_trick=args.from_trick,
+            from_trick=start,
         )
     except RecordError as error:
         raise UsageFailure(f"spadeslib: error: {args.record}: {error}") from None
@@ -84,14 +93,16 @@ def run(args: argparse.Namespace) -> int:
     for index, review in enumerate(reviews):
         if index:
             print()
-        for line in _text(review.as_dict(), review.sides):
+        for line in review_lines(review.as_dict(), review.sides):
             print(line)
     if not reviews:
         print("No finished deal to review in this record.")
     return 0
 
 
-def _text(review: dict[str, Any], sides: tuple[int, ...]) -> list[str]:
+def review_lines(review: dict[str, Any], sides: tuple[int, ...]) -> list[str]:
+    """A deal's review (:meth:`DealReview.as_dict <spadeslib.analysis.DealReview.as_dict>`)
+    as the lines people read: the double-dummy result, then each seat's lost tricks."""
     lines = [f"Deal {review['deal']}"]
     first = review["first_lead"]
     if first:

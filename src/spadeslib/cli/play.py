@@ -9,8 +9,9 @@ At the person's turn the screen shows the deal as that seat sees it
 - an action as the engine writes it (``nil``, ``blind nil``, ``bid 4``, ``look``, ``keep``);
 - an empty line, where only one move is legal: that move;
 - ``hint`` (the Expert's card with each card's expected worth; the Standard bot's bid),
-  ``explain`` (the rules card), ``score``, ``undo`` (take back your last move and the
-  bots' moves after it), ``save FILE``, ``help``, ``quit``.
+  ``review`` (the last deal card by card with every hand seen, as ``spadeslib analyze``
+  prints it), ``explain`` (the rules card), ``score``, ``undo`` (take back your last move
+  and the bots' moves after it), ``save FILE``, ``help``, ``quit``.
 
 A move the rules refuse is refused with the rule's reason and nothing changes; a line that
 is no move says what it expects. Every bot decision is seeded from the game's seed, the
@@ -51,8 +52,9 @@ HELP: Final = """\
 Type a card (KD, kd, 10h; several for a pass: 2c 3c), a number (a bid while bidding,
 else the move of that number in the list), or an action (nil, blind nil, look, keep).
 Just Enter plays the only legal move, where there is one.
-Also: hint (the Expert's card and each card's worth; the Standard bot's bid), explain
-(the rules card), score, undo (take back your last move), save FILE, help, quit."""
+Also: hint (the Expert's card and each card's worth; the Standard bot's bid), review
+(the last deal card by card, every hand seen), explain (the rules card), score, undo
+(take back your last move), save FILE, help, quit."""
 
 HINT_SAMPLES: Final = 100
 """Deals the Expert samples for a hint on a card: a second or less, and enough to rank
@@ -236,8 +238,8 @@ class _Table:
         return line.strip()
 
     def command(self, line: str, observation: Observation) -> bool:
-        """Handle a command word (help, explain, score, save, hint, quit); ``True`` if the
-        line was one. None of them moves."""
+        """Handle a command word (help, explain, score, save, hint, review, quit); ``True``
+        if the line was one. None of them moves."""
         word, _, rest = line.partition(" ")
         word = word.lower()
         if word in {"quit", "exit"}:
@@ -258,6 +260,8 @@ class _Table:
             self.save(rest.strip())
         elif word == "hint":
             self.hint(observation)
+        elif word == "review":
+            self.review()
         else:
             return False
         return True
@@ -390,6 +394,23 @@ class _Table:
             return
         bot = StandardBot(seed, simulations=30)
         self.say(f"The Standard bot would: {bot.act(observation, self.rules)}")
+
+    def review(self) -> None:
+        """The last finished deal card by card with every hand seen, as ``spadeslib
+        analyze`` prints it: what each card cost its side against best play."""
+        from spadeslib.analysis import first_reviewable, review_record
+        from spadeslib.cli.analyze import review_lines
+
+        deals = len(self.game.deal_history)
+        if not deals:
+            self.say("No deal is finished yet: review looks back at the last one.")
+            return
+        start = first_reviewable(self.rules, 1)
+        where = "" if start == 1 else f", from trick {start} (the native core is not built here)"
+        self.say(f"Deal {deals} with every hand seen{where}; you are seat {self.you}:")
+        (found,) = review_record(self.game.record(), deals={deals}, from_trick=start)
+        for line in review_lines(found.as_dict(), found.sides)[1:]:
+            self.say(line)
 
     def score_text(self) -> str:
         lines = []
