@@ -26,6 +26,10 @@
 
 #define MAX_MOVES MAX_CARDS
 
+/* The functions of the search are HOT (spades.h): built for x86-64-v3 as well, where a
+   popcount is one instruction, not a call to libgcc's __popcountdi2. GCC calls a clone's
+   HOT callees' matching clones directly, so only the entry dispatches. */
+
 /* -- the rules' view of a card -------------------------------------------------------- */
 
 /* Whether each table that the legal cards and the breaking of spades read holds a suit
@@ -214,7 +218,7 @@ typedef struct table_key {
     mask_t left;
 } table_key;
 
-static void table_key_of(const solver *s, table_key *key) {
+HOT static void table_key_of(const solver *s, table_key *key) {
     const kernel *k = s->k;
     mask_t left = 0;
     for (int p = 0; p < k->players; p++) left |= s->hands[p];
@@ -280,7 +284,7 @@ static inline mask_t highest_cards(mask_t cards, int n) {
 }
 
 /* The cards whose ranks an entry keeps, in this position. */
-static mask_t entry_ranks(const solver *s, const tt_entry *e, mask_t left) {
+HOT static mask_t entry_ranks(const solver *s, const tt_entry *e, mask_t left) {
     mask_t out = 0;
     for (int suit = 0; suit < NSUITS; suit++)
         if (e->top[suit]) out |= highest_cards(left & s->k->suit_masks[suit], e->top[suit]);
@@ -289,7 +293,7 @@ static mask_t entry_ranks(const solver *s, const tt_entry *e, mask_t left) {
 
 /* Record a result (target reached or not) of the position, `relevant` the cards whose
    ranks decided it: in each suit, its cards from the lowest of them up are kept. */
-static void table_store(solver *s, const table_key *key, int left, int target, int result, int settled,
+HOT static void table_store(solver *s, const table_key *key, int left, int target, int result, int settled,
                         mask_t relevant) {
     const kernel *k = s->k;
     tt_entry *bucket = table_bucket(s, key, left);
@@ -339,7 +343,7 @@ static inline mask_t same_run(const kernel *k, int low, int high) {
 }
 
 /* Whether a later seat of the trick, not on the actor's side, can beat `top`. */
-static int beaten_later(const solver *s, int actor, int top, int led) {
+HOT static int beaten_later(const solver *s, int actor, int top, int led) {
     const kernel *k = s->k;
     int mine = s->maximizers >> actor & 1;
     mask_t beating = beating_top(k, top);
@@ -354,7 +358,7 @@ static int beaten_later(const solver *s, int actor, int top, int led) {
 }
 
 /* Whether a seat after the actor in this trick is on its side. */
-static int friend_later(const solver *s, int actor) {
+HOT static int friend_later(const solver *s, int actor) {
     const kernel *k = s->k;
     int mine = s->maximizers >> actor & 1;
     for (int i = s->count + 1; i < k->players; i++)
@@ -365,7 +369,7 @@ static int friend_later(const solver *s, int actor) {
 /* A following card's place in the order (higher first): the cheapest card that wins for
    sure, a low card when the side wins anyway, a card that wins for now where no partner
    plays after it (it forces the next seats), low cards otherwise. */
-static int follow_score(const solver *s, int actor, int bit, int top, int friend_winning, int later_friend,
+HOT static int follow_score(const solver *s, int actor, int bit, int top, int friend_winning, int later_friend,
                         int top_safe) {
     const kernel *k = s->k;
     int led = k->suit_of[s->trick[0]];
@@ -386,7 +390,7 @@ static int follow_score(const solver *s, int actor, int bit, int top, int friend
 /* A lead's place in the order: a card above every other of its suit that no other seat
    can ruff (cash it), a low card to a partner's such card, a low card otherwise; a suit
    an opponent can ruff last. */
-static int lead_score(const solver *s, int actor, int bit, mask_t others, mask_t friends) {
+HOT static int lead_score(const solver *s, int actor, int bit, mask_t others, mask_t friends) {
     const kernel *k = s->k;
     int suit = k->suit_of[bit];
     int value = strength(k, bit);
@@ -414,7 +418,7 @@ typedef struct runs {
     mask_t cards[MAX_MOVES];
 } runs;
 
-static int ordered_moves(const solver *s, int actor, mask_t legal, uint8_t *moves, runs *runs) {
+HOT static int ordered_moves(const solver *s, int actor, mask_t legal, uint8_t *moves, runs *runs) {
     const kernel *k = s->k;
     int mine = s->maximizers >> actor & 1;
     mask_t others = 0, friends = 0;
@@ -467,13 +471,13 @@ static int ordered_moves(const solver *s, int actor, mask_t legal, uint8_t *move
 
 /* -- the search ----------------------------------------------------------------------- */
 
-static int search(solver *s, int target, mask_t *relevant);
+HOT static int search(solver *s, int target, mask_t *relevant);
 
 /* Play `bit` for the seat to play, search, and take it back. `target` counts from before
    the card, so a trick the counted seats win with it lowers it by one. `relevant`: the
    cards whose ranks decided the result (a trick's winner when it beat a card of its own
    suit, and those of the tricks after). */
-static int play_and_search(solver *s, int actor, int bit, int target, mask_t *relevant) {
+HOT static int play_and_search(solver *s, int actor, int bit, int target, mask_t *relevant) {
     const kernel *k = s->k;
     int leader = s->leader, count = s->count, broken = s->broken, trick_number = s->trick_number;
     mask_t must_lead = s->must_lead;
@@ -513,7 +517,7 @@ static int play_and_search(solver *s, int actor, int bit, int target, mask_t *re
    no trump may discard, once: after it, which cards it let go is unknown, so the count
    stops). Each lead must be legal by the kernel's own rule. The leader takes at least
    these tricks, whatever the others do. */
-static int sure_tricks(const solver *s, mask_t *cashed) {
+HOT static int sure_tricks(const solver *s, mask_t *cashed) {
     const kernel *k = s->k;
     if (k->later_wins && k->packs != 1) return 0; /* a later twin would win the tie */
     if (s->must_lead) return 0;
@@ -559,7 +563,7 @@ static int sure_tricks(const solver *s, mask_t *cashed) {
     return sure;
 }
 
-static int search(solver *s, int target, mask_t *relevant) {
+HOT static int search(solver *s, int target, mask_t *relevant) {
     const kernel *k = s->k;
     int actor = seat_after(k, s->leader, s->count);
     int left = s->per_hand - s->trick_number; /* the seat to play has not played to this trick */
@@ -663,7 +667,7 @@ static int search(solver *s, int target, mask_t *relevant) {
     return result;
 }
 
-void solver_values(solver *s, int *values, mask_t focus) {
+HOT void solver_values(solver *s, int *values, mask_t focus) {
     const kernel *k = s->k;
     for (int i = 0; i < k->size; i++) values[i] = -1;
     int actor = seat_after(k, s->leader, s->count);
