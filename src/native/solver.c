@@ -119,6 +119,7 @@ int solver_init(solver *s, const kernel *k) {
     s->merge = suits_are_blocks(k);
     s->top_trumps = top_trump_wins(k);
     s->ranks = s->merge && ranks_decide(k);
+    s->small = s->ranks;
     int cards = 0;
     for (int p = 0; p < k->players; p++) cards += popcount128(s->hands[p]);
     int log2 = cards > 44 ? 19 : cards > 36 ? 17 : cards > 24 ? 14 : cards > 12 ? 11 : 8;
@@ -634,18 +635,31 @@ HOT static int search(solver *s, int target, mask_t *relevant) {
     int wants = s->maximizers >> actor & 1;
     int result = !wants, settled = -1;
     mask_t all = 0;
+    /* DDS's small cards: once a card of a suit fails below the lowest card of the suit
+       whose rank decided anything so far, every other card of the suit below that one
+       leaves a position that differs from the failed card's only in cards whose ranks
+       did not matter: the same result, not searched */
+    int below[NSUITS] = {0, 0, 0, 0}, cut[NSUITS] = {0, 0, 0, 0};
     for (int i = 0; i < n; i++) {
+        int bit = moves[i], suit = k->suit_of[bit];
+        if (bit < below[suit]) continue;
         mask_t theirs = 0;
-        int r = play_and_search(s, actor, moves[i], target, &theirs);
+        int r = play_and_search(s, actor, bit, target, &theirs);
         if (r == wants) {
             result = wants;
-            settled = moves[i];
+            settled = bit;
             all = theirs;
             break;
         }
         all |= theirs;
+        if (s->small && !cut[suit]) {
+            mask_t kept = all & k->suit_masks[suit];
+            int low = kept ? lowest_bit(kept) : MAX_CARDS;
+            cut[suit] = 1;
+            if (bit < low) below[suit] = low;
+        }
     }
-    if (settled < 0 && s->ranks) {
+    if (settled < 0 && (s->ranks || s->small)) {
         /* each card of a run was answered by the one tried, its lowest: where a card of
            the run is kept (at or above the lowest kept card of its suit), keep it all, so
            that a position matching this one holds the same run */
@@ -727,7 +741,8 @@ HOT void solver_values(solver *s, int *values, mask_t focus) {
 /* double_dummy(kernel, hands, leader, trick, broken, trick_number, must_lead, counted,
    maximizers, options=0) -> [(bit, tricks), ...]; options, for the tests that hold each
    shortcut to the plain search: 1 no table, 2 no merged cards, 4 no sure tricks, 16 no
-   winning ranks (the table keyed on the whole position); and 8,
+   winning ranks (the table keyed on the whole position), 32 no small cards skipped
+   (every card searched that no run merges); and 8,
    for the bench: ([(bit, tricks), ...], nodes searched). focus (a mask, 0 for none):
    only its cards' values, and any card better than all of them (so the best value is
    the highest given), for a review that asks a played card and the best. */
@@ -739,7 +754,7 @@ static PyObject *native_double_dummy(PyObject *module, PyObject *args) {
     if (!PyArg_ParseTuple(args, "OOOOpOOOO|iO", &kernel_obj, &hands_obj, &leader_obj, &trick_obj, &broken,
                           &number_obj, &must_obj, &counted_obj, &max_obj, &options, &focus_obj))
         return NULL;
-    if (options < 0 || options > 31) return argument_error(st, "options must be from 0 to 31, not %d", options);
+    if (options < 0 || options > 63) return argument_error(st, "options must be from 0 to 63, not %d", options);
     if (!PyObject_TypeCheck(kernel_obj, st->kernel_type))
         return argument_error(st, "kernel must be a spadeslib._native.Kernel, not %R", kernel_obj);
     const kernel *k = &((KernelObject *)kernel_obj)->k;
@@ -799,6 +814,8 @@ static PyObject *native_double_dummy(PyObject *module, PyObject *args) {
     if (options & 2) s.merge = 0;
     s.use_sure = !(options & 4);
     if (options & 16) s.ranks = 0;
+    if (options & 32) s.small = 0;
+    if (!s.ranks) s.small = 0; /* a hit of a whole-position table tells no ranks: skipping needs them */
     int values[MAX_CARDS];
     Py_BEGIN_ALLOW_THREADS
     solver_values(&s, values, focus);

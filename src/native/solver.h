@@ -38,6 +38,7 @@ typedef struct solver {
     int top_trumps; /* the highest trump left always wins its trick */
     int use_table, use_sure; /* the shortcuts on (the tests turn them off) */
     int ranks; /* table entries keep only the winning ranks (checked per kernel, and an option) */
+    int small; /* a failed small card stands for the smaller cards of its suit (as `ranks`, checked per kernel) */
     tt_entry *tt;
     size_t tt_mask;
     long nodes;
