@@ -121,7 +121,10 @@ int solver_init(solver *s, const kernel *k) {
     s->ranks = s->merge && ranks_decide(k);
     s->small = s->ranks;
     int cards = 0;
-    for (int p = 0; p < k->players; p++) cards += popcount128(s->hands[p]);
+    for (int p = 0; p < k->players; p++) {
+        cards += popcount128(s->hands[p]);
+        for (mask_t m = s->hands[p]; m; m &= m - 1) s->owner[lowest_bit(m)] = (uint8_t)p;
+    }
     int log2 = cards > 44 ? 19 : cards > 36 ? 17 : cards > 24 ? 14 : cards > 12 ? 11 : 8;
     s->tt = calloc((size_t)1 << log2, sizeof(tt_entry));
     if (!s->tt) return -1;
@@ -236,8 +239,7 @@ HOT static void table_key_of(const solver *s, table_key *key) {
         for (int i = 0; m; i++) {
             int bit = highest_bit(m);
             m &= ~bit_of(bit);
-            int p = 0;
-            while (!(s->hands[p] >> bit & 1)) p++;
+            int p = s->owner[bit];
             owners |= (uint64_t)p << (4 * i);
             lengths += (uint64_t)1 << (5 * p); /* 5 bits a seat: at most 16 cards a suit */
         }
