@@ -590,23 +590,31 @@ HOT static int search(solver *s, int target, mask_t *relevant) {
             if (e->best) first = e->best - 1;
         }
         if (s->top_trumps && s->use_sure) {
-            /* the highest trumps left, held by one seat: each wins a trick of its own */
-            mask_t trumps = 0;
-            for (int p = 0; p < k->players; p++) trumps |= s->hands[p] & k->trumps;
-            if (trumps) {
-                int top = highest_bit(trumps), owner = 0;
-                while (!(s->hands[owner] >> top & 1)) owner++;
-                mask_t theirs = trumps & ~s->hands[owner];
-                mask_t run = s->hands[owner] & k->trumps & ~(theirs ? (bit_of(highest_bit(theirs)) << 1) - 1 : 0);
-                int runs = popcount128(run);
-                if (s->counted >> owner & 1) {
-                    if (runs >= target) {
-                        *relevant = run;
-                        return 1;
+            /* every card is played, and a trump above all the other side's trumps wins
+               its trick for its side whoever leads: a seat's such trumps are as many
+               tricks (all of its trumps where the other side has none; the suit
+               lengths, in every key, say so) */
+            mask_t trumps[MAX_PLAYERS], side[2] = {0, 0};
+            for (int p = 0; p < k->players; p++) {
+                trumps[p] = s->hands[p] & k->trumps;
+                side[s->counted >> p & 1] |= trumps[p];
+            }
+            for (int mine = 1; mine >= 0; mine--) {
+                mask_t theirs = side[!mine];
+                mask_t above = theirs ? ~((bit_of(highest_bit(theirs)) << 1) - 1) : ~(mask_t)0;
+                int most = 0;
+                mask_t run = 0;
+                for (int p = 0; p < k->players; p++) {
+                    if ((s->counted >> p & 1) != mine) continue;
+                    int n = popcount128(trumps[p] & above);
+                    if (n > most) {
+                        most = n;
+                        run = trumps[p] & above;
                     }
-                } else if (left - runs < target) {
-                    *relevant = run;
-                    return 0;
+                }
+                if (mine ? most >= target : left - most < target) {
+                    *relevant = theirs ? run : 0;
+                    return mine;
                 }
             }
         }
