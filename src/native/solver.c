@@ -125,6 +125,23 @@ int solver_init(solver *s, const kernel *k) {
         cards += popcount128(s->hands[p]);
         for (mask_t m = s->hands[p]; m; m &= m - 1) s->owner[lowest_bit(m)] = (uint8_t)p;
     }
+    /* each suit's owners, a nibble a card from its highest down, and each seat's length
+       in it, 5 bits a seat (at most 16 cards a suit where ranks decide): kept as cards are
+       played (play_and_search), for the table's key */
+    s->left = 0;
+    for (int p = 0; p < k->players; p++) s->left |= s->hands[p];
+    for (int suit = 0; suit < NSUITS; suit++) {
+        uint64_t owners = 0, lengths = 0;
+        mask_t m = s->left & k->suit_masks[suit];
+        for (int i = 0; m && i < 16; i++) {
+            int bit = highest_bit(m);
+            m &= ~bit_of(bit);
+            owners |= (uint64_t)s->owner[bit] << (4 * i);
+            lengths += (uint64_t)1 << (5 * s->owner[bit]);
+        }
+        s->owners[suit] = owners;
+        s->lengths[suit] = lengths;
+    }
     int log2 = cards > 44 ? 19 : cards > 36 ? 17 : cards > 24 ? 14 : cards > 12 ? 11 : 8;
     s->tt = calloc((size_t)1 << log2, sizeof(tt_entry));
     if (!s->tt) return -1;
@@ -224,9 +241,7 @@ typedef struct table_key {
 
 HOT static void table_key_of(const solver *s, table_key *key) {
     const kernel *k = s->k;
-    mask_t left = 0;
-    for (int p = 0; p < k->players; p++) left |= s->hands[p];
-    key->left = left;
+    key->left = s->left;
     if (!s->ranks) {
         position_key(s, &key->a, &key->b);
         for (int suit = 0; suit < NSUITS; suit++) key->owners[suit] = 0;
@@ -234,18 +249,8 @@ HOT static void table_key_of(const solver *s, table_key *key) {
     }
     key_stream ks = {0x243F6A8885A308D3ULL, 0x13198A2E03707344ULL, 0, 0};
     for (int suit = 0; suit < NSUITS; suit++) {
-        uint64_t owners = 0, lengths = 0;
-        mask_t m = left & k->suit_masks[suit];
-        for (int i = 0; m; i++) {
-            int bit = highest_bit(m);
-            m &= ~bit_of(bit);
-            int p = s->owner[bit];
-            owners |= (uint64_t)p << (4 * i);
-            lengths += (uint64_t)1 << (5 * p); /* 5 bits a seat: at most 16 cards a suit */
-        }
-        key->owners[suit] = owners;
-        key_push(&ks, lengths & 0xFFFFFFFFULL, 8);
-        if (k->players > 6) key_push(&ks, lengths >> 32, 8);
+        key->owners[suit] = s->owners[suit];
+        key_push(&ks, s->lengths[suit], 8);
     }
     key_flush(&ks);
     int kept = (s->trick_number == 0) | ((s->trick_number < k->lead_free_from) << 1);
@@ -485,6 +490,14 @@ HOT static int play_and_search(solver *s, int actor, int bit, int target, mask_t
     int leader = s->leader, count = s->count, broken = s->broken, trick_number = s->trick_number;
     mask_t must_lead = s->must_lead;
     uint8_t trick[MAX_PLAYERS]; /* the next trick writes over this one's cards */
+    int suit = k->suit_of[bit];
+    uint64_t owners = s->owners[suit], lengths = s->lengths[suit];
+    /* the card's nibble (after the cards above it left in its suit) squeezed out */
+    int above = popcount128(s->left & k->suit_masks[suit] & ~((bit_of(bit) << 1) - 1));
+    uint64_t below = above >= 16 ? ~(uint64_t)0 : ((uint64_t)1 << (4 * above)) - 1;
+    s->owners[suit] = (owners & below) | ((owners >> 4) & ~below);
+    s->lengths[suit] = lengths - ((uint64_t)1 << (5 * actor));
+    s->left &= ~bit_of(bit);
     s->hands[actor] &= ~bit_of(bit);
     s->trick[count] = (uint8_t)bit;
     int led = k->suit_of[count ? s->trick[0] : bit];
@@ -507,6 +520,9 @@ HOT static int play_and_search(solver *s, int actor, int bit, int target, mask_t
     *relevant |= decided;
     if (s->trick_number != trick_number) memcpy(s->trick, trick, sizeof trick);
     s->hands[actor] |= bit_of(bit);
+    s->left |= bit_of(bit);
+    s->owners[suit] = owners;
+    s->lengths[suit] = lengths;
     s->leader = leader;
     s->count = count;
     s->broken = broken;

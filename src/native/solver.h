@@ -39,6 +39,8 @@ typedef struct solver {
     int use_table, use_sure; /* the shortcuts on (the tests turn them off) */
     int ranks; /* table entries keep only the winning ranks (checked per kernel, and an option) */
     int small; /* a failed small card stands for the smaller cards of its suit (as `ranks`, checked per kernel) */
+    mask_t left; /* the cards in the hands */
+    uint64_t owners[NSUITS], lengths[NSUITS]; /* the table key's words, kept card by card (solver_init) */
     uint8_t owner[MAX_CARDS]; /* the seat holding each card at the start (cards only leave hands) */
     tt_entry *tt;
     size_t tt_mask;
