@@ -305,15 +305,17 @@ HOT static void table_store(solver *s, const table_key *key, int left, int targe
                         mask_t relevant) {
     const kernel *k = s->k;
     tt_entry *bucket = table_bucket(s, key, left);
-    tt_entry *e = NULL;
-    for (int i = 0; i < TT_WAYS && !e; i++)
-        if (entry_matches(&bucket[i], key)) e = &bucket[i];
     uint8_t top[NSUITS];
     for (int suit = 0; suit < NSUITS; suit++) {
         mask_t cards = key->left & k->suit_masks[suit];
         mask_t m = relevant & cards;
         top[suit] = !s->ranks || !m ? 0 : (uint8_t)popcount128(cards & ~(bit_of(lowest_bit(m)) - 1));
     }
+    /* the entry for the same ranks, if any: an entry that keeps fewer answers more
+       positions, and narrowing it to these ranks would lose them */
+    tt_entry *e = NULL;
+    for (int i = 0; i < TT_WAYS && !e; i++)
+        if (entry_matches(&bucket[i], key) && !memcmp(bucket[i].top, top, NSUITS)) e = &bucket[i];
     if (!e) {
         e = &bucket[(size_t)s->nodes & (TT_WAYS - 1)]; /* in turn */
         for (int i = 0; i < TT_WAYS; i++)
