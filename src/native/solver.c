@@ -398,8 +398,9 @@ HOT static int follow_score(const solver *s, int actor, int bit, int top, int fr
 }
 
 /* A lead's place in the order: a card above every other of its suit that no other seat
-   can ruff (cash it), a low card to a partner's such card, a low card otherwise; a suit
-   an opponent can ruff last. */
+   can ruff (cash it), a low card of a suit a partner can ruff and no opponent can (a
+   trick for a small trump), a low card to a partner's top card, a low
+   card otherwise; a suit an opponent can ruff last. */
 HOT static int lead_score(const solver *s, int actor, int bit, mask_t others, mask_t friends) {
     const kernel *k = s->k;
     int suit = k->suit_of[bit];
@@ -416,6 +417,13 @@ HOT static int lead_score(const solver *s, int actor, int bit, mask_t others, ma
     }
     int own_top = !(others & cards & ~(bit_of(bit) - 1)); /* none of theirs above */
     if (own_top && !higher && !ruff) return 1000 - value + (suit == TRUMPS ? 50 : 0);
+    if (!ruff && suit != TRUMPS) {
+        int mine = s->maximizers >> actor & 1;
+        for (int p = 0; p < k->players; p++) {
+            if (p == actor || (s->maximizers >> p & 1) != mine) continue;
+            if (!(s->hands[p] & cards) && (s->hands[p] & k->trumps)) return 850 - value;
+        }
+    }
     if (!ruff && higher && (friends >> highest_bit(higher) & 1)) return 800 - value; /* to a partner's top card */
     return (ruff ? -300 : 0) - value;
 }
