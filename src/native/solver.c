@@ -352,79 +352,54 @@ static inline mask_t same_run(const kernel *k, int low, int high) {
     return (between(low, high) | k->face_mask[low] | k->face_mask[high]) & ~bit_of(low) & ~bit_of(high);
 }
 
-/* Whether a later seat of the trick, not on the actor's side, can beat `top`. */
-HOT static int beaten_later(const solver *s, int actor, int top, int led) {
-    const kernel *k = s->k;
-    int mine = s->maximizers >> actor & 1;
-    mask_t beating = beating_top(k, top);
-    for (int i = s->count + 1; i < k->players; i++) {
-        int seat = seat_after(k, s->leader, i);
-        if ((s->maximizers >> seat & 1) == mine) continue;
-        mask_t hand = s->hands[seat];
-        mask_t follow = hand & k->suit_masks[led];
-        if ((follow ? follow : hand) & beating) return 1;
-    }
-    return 0;
-}
+/* What the order of one node's cards reads, found once for all of them: the cards of
+   the other hands and of the actor's partners; following, the cards that the later
+   seats not on the actor's side may play (their suit led, or any card where void), and
+   whether a partner plays later; leading, the suits (bit per suit) an opponent, or a
+   partner, can ruff. */
+typedef struct order_view {
+    mask_t others, friends, threats;
+    int later_friend, their_ruffs, our_ruffs;
+} order_view;
 
-/* Whether a seat after the actor in this trick is on its side. */
-HOT static int friend_later(const solver *s, int actor) {
-    const kernel *k = s->k;
-    int mine = s->maximizers >> actor & 1;
-    for (int i = s->count + 1; i < k->players; i++)
-        if ((s->maximizers >> seat_after(k, s->leader, i) & 1) == mine) return 1;
-    return 0;
+static inline int beaten_later(const solver *s, const order_view *v, int top) {
+    return (v->threats & beating_top(s->k, top)) != 0;
 }
 
 /* A following card's place in the order (higher first): the cheapest card that wins for
    sure, a low card when the side wins anyway, a card that wins for now where no partner
    plays after it (it forces the next seats), low cards otherwise. */
-HOT static int follow_score(const solver *s, int actor, int bit, int top, int friend_winning, int later_friend,
-                        int top_safe) {
+static inline int follow_score(const solver *s, const order_view *v, int bit, int top, int friend_winning,
+                               int top_safe) {
     const kernel *k = s->k;
     int led = k->suit_of[s->trick[0]];
     int value = strength(k, bit);
     if (friend_winning && top_safe) return -value;
     int key = k->keys[led][bit], best = k->keys[led][top];
-    int wins = !friend_winning && (key > best || (key == best && k->later_wins));
+    int over = key > best || (key == best && k->later_wins);
     if (friend_winning) {
-        int over = key > best || (key == best && k->later_wins);
-        if (over && !beaten_later(s, actor, bit, led)) return 1500 - value;
+        if (over && !beaten_later(s, v, bit)) return 1500 - value;
         return -value;
     }
-    if (!wins) return 100 - value;
-    if (!beaten_later(s, actor, bit, led)) return 1500 - value;
-    return (later_friend ? 300 : 700) - value;
+    if (!over) return 100 - value;
+    if (!beaten_later(s, v, bit)) return 1500 - value;
+    return (v->later_friend ? 300 : 700) - value;
 }
 
 /* A lead's place in the order: a card above every other of its suit that no other seat
    can ruff (cash it), a low card of a suit a partner can ruff and no opponent can (a
-   trick for a small trump), a low card to a partner's top card, a low
-   card otherwise; a suit an opponent can ruff last. */
-HOT static int lead_score(const solver *s, int actor, int bit, mask_t others, mask_t friends) {
+   trick for a small trump), a low card to a partner's top card, a low card otherwise; a
+   suit an opponent can ruff last. */
+static inline int lead_score(const solver *s, const order_view *v, int bit) {
     const kernel *k = s->k;
     int suit = k->suit_of[bit];
     int value = strength(k, bit);
     mask_t cards = k->suit_masks[suit];
-    mask_t higher = others & cards & ~((bit_of(bit) << 1) - 1);
-    int ruff = 0;
-    if (suit != TRUMPS) {
-        int mine = s->maximizers >> actor & 1;
-        for (int p = 0; p < k->players; p++) {
-            if (p == actor || (s->maximizers >> p & 1) == mine) continue;
-            if (!(s->hands[p] & cards) && (s->hands[p] & k->trumps)) ruff = 1;
-        }
-    }
-    int own_top = !(others & cards & ~(bit_of(bit) - 1)); /* none of theirs above */
-    if (own_top && !higher && !ruff) return 1000 - value + (suit == TRUMPS ? 50 : 0);
-    if (!ruff && suit != TRUMPS) {
-        int mine = s->maximizers >> actor & 1;
-        for (int p = 0; p < k->players; p++) {
-            if (p == actor || (s->maximizers >> p & 1) != mine) continue;
-            if (!(s->hands[p] & cards) && (s->hands[p] & k->trumps)) return 850 - value;
-        }
-    }
-    if (!ruff && higher && (friends >> highest_bit(higher) & 1)) return 800 - value; /* to a partner's top card */
+    mask_t higher = v->others & cards & ~((bit_of(bit) << 1) - 1);
+    int ruff = v->their_ruffs >> suit & 1;
+    if (!higher && !ruff) return 1000 - value + (suit == TRUMPS ? 50 : 0);
+    if (!ruff && (v->our_ruffs >> suit & 1)) return 850 - value;
+    if (!ruff && higher && (v->friends >> highest_bit(higher) & 1)) return 800 - value; /* to a partner's top card */
     return (ruff ? -300 : 0) - value;
 }
 
@@ -439,23 +414,41 @@ typedef struct runs {
 HOT static int ordered_moves(const solver *s, int actor, mask_t legal, uint8_t *moves, runs *runs) {
     const kernel *k = s->k;
     int mine = s->maximizers >> actor & 1;
-    mask_t others = 0, friends = 0;
+    order_view v = {0, 0, 0, 0, 0, 0};
     for (int p = 0; p < k->players; p++) {
         if (p == actor) continue;
-        others |= s->hands[p];
-        if ((s->maximizers >> p & 1) == mine) friends |= s->hands[p];
+        v.others |= s->hands[p];
+        if ((s->maximizers >> p & 1) == mine) v.friends |= s->hands[p];
     }
-    mask_t blockers = others;
+    mask_t blockers = v.others;
     for (int i = 0; i < s->count; i++) blockers |= bit_of(s->trick[i]);
     int scores[MAX_MOVES];
     int n = 0;
-    int top = -1, friend_winning = 0, later_friend = 0, top_safe = 0;
+    int top = -1, friend_winning = 0, top_safe = 0;
     if (s->count) {
+        mask_t led = k->suit_masks[k->suit_of[s->trick[0]]];
+        for (int i = s->count + 1; i < k->players; i++) {
+            int seat = seat_after(k, s->leader, i);
+            if ((s->maximizers >> seat & 1) == mine) {
+                v.later_friend = 1;
+                continue;
+            }
+            mask_t follow = s->hands[seat] & led;
+            v.threats |= follow ? follow : s->hands[seat];
+        }
         int w = trick_winner(k, s->trick, s->count);
         top = s->trick[w];
         friend_winning = (s->maximizers >> seat_after(k, s->leader, w) & 1) == mine;
-        later_friend = friend_later(s, actor);
-        if (friend_winning) top_safe = !beaten_later(s, actor, top, k->suit_of[s->trick[0]]);
+        if (friend_winning) top_safe = !beaten_later(s, &v, top);
+    } else {
+        for (int p = 0; p < k->players; p++) {
+            if (p == actor || !(s->hands[p] & k->trumps)) continue;
+            int voids = 0;
+            for (int suit = 0; suit < NSUITS; suit++)
+                if (suit != TRUMPS && !(s->hands[p] & k->suit_masks[suit])) voids |= 1 << suit;
+            if ((s->maximizers >> p & 1) == mine) v.our_ruffs |= voids;
+            else v.their_ruffs |= voids;
+        }
     }
     for (int suit = 0; suit < NSUITS; suit++) {
         mask_t m = legal & k->suit_masks[suit];
@@ -472,8 +465,7 @@ HOT static int ordered_moves(const solver *s, int actor, mask_t legal, uint8_t *
                 continue; /* the same card as the one kept before it */
             }
             last = kept = bit;
-            int score = s->count ? follow_score(s, actor, bit, top, friend_winning, later_friend, top_safe)
-                                 : lead_score(s, actor, bit, others, friends);
+            int score = s->count ? follow_score(s, &v, bit, top, friend_winning, top_safe) : lead_score(s, &v, bit);
             int j = n++;
             while (j > 0 && scores[j - 1] < score) {
                 scores[j] = scores[j - 1];
