@@ -143,8 +143,12 @@ int solver_init(solver *s, const kernel *k) {
         s->lengths[suit] = lengths;
     }
     int log2 = cards > 44 ? 19 : cards > 36 ? 17 : cards > 24 ? 14 : cards > 12 ? 11 : 8;
-    s->tt = calloc((size_t)1 << log2, sizeof(tt_entry));
-    if (!s->tt) return -1;
+    s->tt = malloc(((size_t)1 << log2) * sizeof(tt_entry)); /* a slot is read only once its tag is set */
+    s->tags = calloc((size_t)1 << log2, sizeof(uint32_t));
+    if (!s->tt || !s->tags) {
+        solver_free(s);
+        return -1;
+    }
     s->tt_mask = ((size_t)1 << log2) - 1;
     s->nodes = 0;
     s->per_hand = s->trick_number + popcount128(s->hands[seat_after(k, s->leader, s->count)]);
@@ -154,7 +158,9 @@ int solver_init(solver *s, const kernel *k) {
 
 void solver_free(solver *s) {
     free(s->tt);
+    free(s->tags);
     s->tt = NULL;
+    s->tags = NULL;
 }
 
 /* -- the transposition table's key ---------------------------------------------------- */
@@ -263,12 +269,16 @@ HOT static void table_key_of(const solver *s, table_key *key) {
    owners of each suit's highest cards, so that the many positions of one shape do not
    share one bucket (an entry that keeps fewer ranks than these is stored once for each of
    their owners, each copy exact; in short positions, one copy answers more). */
-static inline tt_entry *table_bucket(const solver *s, const table_key *key, int left) {
+static inline size_t table_bucket(const solver *s, const table_key *key, int left) {
     uint64_t h = key->a, top = left >= 9 ? 0xFF : left >= 6 ? 0xF : 0;
     for (int suit = 0; suit < NSUITS; suit++) h = (h ^ (key->owners[suit] & top)) * 0x9E3779B97F4A7C15ULL;
     h ^= h >> 32;
-    return &s->tt[h & s->tt_mask & ~(size_t)(TT_WAYS - 1)];
+    return h & s->tt_mask & ~(size_t)(TT_WAYS - 1);
 }
+
+/* An entry's tag: a bucket's 16 tags are one cache line, read before any entry (an
+   entry is 56 bytes, and a full table far larger than the caches); 0 for an empty slot. */
+static inline uint32_t table_tag(const table_key *key) { return (uint32_t)(key->b >> 32) | 1; }
 
 /* The first `n` nibbles of a word of owners. */
 static inline uint64_t nibbles(int n) { return n >= 16 ? ~(uint64_t)0 : ((uint64_t)1 << (4 * n)) - 1; }
@@ -304,7 +314,9 @@ HOT static mask_t entry_ranks(const solver *s, const tt_entry *e, mask_t left) {
 HOT static void table_store(solver *s, const table_key *key, int left, int target, int result, int settled,
                         mask_t relevant) {
     const kernel *k = s->k;
-    tt_entry *bucket = table_bucket(s, key, left);
+    size_t base = table_bucket(s, key, left);
+    tt_entry *bucket = &s->tt[base];
+    uint32_t *tags = &s->tags[base], tag = table_tag(key);
     uint8_t top[NSUITS];
     for (int suit = 0; suit < NSUITS; suit++) {
         mask_t cards = key->left & k->suit_masks[suit];
@@ -315,14 +327,16 @@ HOT static void table_store(solver *s, const table_key *key, int left, int targe
        positions, and narrowing it to these ranks would lose them */
     tt_entry *e = NULL;
     for (int i = 0; i < TT_WAYS && !e; i++)
-        if (entry_matches(&bucket[i], key) && !memcmp(bucket[i].top, top, NSUITS)) e = &bucket[i];
+        if (tags[i] == tag && entry_matches(&bucket[i], key) && !memcmp(bucket[i].top, top, NSUITS)) e = &bucket[i];
     if (!e) {
-        e = &bucket[(size_t)s->nodes & (TT_WAYS - 1)]; /* in turn */
+        size_t way = (size_t)s->nodes & (TT_WAYS - 1); /* in turn */
         for (int i = 0; i < TT_WAYS; i++)
-            if (!bucket[i].a && !bucket[i].b) {
-                e = &bucket[i];
+            if (!tags[i]) {
+                way = (size_t)i;
                 break;
             }
+        tags[way] = tag;
+        e = &bucket[way];
         e->a = key->a;
         e->b = key->b;
         e->lo = 0;
@@ -597,9 +611,11 @@ HOT static int search(solver *s, int target, mask_t *relevant) {
     int first = -1;
     if (tabled) {
         table_key_of(s, &key);
-        tt_entry *bucket = table_bucket(s, &key, left);
+        size_t base = table_bucket(s, &key, left);
+        const uint32_t *tags = &s->tags[base], tag = table_tag(&key);
         for (int i = 0; i < TT_WAYS; i++) {
-            tt_entry *e = &bucket[i];
+            if (tags[i] != tag) continue;
+            tt_entry *e = &s->tt[base + i];
             if (!entry_matches(e, &key)) continue;
             if (e->lo >= target || e->hi < target) {
                 *relevant = entry_ranks(s, e, key.left);

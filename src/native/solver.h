@@ -43,6 +43,7 @@ typedef struct solver {
     uint64_t owners[NSUITS], lengths[NSUITS]; /* the table key's words, kept card by card (solver_init) */
     uint8_t owner[MAX_CARDS]; /* the seat holding each card at the start (cards only leave hands) */
     tt_entry *tt;
+    uint32_t *tags; /* each slot's tag (table_tag), 0 while empty */
     size_t tt_mask;
     long nodes;
 } solver;
