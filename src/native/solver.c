@@ -613,16 +613,7 @@ HOT static int search(solver *s, int target, mask_t *relevant) {
         table_key_of(s, &key);
         size_t base = table_bucket(s, &key, left);
         const uint32_t *tags = &s->tags[base], tag = table_tag(&key);
-        for (int i = 0; i < TT_WAYS; i++) {
-            if (tags[i] != tag) continue;
-            tt_entry *e = &s->tt[base + i];
-            if (!entry_matches(e, &key)) continue;
-            if (e->lo >= target || e->hi < target) {
-                *relevant = entry_ranks(s, e, key.left);
-                return e->lo >= target;
-            }
-            if (e->best) first = e->best - 1;
-        }
+        __builtin_prefetch(tags); /* the trump bound's work while it comes */
         if (s->top_trumps && s->use_sure) {
             /* every card is played, and a trump above all the other side's trumps wins
                its trick for its side whoever leads: a seat's such trumps are as many
@@ -651,6 +642,16 @@ HOT static int search(solver *s, int target, mask_t *relevant) {
                     return mine;
                 }
             }
+        }
+        for (int i = 0; i < TT_WAYS; i++) {
+            if (tags[i] != tag) continue;
+            tt_entry *e = &s->tt[base + i];
+            if (!entry_matches(e, &key)) continue;
+            if (e->lo >= target || e->hi < target) {
+                *relevant = entry_ranks(s, e, key.left);
+                return e->lo >= target;
+            }
+            if (e->best) first = e->best - 1;
         }
         int counted = s->counted >> actor & 1, wants = s->maximizers >> actor & 1;
         if (counted == wants && s->use_sure) { /* the leader wants its own tricks counted, or not */
