@@ -427,6 +427,10 @@ typedef struct runs {
 
 HOT static int ordered_moves(const solver *s, int actor, mask_t legal, uint8_t *moves, runs *runs) {
     const kernel *k = s->k;
+    if (!(legal & (legal - 1))) { /* one card: nothing to order */
+        moves[0] = (uint8_t)lowest_bit(legal);
+        return 1;
+    }
     int mine = s->maximizers >> actor & 1;
     order_view v = {0, 0, 0, 0, 0, 0};
     for (int p = 0; p < k->players; p++) {
