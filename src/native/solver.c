@@ -276,8 +276,8 @@ static inline size_t table_bucket(const solver *s, const table_key *key, int lef
     return h & s->tt_mask & ~(size_t)(TT_WAYS - 1);
 }
 
-/* An entry's tag: a bucket's 16 tags are one cache line, read before any entry (an
-   entry is 56 bytes, and a full table far larger than the caches); 0 for an empty slot. */
+/* An entry's tag: a bucket's tags are two cache lines, read before any entry (an entry
+   is 56 bytes, and a full table far larger than the caches); 0 for an empty slot. */
 static inline uint32_t table_tag(const table_key *key) { return (uint32_t)(key->b >> 32) | 1; }
 
 /* The first `n` nibbles of a word of owners. */

@@ -23,7 +23,7 @@ typedef struct tt_entry {
     uint8_t best; /* the card that settled it last (its bit + 1), 0 if none */
 } tt_entry;
 
-#define TT_WAYS 16 /* the slots of a bucket */
+#define TT_WAYS 32 /* the slots of a bucket: 16 lost entries of long positions to crowding */
 
 typedef struct solver {
     const kernel *k;
