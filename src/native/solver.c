@@ -769,12 +769,20 @@ HOT void solver_values(solver *s, int *values, mask_t focus) {
                 if (best >= left || !play_and_search(s, actor, moves[i], best + 1, &ignored)) continue;
                 low = best + 1;
             }
+            /* from the last card's value a step at a time, as DDS walks: a hand's values
+               are close, and halving asks targets away from the value, which are not
+               free; halving for the first card */
+            int probe = guess;
             while (low < high) {
                 int mid = (low + high + 1) / 2;
-                if (guess > low && guess <= high) mid = guess;
-                else if (guess >= 0 && guess + 1 > low && guess + 1 <= high) mid = guess + 1;
-                if (play_and_search(s, actor, moves[i], mid, &ignored)) low = mid;
-                else high = mid - 1;
+                if (probe >= 0) mid = probe <= low ? low + 1 : probe > high ? high : probe;
+                if (play_and_search(s, actor, moves[i], mid, &ignored)) {
+                    low = mid;
+                    probe = mid + 1;
+                } else {
+                    high = mid - 1;
+                    probe = mid - 1;
+                }
             }
             values[moves[i]] = guess = low;
             if (low > best) best = low;
