@@ -610,6 +610,16 @@ HOT static int search(solver *s, int target, mask_t *relevant) {
     if (target <= 0) return 1;
     if (target > left) return 0;
     s->nodes++;
+    if (left == 1) {
+        /* the last trick: each seat's one card, played out */
+        uint8_t trick[MAX_PLAYERS];
+        memcpy(trick, s->trick, sizeof trick);
+        for (int i = s->count; i < k->players; i++) trick[i] = (uint8_t)lowest_bit(s->hands[seat_after(k, s->leader, i)]);
+        int w = trick_winner(k, trick, k->players);
+        for (int i = 0; i < k->players; i++)
+            if (i != w && k->suit_of[trick[i]] == k->suit_of[trick[w]]) *relevant = bit_of(trick[w]);
+        return s->counted >> seat_after(k, s->leader, w) & 1;
+    }
     int tabled = s->count == 0 && !s->must_lead && s->use_table;
     table_key key;
     int first = -1;
