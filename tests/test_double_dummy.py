@@ -71,8 +71,9 @@ def test_the_search_and_each_shortcut_agree_with_the_plain_minimax(name: str) ->
             continue
         side = side_seats(position, position.actor)
         expected = reference.values(position, side, side)
-        # every shortcut on and off: table, merged cards, sure tricks, winning ranks
-        for options in (o for o in range(32) if not o & 8):
+        # every shortcut on and off: table, merged cards, sure tricks, winning ranks,
+        # small cards skipped
+        for options in (o for o in range(64) if not o & 8):
             assert raw(position, side, side, options) == expected, (seed, options)
         checked += 1
     assert checked
@@ -82,7 +83,8 @@ def test_the_search_and_each_shortcut_agree_with_the_plain_minimax(name: str) ->
 @pytest.mark.parametrize("name", VARIANTS)
 def test_winning_ranks_agree_with_the_whole_position_key_on_longer_endings(name: str) -> None:
     """A table entry that keeps only the ranks that decided it answers as one keyed on the
-    whole position, on endings long enough for the table to be asked often."""
+    whole position, and a failed small card stands for the smaller cards of its suit as
+    searching each does, on endings long enough for both to be asked often."""
     checked = 0
     for seed in range(8):
         left = 4 if name == "six-handed" else 6  # six hands of 6: slow without the table
@@ -92,9 +94,14 @@ def test_winning_ranks_agree_with_the_whole_position_key_on_longer_endings(name:
         for counted in {side_seats(position, position.actor), 1 << position.actor}:
             others = ((1 << position.rules.players) - 1) & ~counted
             for maximizers in (counted, others):
-                assert raw(position, counted, maximizers) == raw(
-                    position, counted, maximizers, 16
-                ), (seed, counted, maximizers)
+                expected = raw(position, counted, maximizers, 16 | 32)
+                for options in (0, 16, 32):
+                    assert raw(position, counted, maximizers, options) == expected, (
+                        seed,
+                        counted,
+                        maximizers,
+                        options,
+                    )
         checked += 1
     assert checked
 
@@ -122,9 +129,9 @@ def test_the_void_and_trump_rules_solve_as_the_minimax_does(base: str, rule: str
         side = side_seats(position, position.actor)
         assert raw(position, side, side) == reference.values(position, side, side), seed
         longer = ending(spadeslib.Game(variant, seed=seed), seed, 6)
-        if longer is not None:  # winning ranks against the whole-position key
+        if longer is not None:  # winning ranks and small cards against neither
             side = side_seats(longer, longer.actor)
-            assert raw(longer, side, side) == raw(longer, side, side, 16), seed
+            assert raw(longer, side, side) == raw(longer, side, side, 16 | 32), seed
         checked += 1
     assert checked
 
@@ -142,9 +149,9 @@ def test_generated_variants_solve_as_the_minimax_does(variant: Any, seed: int) -
     others = ((1 << position.rules.players) - 1) & ~side  # the Nil question's search
     assert raw(position, 1 << seat, others) == reference.values(position, 1 << seat, others)
     longer = ending(spadeslib.Game(variant, seed=seed % 1000), seed, 5)
-    if longer is not None:  # winning ranks against the whole-position key
+    if longer is not None:  # winning ranks and small cards against neither
         side = side_seats(longer, longer.actor)
-        assert raw(longer, side, side) == raw(longer, side, side, 16)
+        assert raw(longer, side, side) == raw(longer, side, side, 16 | 32)
 
 
 def value_of(position: Position, counted: int) -> int:
@@ -292,7 +299,7 @@ def test_the_native_boundary_checks_every_argument() -> None:
     bad(7, 0, "counted")
     bad(8, 16, "maximizers")
     with pytest.raises(ArgumentError, match="options"):
-        native.double_dummy(*good, 32)
+        native.double_dummy(*good, 64)
 
 
 @needs_native

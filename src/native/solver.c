@@ -26,6 +26,10 @@
 
 #define MAX_MOVES MAX_CARDS
 
+/* The functions of the search are HOT (spades.h): built for x86-64-v3 as well, where a
+   popcount is one instruction, not a call to libgcc's __popcountdi2. GCC calls a clone's
+   HOT callees' matching clones directly, so only the entry dispatches. */
+
 /* -- the rules' view of a card -------------------------------------------------------- */
 
 /* Whether each table that the legal cards and the breaking of spades read holds a suit
@@ -115,11 +119,36 @@ int solver_init(solver *s, const kernel *k) {
     s->merge = suits_are_blocks(k);
     s->top_trumps = top_trump_wins(k);
     s->ranks = s->merge && ranks_decide(k);
+    s->small = s->ranks;
     int cards = 0;
-    for (int p = 0; p < k->players; p++) cards += popcount128(s->hands[p]);
+    for (int p = 0; p < k->players; p++) {
+        cards += popcount128(s->hands[p]);
+        for (mask_t m = s->hands[p]; m; m &= m - 1) s->owner[lowest_bit(m)] = (uint8_t)p;
+    }
+    /* each suit's owners, a nibble a card from its highest down, and each seat's length
+       in it, 5 bits a seat (at most 16 cards a suit where ranks decide): kept as cards are
+       played (play_and_search), for the table's key */
+    s->left = 0;
+    for (int p = 0; p < k->players; p++) s->left |= s->hands[p];
+    for (int suit = 0; suit < NSUITS; suit++) {
+        uint64_t owners = 0, lengths = 0;
+        mask_t m = s->left & k->suit_masks[suit];
+        for (int i = 0; m && i < 16; i++) {
+            int bit = highest_bit(m);
+            m &= ~bit_of(bit);
+            owners |= (uint64_t)s->owner[bit] << (4 * i);
+            lengths += (uint64_t)1 << (5 * s->owner[bit]);
+        }
+        s->owners[suit] = owners;
+        s->lengths[suit] = lengths;
+    }
     int log2 = cards > 44 ? 19 : cards > 36 ? 17 : cards > 24 ? 14 : cards > 12 ? 11 : 8;
-    s->tt = calloc((size_t)1 << log2, sizeof(tt_entry));
-    if (!s->tt) return -1;
+    s->tt = malloc(((size_t)1 << log2) * sizeof(tt_entry)); /* a slot is read only once its tag is set */
+    s->tags = calloc((size_t)1 << log2, sizeof(uint32_t));
+    if (!s->tt || !s->tags) {
+        solver_free(s);
+        return -1;
+    }
     s->tt_mask = ((size_t)1 << log2) - 1;
     s->nodes = 0;
     s->per_hand = s->trick_number + popcount128(s->hands[seat_after(k, s->leader, s->count)]);
@@ -129,7 +158,9 @@ int solver_init(solver *s, const kernel *k) {
 
 void solver_free(solver *s) {
     free(s->tt);
+    free(s->tags);
     s->tt = NULL;
+    s->tags = NULL;
 }
 
 /* -- the transposition table's key ---------------------------------------------------- */
@@ -214,11 +245,9 @@ typedef struct table_key {
     mask_t left;
 } table_key;
 
-static void table_key_of(const solver *s, table_key *key) {
+HOT static void table_key_of(const solver *s, table_key *key) {
     const kernel *k = s->k;
-    mask_t left = 0;
-    for (int p = 0; p < k->players; p++) left |= s->hands[p];
-    key->left = left;
+    key->left = s->left;
     if (!s->ranks) {
         position_key(s, &key->a, &key->b);
         for (int suit = 0; suit < NSUITS; suit++) key->owners[suit] = 0;
@@ -226,19 +255,8 @@ static void table_key_of(const solver *s, table_key *key) {
     }
     key_stream ks = {0x243F6A8885A308D3ULL, 0x13198A2E03707344ULL, 0, 0};
     for (int suit = 0; suit < NSUITS; suit++) {
-        uint64_t owners = 0, lengths = 0;
-        mask_t m = left & k->suit_masks[suit];
-        for (int i = 0; m; i++) {
-            int bit = highest_bit(m);
-            m &= ~bit_of(bit);
-            int p = 0;
-            while (!(s->hands[p] >> bit & 1)) p++;
-            owners |= (uint64_t)p << (4 * i);
-            lengths += (uint64_t)1 << (5 * p); /* 5 bits a seat: at most 16 cards a suit */
-        }
-        key->owners[suit] = owners;
-        key_push(&ks, lengths & 0xFFFFFFFFULL, 8);
-        if (k->players > 6) key_push(&ks, lengths >> 32, 8);
+        key->owners[suit] = s->owners[suit];
+        key_push(&ks, s->lengths[suit], 8);
     }
     key_flush(&ks);
     int kept = (s->trick_number == 0) | ((s->trick_number < k->lead_free_from) << 1);
@@ -251,12 +269,16 @@ static void table_key_of(const solver *s, table_key *key) {
    owners of each suit's highest cards, so that the many positions of one shape do not
    share one bucket (an entry that keeps fewer ranks than these is stored once for each of
    their owners, each copy exact; in short positions, one copy answers more). */
-static inline tt_entry *table_bucket(const solver *s, const table_key *key, int left) {
+static inline size_t table_bucket(const solver *s, const table_key *key, int left) {
     uint64_t h = key->a, top = left >= 9 ? 0xFF : left >= 6 ? 0xF : 0;
     for (int suit = 0; suit < NSUITS; suit++) h = (h ^ (key->owners[suit] & top)) * 0x9E3779B97F4A7C15ULL;
     h ^= h >> 32;
-    return &s->tt[h & s->tt_mask & ~(size_t)(TT_WAYS - 1)];
+    return h & s->tt_mask & ~(size_t)(TT_WAYS - 1);
 }
+
+/* An entry's tag: a bucket's tags are two cache lines, read before any entry (an entry
+   is 56 bytes, and a full table far larger than the caches); 0 for an empty slot. */
+static inline uint32_t table_tag(const table_key *key) { return (uint32_t)(key->b >> 32) | 1; }
 
 /* The first `n` nibbles of a word of owners. */
 static inline uint64_t nibbles(int n) { return n >= 16 ? ~(uint64_t)0 : ((uint64_t)1 << (4 * n)) - 1; }
@@ -280,7 +302,7 @@ static inline mask_t highest_cards(mask_t cards, int n) {
 }
 
 /* The cards whose ranks an entry keeps, in this position. */
-static mask_t entry_ranks(const solver *s, const tt_entry *e, mask_t left) {
+HOT static mask_t entry_ranks(const solver *s, const tt_entry *e, mask_t left) {
     mask_t out = 0;
     for (int suit = 0; suit < NSUITS; suit++)
         if (e->top[suit]) out |= highest_cards(left & s->k->suit_masks[suit], e->top[suit]);
@@ -289,26 +311,32 @@ static mask_t entry_ranks(const solver *s, const tt_entry *e, mask_t left) {
 
 /* Record a result (target reached or not) of the position, `relevant` the cards whose
    ranks decided it: in each suit, its cards from the lowest of them up are kept. */
-static void table_store(solver *s, const table_key *key, int left, int target, int result, int settled,
+HOT static void table_store(solver *s, const table_key *key, int left, int target, int result, int settled,
                         mask_t relevant) {
     const kernel *k = s->k;
-    tt_entry *bucket = table_bucket(s, key, left);
-    tt_entry *e = NULL;
-    for (int i = 0; i < TT_WAYS && !e; i++)
-        if (entry_matches(&bucket[i], key)) e = &bucket[i];
+    size_t base = table_bucket(s, key, left);
+    tt_entry *bucket = &s->tt[base];
+    uint32_t *tags = &s->tags[base], tag = table_tag(key);
     uint8_t top[NSUITS];
     for (int suit = 0; suit < NSUITS; suit++) {
         mask_t cards = key->left & k->suit_masks[suit];
         mask_t m = relevant & cards;
         top[suit] = !s->ranks || !m ? 0 : (uint8_t)popcount128(cards & ~(bit_of(lowest_bit(m)) - 1));
     }
+    /* the entry for the same ranks, if any: an entry that keeps fewer answers more
+       positions, and narrowing it to these ranks would lose them */
+    tt_entry *e = NULL;
+    for (int i = 0; i < TT_WAYS && !e; i++)
+        if (tags[i] == tag && entry_matches(&bucket[i], key) && !memcmp(bucket[i].top, top, NSUITS)) e = &bucket[i];
     if (!e) {
-        e = &bucket[(size_t)s->nodes & (TT_WAYS - 1)]; /* in turn */
+        size_t way = (size_t)s->nodes & (TT_WAYS - 1); /* in turn */
         for (int i = 0; i < TT_WAYS; i++)
-            if (!bucket[i].a && !bucket[i].b) {
-                e = &bucket[i];
+            if (!tags[i]) {
+                way = (size_t)i;
                 break;
             }
+        tags[way] = tag;
+        e = &bucket[way];
         e->a = key->a;
         e->b = key->b;
         e->lo = 0;
@@ -338,71 +366,54 @@ static inline mask_t same_run(const kernel *k, int low, int high) {
     return (between(low, high) | k->face_mask[low] | k->face_mask[high]) & ~bit_of(low) & ~bit_of(high);
 }
 
-/* Whether a later seat of the trick, not on the actor's side, can beat `top`. */
-static int beaten_later(const solver *s, int actor, int top, int led) {
-    const kernel *k = s->k;
-    int mine = s->maximizers >> actor & 1;
-    mask_t beating = beating_top(k, top);
-    for (int i = s->count + 1; i < k->players; i++) {
-        int seat = seat_after(k, s->leader, i);
-        if ((s->maximizers >> seat & 1) == mine) continue;
-        mask_t hand = s->hands[seat];
-        mask_t follow = hand & k->suit_masks[led];
-        if ((follow ? follow : hand) & beating) return 1;
-    }
-    return 0;
-}
+/* What the order of one node's cards reads, found once for all of them: the cards of
+   the other hands and of the actor's partners; following, the cards that the later
+   seats not on the actor's side may play (their suit led, or any card where void), and
+   whether a partner plays later; leading, the suits (bit per suit) an opponent, or a
+   partner, can ruff. */
+typedef struct order_view {
+    mask_t others, friends, threats;
+    int later_friend, their_ruffs, our_ruffs;
+} order_view;
 
-/* Whether a seat after the actor in this trick is on its side. */
-static int friend_later(const solver *s, int actor) {
-    const kernel *k = s->k;
-    int mine = s->maximizers >> actor & 1;
-    for (int i = s->count + 1; i < k->players; i++)
-        if ((s->maximizers >> seat_after(k, s->leader, i) & 1) == mine) return 1;
-    return 0;
+static inline int beaten_later(const solver *s, const order_view *v, int top) {
+    return (v->threats & beating_top(s->k, top)) != 0;
 }
 
 /* A following card's place in the order (higher first): the cheapest card that wins for
    sure, a low card when the side wins anyway, a card that wins for now where no partner
    plays after it (it forces the next seats), low cards otherwise. */
-static int follow_score(const solver *s, int actor, int bit, int top, int friend_winning, int later_friend,
-                        int top_safe) {
+static inline int follow_score(const solver *s, const order_view *v, int bit, int top, int friend_winning,
+                               int top_safe) {
     const kernel *k = s->k;
     int led = k->suit_of[s->trick[0]];
     int value = strength(k, bit);
     if (friend_winning && top_safe) return -value;
     int key = k->keys[led][bit], best = k->keys[led][top];
-    int wins = !friend_winning && (key > best || (key == best && k->later_wins));
+    int over = key > best || (key == best && k->later_wins);
     if (friend_winning) {
-        int over = key > best || (key == best && k->later_wins);
-        if (over && !beaten_later(s, actor, bit, led)) return 1500 - value;
+        if (over && !beaten_later(s, v, bit)) return 1500 - value;
         return -value;
     }
-    if (!wins) return 100 - value;
-    if (!beaten_later(s, actor, bit, led)) return 1500 - value;
-    return (later_friend ? 300 : 700) - value;
+    if (!over) return 100 - value;
+    if (!beaten_later(s, v, bit)) return 1500 - value;
+    return (v->later_friend ? 300 : 700) - value;
 }
 
 /* A lead's place in the order: a card above every other of its suit that no other seat
-   can ruff (cash it), a low card to a partner's such card, a low card otherwise; a suit
-   an opponent can ruff last. */
-static int lead_score(const solver *s, int actor, int bit, mask_t others, mask_t friends) {
+   can ruff (cash it), a low card of a suit a partner can ruff and no opponent can (a
+   trick for a small trump), a low card to a partner's top card, a low card otherwise; a
+   suit an opponent can ruff last. */
+static inline int lead_score(const solver *s, const order_view *v, int bit) {
     const kernel *k = s->k;
     int suit = k->suit_of[bit];
     int value = strength(k, bit);
     mask_t cards = k->suit_masks[suit];
-    mask_t higher = others & cards & ~((bit_of(bit) << 1) - 1);
-    int ruff = 0;
-    if (suit != TRUMPS) {
-        int mine = s->maximizers >> actor & 1;
-        for (int p = 0; p < k->players; p++) {
-            if (p == actor || (s->maximizers >> p & 1) == mine) continue;
-            if (!(s->hands[p] & cards) && (s->hands[p] & k->trumps)) ruff = 1;
-        }
-    }
-    int own_top = !(others & cards & ~(bit_of(bit) - 1)); /* none of theirs above */
-    if (own_top && !higher && !ruff) return 1000 - value + (suit == TRUMPS ? 50 : 0);
-    if (!ruff && higher && (friends >> highest_bit(higher) & 1)) return 800 - value; /* to a partner's top card */
+    mask_t higher = v->others & cards & ~((bit_of(bit) << 1) - 1);
+    int ruff = v->their_ruffs >> suit & 1;
+    if (!higher && !ruff) return 1000 - value + (suit == TRUMPS ? 50 : 0);
+    if (!ruff && (v->our_ruffs >> suit & 1)) return 850 - value;
+    if (!ruff && higher && (v->friends >> highest_bit(higher) & 1)) return 800 - value; /* to a partner's top card */
     return (ruff ? -300 : 0) - value;
 }
 
@@ -414,26 +425,48 @@ typedef struct runs {
     mask_t cards[MAX_MOVES];
 } runs;
 
-static int ordered_moves(const solver *s, int actor, mask_t legal, uint8_t *moves, runs *runs) {
+HOT static int ordered_moves(const solver *s, int actor, mask_t legal, uint8_t *moves, runs *runs) {
     const kernel *k = s->k;
+    if (!(legal & (legal - 1))) { /* one card: nothing to order */
+        moves[0] = (uint8_t)lowest_bit(legal);
+        return 1;
+    }
     int mine = s->maximizers >> actor & 1;
-    mask_t others = 0, friends = 0;
+    order_view v = {0, 0, 0, 0, 0, 0};
     for (int p = 0; p < k->players; p++) {
         if (p == actor) continue;
-        others |= s->hands[p];
-        if ((s->maximizers >> p & 1) == mine) friends |= s->hands[p];
+        v.others |= s->hands[p];
+        if ((s->maximizers >> p & 1) == mine) v.friends |= s->hands[p];
     }
-    mask_t blockers = others;
+    mask_t blockers = v.others;
     for (int i = 0; i < s->count; i++) blockers |= bit_of(s->trick[i]);
     int scores[MAX_MOVES];
     int n = 0;
-    int top = -1, friend_winning = 0, later_friend = 0, top_safe = 0;
+    int top = -1, friend_winning = 0, top_safe = 0;
     if (s->count) {
+        mask_t led = k->suit_masks[k->suit_of[s->trick[0]]];
+        for (int i = s->count + 1; i < k->players; i++) {
+            int seat = seat_after(k, s->leader, i);
+            if ((s->maximizers >> seat & 1) == mine) {
+                v.later_friend = 1;
+                continue;
+            }
+            mask_t follow = s->hands[seat] & led;
+            v.threats |= follow ? follow : s->hands[seat];
+        }
         int w = trick_winner(k, s->trick, s->count);
         top = s->trick[w];
         friend_winning = (s->maximizers >> seat_after(k, s->leader, w) & 1) == mine;
-        later_friend = friend_later(s, actor);
-        if (friend_winning) top_safe = !beaten_later(s, actor, top, k->suit_of[s->trick[0]]);
+        if (friend_winning) top_safe = !beaten_later(s, &v, top);
+    } else {
+        for (int p = 0; p < k->players; p++) {
+            if (p == actor || !(s->hands[p] & k->trumps)) continue;
+            int voids = 0;
+            for (int suit = 0; suit < NSUITS; suit++)
+                if (suit != TRUMPS && !(s->hands[p] & k->suit_masks[suit])) voids |= 1 << suit;
+            if ((s->maximizers >> p & 1) == mine) v.our_ruffs |= voids;
+            else v.their_ruffs |= voids;
+        }
     }
     for (int suit = 0; suit < NSUITS; suit++) {
         mask_t m = legal & k->suit_masks[suit];
@@ -450,8 +483,7 @@ static int ordered_moves(const solver *s, int actor, mask_t legal, uint8_t *move
                 continue; /* the same card as the one kept before it */
             }
             last = kept = bit;
-            int score = s->count ? follow_score(s, actor, bit, top, friend_winning, later_friend, top_safe)
-                                 : lead_score(s, actor, bit, others, friends);
+            int score = s->count ? follow_score(s, &v, bit, top, friend_winning, top_safe) : lead_score(s, &v, bit);
             int j = n++;
             while (j > 0 && scores[j - 1] < score) {
                 scores[j] = scores[j - 1];
@@ -467,17 +499,25 @@ static int ordered_moves(const solver *s, int actor, mask_t legal, uint8_t *move
 
 /* -- the search ----------------------------------------------------------------------- */
 
-static int search(solver *s, int target, mask_t *relevant);
+HOT static int search(solver *s, int target, mask_t *relevant);
 
 /* Play `bit` for the seat to play, search, and take it back. `target` counts from before
    the card, so a trick the counted seats win with it lowers it by one. `relevant`: the
    cards whose ranks decided the result (a trick's winner when it beat a card of its own
    suit, and those of the tricks after). */
-static int play_and_search(solver *s, int actor, int bit, int target, mask_t *relevant) {
+HOT static int play_and_search(solver *s, int actor, int bit, int target, mask_t *relevant) {
     const kernel *k = s->k;
     int leader = s->leader, count = s->count, broken = s->broken, trick_number = s->trick_number;
     mask_t must_lead = s->must_lead;
     uint8_t trick[MAX_PLAYERS]; /* the next trick writes over this one's cards */
+    int suit = k->suit_of[bit];
+    uint64_t owners = s->owners[suit], lengths = s->lengths[suit];
+    /* the card's nibble (after the cards above it left in its suit) squeezed out */
+    int above = popcount128(s->left & k->suit_masks[suit] & ~((bit_of(bit) << 1) - 1));
+    uint64_t below = above >= 16 ? ~(uint64_t)0 : ((uint64_t)1 << (4 * above)) - 1;
+    s->owners[suit] = (owners & below) | ((owners >> 4) & ~below);
+    s->lengths[suit] = lengths - ((uint64_t)1 << (5 * actor));
+    s->left &= ~bit_of(bit);
     s->hands[actor] &= ~bit_of(bit);
     s->trick[count] = (uint8_t)bit;
     int led = k->suit_of[count ? s->trick[0] : bit];
@@ -500,6 +540,9 @@ static int play_and_search(solver *s, int actor, int bit, int target, mask_t *re
     *relevant |= decided;
     if (s->trick_number != trick_number) memcpy(s->trick, trick, sizeof trick);
     s->hands[actor] |= bit_of(bit);
+    s->left |= bit_of(bit);
+    s->owners[suit] = owners;
+    s->lengths[suit] = lengths;
     s->leader = leader;
     s->count = count;
     s->broken = broken;
@@ -513,7 +556,7 @@ static int play_and_search(solver *s, int actor, int bit, int target, mask_t *re
    no trump may discard, once: after it, which cards it let go is unknown, so the count
    stops). Each lead must be legal by the kernel's own rule. The leader takes at least
    these tricks, whatever the others do. */
-static int sure_tricks(const solver *s, mask_t *cashed) {
+HOT static int sure_tricks(const solver *s, mask_t *cashed) {
     const kernel *k = s->k;
     if (k->later_wins && k->packs != 1) return 0; /* a later twin would win the tie */
     if (s->must_lead) return 0;
@@ -559,7 +602,7 @@ static int sure_tricks(const solver *s, mask_t *cashed) {
     return sure;
 }
 
-static int search(solver *s, int target, mask_t *relevant) {
+HOT static int search(solver *s, int target, mask_t *relevant) {
     const kernel *k = s->k;
     int actor = seat_after(k, s->leader, s->count);
     int left = s->per_hand - s->trick_number; /* the seat to play has not played to this trick */
@@ -567,41 +610,62 @@ static int search(solver *s, int target, mask_t *relevant) {
     if (target <= 0) return 1;
     if (target > left) return 0;
     s->nodes++;
+    if (left == 1) {
+        /* the last trick: each seat's one card, played out */
+        uint8_t trick[MAX_PLAYERS];
+        memcpy(trick, s->trick, sizeof trick);
+        for (int i = s->count; i < k->players; i++) trick[i] = (uint8_t)lowest_bit(s->hands[seat_after(k, s->leader, i)]);
+        int w = trick_winner(k, trick, k->players);
+        for (int i = 0; i < k->players; i++)
+            if (i != w && k->suit_of[trick[i]] == k->suit_of[trick[w]]) *relevant = bit_of(trick[w]);
+        return s->counted >> seat_after(k, s->leader, w) & 1;
+    }
     int tabled = s->count == 0 && !s->must_lead && s->use_table;
     table_key key;
     int first = -1;
     if (tabled) {
         table_key_of(s, &key);
-        tt_entry *bucket = table_bucket(s, &key, left);
+        size_t base = table_bucket(s, &key, left);
+        const uint32_t *tags = &s->tags[base], tag = table_tag(&key);
+        __builtin_prefetch(tags); /* the trump bound's work while it comes */
+        if (s->top_trumps && s->use_sure) {
+            /* every card is played, and a trump above all the other side's trumps wins
+               its trick for its side whoever leads: a seat's such trumps are as many
+               tricks (all of its trumps where the other side has none; the suit
+               lengths, in every key, say so) */
+            mask_t trumps[MAX_PLAYERS], side[2] = {0, 0};
+            for (int p = 0; p < k->players; p++) {
+                trumps[p] = s->hands[p] & k->trumps;
+                side[s->counted >> p & 1] |= trumps[p];
+            }
+            for (int mine = 1; mine >= 0; mine--) {
+                mask_t theirs = side[!mine];
+                mask_t above = theirs ? ~((bit_of(highest_bit(theirs)) << 1) - 1) : ~(mask_t)0;
+                int most = 0;
+                mask_t run = 0;
+                for (int p = 0; p < k->players; p++) {
+                    if ((s->counted >> p & 1) != mine) continue;
+                    int n = popcount128(trumps[p] & above);
+                    if (n > most) {
+                        most = n;
+                        run = trumps[p] & above;
+                    }
+                }
+                if (mine ? most >= target : left - most < target) {
+                    *relevant = theirs ? run : 0;
+                    return mine;
+                }
+            }
+        }
         for (int i = 0; i < TT_WAYS; i++) {
-            tt_entry *e = &bucket[i];
+            if (tags[i] != tag) continue;
+            tt_entry *e = &s->tt[base + i];
             if (!entry_matches(e, &key)) continue;
             if (e->lo >= target || e->hi < target) {
                 *relevant = entry_ranks(s, e, key.left);
                 return e->lo >= target;
             }
             if (e->best) first = e->best - 1;
-        }
-        if (s->top_trumps && s->use_sure) {
-            /* the highest trumps left, held by one seat: each wins a trick of its own */
-            mask_t trumps = 0;
-            for (int p = 0; p < k->players; p++) trumps |= s->hands[p] & k->trumps;
-            if (trumps) {
-                int top = highest_bit(trumps), owner = 0;
-                while (!(s->hands[owner] >> top & 1)) owner++;
-                mask_t theirs = trumps & ~s->hands[owner];
-                mask_t run = s->hands[owner] & k->trumps & ~(theirs ? (bit_of(highest_bit(theirs)) << 1) - 1 : 0);
-                int runs = popcount128(run);
-                if (s->counted >> owner & 1) {
-                    if (runs >= target) {
-                        *relevant = run;
-                        return 1;
-                    }
-                } else if (left - runs < target) {
-                    *relevant = run;
-                    return 0;
-                }
-            }
         }
         int counted = s->counted >> actor & 1, wants = s->maximizers >> actor & 1;
         if (counted == wants && s->use_sure) { /* the leader wants its own tricks counted, or not */
@@ -630,18 +694,31 @@ static int search(solver *s, int target, mask_t *relevant) {
     int wants = s->maximizers >> actor & 1;
     int result = !wants, settled = -1;
     mask_t all = 0;
+    /* DDS's small cards: once a card of a suit fails below the lowest card of the suit
+       whose rank decided anything so far, every other card of the suit below that one
+       leaves a position that differs from the failed card's only in cards whose ranks
+       did not matter: the same result, not searched */
+    int below[NSUITS] = {0, 0, 0, 0}, cut[NSUITS] = {0, 0, 0, 0};
     for (int i = 0; i < n; i++) {
+        int bit = moves[i], suit = k->suit_of[bit];
+        if (bit < below[suit]) continue;
         mask_t theirs = 0;
-        int r = play_and_search(s, actor, moves[i], target, &theirs);
+        int r = play_and_search(s, actor, bit, target, &theirs);
         if (r == wants) {
             result = wants;
-            settled = moves[i];
+            settled = bit;
             all = theirs;
             break;
         }
         all |= theirs;
+        if (s->small && !cut[suit]) {
+            mask_t kept = all & k->suit_masks[suit];
+            int low = kept ? lowest_bit(kept) : MAX_CARDS;
+            cut[suit] = 1;
+            if (bit < low) below[suit] = low;
+        }
     }
-    if (settled < 0 && s->ranks) {
+    if (settled < 0 && (s->ranks || s->small)) {
         /* each card of a run was answered by the one tried, its lowest: where a card of
            the run is kept (at or above the lowest kept card of its suit), keep it all, so
            that a position matching this one holds the same run */
@@ -663,7 +740,7 @@ static int search(solver *s, int target, mask_t *relevant) {
     return result;
 }
 
-void solver_values(solver *s, int *values, mask_t focus) {
+HOT void solver_values(solver *s, int *values, mask_t focus) {
     const kernel *k = s->k;
     for (int i = 0; i < k->size; i++) values[i] = -1;
     int actor = seat_after(k, s->leader, s->count);
@@ -702,12 +779,20 @@ void solver_values(solver *s, int *values, mask_t focus) {
                 if (best >= left || !play_and_search(s, actor, moves[i], best + 1, &ignored)) continue;
                 low = best + 1;
             }
+            /* from the last card's value a step at a time, as DDS walks: a hand's values
+               are close, and halving asks targets away from the value, which are not
+               free; halving for the first card */
+            int probe = guess;
             while (low < high) {
                 int mid = (low + high + 1) / 2;
-                if (guess > low && guess <= high) mid = guess;
-                else if (guess >= 0 && guess + 1 > low && guess + 1 <= high) mid = guess + 1;
-                if (play_and_search(s, actor, moves[i], mid, &ignored)) low = mid;
-                else high = mid - 1;
+                if (probe >= 0) mid = probe <= low ? low + 1 : probe > high ? high : probe;
+                if (play_and_search(s, actor, moves[i], mid, &ignored)) {
+                    low = mid;
+                    probe = mid + 1;
+                } else {
+                    high = mid - 1;
+                    probe = mid - 1;
+                }
             }
             values[moves[i]] = guess = low;
             if (low > best) best = low;
@@ -723,7 +808,8 @@ void solver_values(solver *s, int *values, mask_t focus) {
 /* double_dummy(kernel, hands, leader, trick, broken, trick_number, must_lead, counted,
    maximizers, options=0) -> [(bit, tricks), ...]; options, for the tests that hold each
    shortcut to the plain search: 1 no table, 2 no merged cards, 4 no sure tricks, 16 no
-   winning ranks (the table keyed on the whole position); and 8,
+   winning ranks (the table keyed on the whole position), 32 no small cards skipped
+   (every card searched that no run merges); and 8,
    for the bench: ([(bit, tricks), ...], nodes searched). focus (a mask, 0 for none):
    only its cards' values, and any card better than all of them (so the best value is
    the highest given), for a review that asks a played card and the best. */
@@ -735,7 +821,7 @@ static PyObject *native_double_dummy(PyObject *module, PyObject *args) {
     if (!PyArg_ParseTuple(args, "OOOOpOOOO|iO", &kernel_obj, &hands_obj, &leader_obj, &trick_obj, &broken,
                           &number_obj, &must_obj, &counted_obj, &max_obj, &options, &focus_obj))
         return NULL;
-    if (options < 0 || options > 31) return argument_error(st, "options must be from 0 to 31, not %d", options);
+    if (options < 0 || options > 63) return argument_error(st, "options must be from 0 to 63, not %d", options);
     if (!PyObject_TypeCheck(kernel_obj, st->kernel_type))
         return argument_error(st, "kernel must be a spadeslib._native.Kernel, not %R", kernel_obj);
     const kernel *k = &((KernelObject *)kernel_obj)->k;
@@ -795,6 +881,8 @@ static PyObject *native_double_dummy(PyObject *module, PyObject *args) {
     if (options & 2) s.merge = 0;
     s.use_sure = !(options & 4);
     if (options & 16) s.ranks = 0;
+    if (options & 32) s.small = 0;
+    if (!s.ranks) s.small = 0; /* a hit of a whole-position table tells no ranks: skipping needs them */
     int values[MAX_CARDS];
     Py_BEGIN_ALLOW_THREADS
     solver_values(&s, values, focus);

@@ -23,7 +23,7 @@ typedef struct tt_entry {
     uint8_t best; /* the card that settled it last (its bit + 1), 0 if none */
 } tt_entry;
 
-#define TT_WAYS 16 /* the slots of a bucket */
+#define TT_WAYS 32 /* the slots of a bucket: 16 lost entries of long positions to crowding */
 
 typedef struct solver {
     const kernel *k;
@@ -38,7 +38,12 @@ typedef struct solver {
     int top_trumps; /* the highest trump left always wins its trick */
     int use_table, use_sure; /* the shortcuts on (the tests turn them off) */
     int ranks; /* table entries keep only the winning ranks (checked per kernel, and an option) */
+    int small; /* a failed small card stands for the smaller cards of its suit (as `ranks`, checked per kernel) */
+    mask_t left; /* the cards in the hands */
+    uint64_t owners[NSUITS], lengths[NSUITS]; /* the table key's words, kept card by card (solver_init) */
+    uint8_t owner[MAX_CARDS]; /* the seat holding each card at the start (cards only leave hands) */
     tt_entry *tt;
+    uint32_t *tags; /* each slot's tag (table_tag), 0 while empty */
     size_t tt_mask;
     long nodes;
 } solver;
