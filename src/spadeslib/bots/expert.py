@@ -19,23 +19,9 @@ leaves my side the best score when the deal is over", and the same of its bids:
   every card, so the comparison is between cards, not between luck.
 - **Solving** (``solve_from``, off by default; the ``expert-dd`` level turns it on).
   Once the seat to play holds ``solve_from`` cards or fewer, each sample is solved
-  double-dummy instead of played out: the native solver
-  (:func:`~spadeslib.engine.search.solver.solve`) gives, for every candidate at once,
-  the tricks left that best play by all four hands takes, and the ending is scored as
-  above. A score is not a function of one side's tricks while a Nil is live (a Nil seat's
-  own tricks decide it), so the solver is asked one question per objective: the tricks
-  the side's seats that bid no Nil take (the side maximizing, the others minimizing), and
-  for each live Nil the tricks its seat can be made to take (``counted`` the Nil seat,
-  the other side maximizing). Each answer is every seat's best for that objective alone,
-  so they can ask more than one line of play gives; the Nils are put first (a Nil is
-  worth ten tricks), the side's tricks cut to what the Nils leave, the rest to the other
-  side. Where the answers cannot be scored honestly it plays the samples out as before:
-  without the native core (the pure-Python backend), with more than two sides (the
-  solver sets one seat against all the others, a bound, not a prediction), or once a Nil
-  is set (under the standard rule its seat's further tricks are bags that do not help
-  its partner, which no question here separates). Solving is exact for the sampled deal
-  and assumes every seat sees every card: it plays the ending better than a playout and
-  misjudges what a real, hidden-card defence can find; measured in
+  double-dummy instead of played out, and the solved ending scored as above
+  (:mod:`spadeslib.bots.solving`: which questions it asks the solver so that a Nil is
+  scored honestly, and where it keeps the playouts). Measured in
   ``docs/performance.md`` ("Expert from the solver").
 - **Bidding.** For each legal number and Nil it plays the sampled deals out to that
   contract (the seats yet to bid given the bid their sampled hands suggest,
@@ -72,6 +58,7 @@ from typing import Final, NamedTuple
 from spadeslib.bots.auction import Auction
 from spadeslib.bots.evidence import claims, evidence
 from spadeslib.bots.guesses import quick_bid
+from spadeslib.bots.solving import solved, solves
 from spadeslib.bots.standard import StandardBot, legal_mask, play_action, situation, try_card
 from spadeslib.bots.tables import determinizer, tables_of
 from spadeslib.bots.worth import Worth, seat_bids
@@ -79,7 +66,6 @@ from spadeslib.compiler import Rules
 from spadeslib.compiler.bids import BLIND_NIL, NIL, NO_BID
 from spadeslib.engine import Action, Observation
 from spadeslib.engine.search.knowledge import Knowledge, read
-from spadeslib.engine.search.solver import solve
 from spadeslib.errors import ArgumentError
 
 __all__ = ["DEFAULT_BUDGET", "SHORTLIST", "SOLVE_FROM", "ExpertBot", "distinct_cards"]
@@ -120,62 +106,6 @@ def distinct_cards(rules: Rules, mask: int, live: int) -> list[int]:
             if suit_of[last] == suit_of[bit] and not between & live:
                 continue
         out.append(bit)
-    return out
-
-
-def _seats(mask: int) -> list[int]:
-    """The seats of a mask of seats."""
-    return [seat for seat in range(mask.bit_length()) if mask >> seat & 1]
-
-
-def _solved(
-    rules: Rules, knowledge: Knowledge, deal: Sequence[int], candidates: Sequence[int]
-) -> list[list[int]]:
-    """Each candidate's tricks per seat at the end of the deal, ``deal`` (every seat's
-    cards now) solved double-dummy: the contract question and one Nil question per live
-    Nil, put together as the module docstring says. Only for two sides, no Nil set."""
-    kernel = rules.kernel
-    assert kernel is not None  # _solves checked it
-    seat = knowledge.seat
-    players = rules.players
-    side_of = rules.side_of
-    mine = [other for other in range(players) if side_of[other] == side_of[seat]]
-    theirs = [other for other in range(players) if side_of[other] != side_of[seat]]
-    nils = knowledge.nils
-    must = 0
-    if knowledge.trick_number == 0 and not knowledge.trick:
-        must = rules.first_lead_mask(deal)
-    position = (
-        deal,
-        knowledge.leader,
-        knowledge.trick,
-        knowledge.broken,
-        knowledge.trick_number,
-        must,
-    )
-    side = sum(1 << other for other in mine)
-    counted = side & ~nils
-    contract = solve(kernel, *position, counted, side) if counted else {}
-    nil_values = []
-    for nil in _seats(nils):
-        against = sum(1 << other for other in range(players) if side_of[other] != side_of[nil])
-        nil_values.append((nil, solve(kernel, *position, 1 << nil, against)))
-    left = knowledge.hand.bit_count()  # tricks to play, the current one included
-    takers = [
-        next((m for m in members if not nils >> m & 1), members[0]) for members in (mine, theirs)
-    ]
-    out = []
-    for bit in candidates:
-        tricks = list(knowledge.tricks)
-        room = left
-        for nil, values in nil_values:
-            forced = min(values[bit], room)
-            tricks[nil] += forced
-            room -= forced
-        ours = min(contract.get(bit, 0), room)
-        tricks[takers[0]] += ours
-        tricks[takers[1]] += room - ours
-        out.append(tricks)
     return out
 
 
@@ -300,7 +230,7 @@ class ExpertBot(StandardBot):
         tables = tables_of(rules)
         made = claims(observation, rules)
         sampler = determinizer(knowledge, tables)
-        solving = self._solves(rules, knowledge)
+        solving = solves(rules, knowledge, self.solve_from)
         weight = 0.0
         for size in self._batches(self.budget):
             deals = sampler.samples(self.stream, size)
@@ -308,7 +238,7 @@ class ExpertBot(StandardBot):
             weight += sum(weights)
             if solving:
                 for each, deal in zip(weights, deals, strict=True):
-                    for index, tricks in enumerate(_solved(rules, knowledge, deal, candidates)):
+                    for index, tricks in enumerate(solved(rules, knowledge, deal, candidates)):
                         totals[index] += each * worth(contracts, tricks)
                 continue
             for index, bit in enumerate(candidates):
@@ -318,16 +248,6 @@ class ExpertBot(StandardBot):
                     for each, tricks in zip(weights, counts, strict=True)
                 )
         return candidates, totals, weight
-
-    def _solves(self, rules: Rules, knowledge: Knowledge) -> bool:
-        """Whether this card is chosen by solving the samples (the module docstring says
-        where it is not, and why)."""
-        if knowledge.hand.bit_count() > self.solve_from or rules.kernel is None:
-            return False
-        if len(rules.sides) != 2:  # the solver sets one side against one
-            return False
-        set_nils = [seat for seat in _seats(knowledge.nils) if knowledge.tricks[seat]]
-        return not set_nils
 
     def bid(self, observation: Observation, rules: Rules, legal: Sequence[Action]) -> Action:
         kinds = {action.kind for action in legal}
