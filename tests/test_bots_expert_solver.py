@@ -65,23 +65,12 @@ def _scores(bot: ExpertBot, game: Game, observation: Observation) -> dict[str, f
 
 
 @pytest.mark.skipif(not NATIVE, reason="solving needs the native core")
-@pytest.mark.parametrize(
-    ("bids", "wanting"),
-    [
-        (("bid 2", "bid 4", "bid 1", "bid 4"), 0b0101),  # seat 0's side is short: more
-        (("bid 1", "bid 3", "bid 1", "bid 3"), 0b1010),  # both made: the others push
-        (("bid 1", "bid 4", "bid 1", "bid 4"), 0b0000),  # the others short: everyone
-    ],
-)
-def test_a_card_s_worth_is_the_weighted_worth_of_its_solved_endings(
-    bids: tuple[str, ...], wanting: int
-) -> None:
+def test_a_card_s_worth_is_the_weighted_worth_of_its_solved_endings() -> None:
     """The oracle: the same samples (the bot's stream copied), each solved through
     spadeslib.analysis (whose solver tests/test_double_dummy.py holds to the plain
-    minimax) with the seats ``wanting`` seat 0's side to take more, scored by Worth: the
-    bot's numbers exactly. Seat 0 leads trick 9 with 5 cards; its side has 2 tricks, the
-    other side 6."""
-    game, observation = _ending(bids, moves=32)
+    minimax), scored by Worth: the bot's numbers exactly.
+    Seat 0 leads trick 9 with 5 cards; its side bid 3 and has 2 tricks."""
+    game, observation = _ending(("bid 2", "bid 4", "bid 1", "bid 4"), moves=32)
     rules = game.variant.compile()
     bot = ExpertBot(9, budget=12, solve_from=5)
     stream = SplitMix64(0)
@@ -109,7 +98,7 @@ def test_a_card_s_worth_is_the_weighted_worth_of_its_solved_endings(
             knowledge.trick_number,
             0,
         )
-        for bit, tricks in card_values(position, ours, wanting).items():
+        for bit, tricks in card_values(position, ours, ours).items():
             each = list(knowledge.tricks)
             each[0] += tricks
             each[1] += left - tricks
@@ -118,8 +107,11 @@ def test_a_card_s_worth_is_the_weighted_worth_of_its_solved_endings(
                 expected[text] = expected.get(text, 0.0) + weight * worth(contracts, each)
     total = sum(weights)
     assert scores == pytest.approx({card: value / total for card, value in expected.items()})
-    # the playouts judge these endings otherwise: the test tells solving from playing
-    assert _scores(ExpertBot(9, budget=12), game, observation) != pytest.approx(scores)
+    # the playouts judge this ending otherwise (a minor suit first, where solving leads a
+    # spade): the test tells solving from playing
+    assert max(scores, key=scores.__getitem__) in ("3S", "7S")
+    played = _scores(ExpertBot(9, budget=12), game, observation)
+    assert max(played, key=played.__getitem__) in ("9C", "3D")
 
 
 @pytest.mark.skipif(not NATIVE, reason="solving needs the native core")

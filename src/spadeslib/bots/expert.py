@@ -238,9 +238,7 @@ class ExpertBot(StandardBot):
             weight += sum(weights)
             if solving:
                 for each, deal in zip(weights, deals, strict=True):
-                    for index, tricks in enumerate(
-                        solved(rules, table, knowledge, deal, candidates)
-                    ):
+                    for index, tricks in enumerate(solved(rules, knowledge, deal, candidates)):
                         totals[index] += each * worth(contracts, tricks)
                 continue
             for index, bit in enumerate(candidates):

@@ -8,13 +8,8 @@ not a function of one side's tricks while a Nil is live: the Nil seat's own tric
 the Nil, and under the standard rule they do not count towards its partner's bid. So it
 asks one question per objective:
 
-- **the contract**: the tricks of the side's seats that bid no Nil (``counted``), with
-  each side wanting what its contract wants as the tricks stand (:func:`maximizers`):
-  while the side is short of its contract it wants more and the other side (short of its
-  own, or out to set it) fewer; once it has made it, it wants no more (bags; in NYC
-  overtricks can set it), and the other side wants it to take more if that side has made
-  its own contract too (the same bags, passed across), or fewer if it is still short (its
-  tricks: both sides then play to put the tricks in the other side's hands);
+- **the contract**: the tricks of the side's seats that bid no Nil (``counted``), the
+  side maximizing, the other side minimizing;
 - **each live Nil** (a Nil or Blind Nil whose seat has taken no trick): the tricks the
   other side can make the Nil seat take (``counted`` the Nil seat, the other side
   maximizing), whichever side the Nil is on.
@@ -43,9 +38,8 @@ from collections.abc import Sequence
 from spadeslib.compiler import Rules
 from spadeslib.engine.search.knowledge import Knowledge
 from spadeslib.engine.search.solver import solve
-from spadeslib.policies.standard import Table, made
 
-__all__ = ["maximizers", "solved", "solves"]
+__all__ = ["solved", "solves"]
 
 
 def solves(rules: Rules, knowledge: Knowledge, solve_from: int) -> bool:
@@ -63,32 +57,8 @@ def _seats(mask: int) -> list[int]:
     return [seat for seat in range(mask.bit_length()) if mask >> seat & 1]
 
 
-def maximizers(rules: Rules, table: Table, knowledge: Knowledge) -> int:
-    """The seats that want the seat's side to take more tricks in the contract question
-    (a bit per seat; see the module docstring): the side's own while it is short of its
-    contract, else the other side's if that side has made its own, else none. Two sides."""
-    mine = rules.side_of[knowledge.seat]
-    players = range(rules.players)
-    ours = sum(1 << seat for seat in players if rules.side_of[seat] == mine)
-    if not _has_made(table, mine, knowledge.tricks):
-        return ours
-    if _has_made(table, 1 - mine, knowledge.tricks):
-        return ((1 << rules.players) - 1) ^ ours
-    return 0
-
-
-def _has_made(table: Table, side: int, tricks: Sequence[int]) -> bool:
-    """Whether ``side`` has taken its contract already (a side with no contract has not)."""
-    contract = table.contracts[side]
-    return contract is not None and made(table, side, tricks) >= contract
-
-
 def solved(
-    rules: Rules,
-    table: Table,
-    knowledge: Knowledge,
-    deal: Sequence[int],
-    candidates: Sequence[int],
+    rules: Rules, knowledge: Knowledge, deal: Sequence[int], candidates: Sequence[int]
 ) -> list[list[int]]:
     """Each candidate's tricks per seat at the end of the deal, ``deal`` (every seat's
     cards now) solved double-dummy: the contract question and one Nil question per live
@@ -114,8 +84,7 @@ def solved(
     )
     side = sum(1 << other for other in mine)
     counted = side & ~nils
-    wanting = maximizers(rules, table, knowledge)
-    contract = solve(kernel, *position, counted, wanting) if counted else {}
+    contract = solve(kernel, *position, counted, side) if counted else {}
     nil_values = []
     for nil in _seats(nils):
         against = sum(1 << other for other in range(players) if side_of[other] != side_of[nil])
