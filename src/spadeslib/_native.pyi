@@ -147,3 +147,17 @@ def place(
     n: int,
     /,
 ) -> tuple[list[list[int]], int]: ...
+def double_dummy(
+    kernel: Kernel,
+    hands: Sequence[int],
+    leader: int,
+    trick: Sequence[int],
+    broken: bool,
+    trick_number: int,
+    must_lead: int,
+    counted: int,
+    maximizers: int,
+    options: int = 0,
+    focus: int = 0,
+    /,
+) -> list[tuple[int, int]]: ...

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from spadeslib import _backend
 from spadeslib.analysis import reference
 from spadeslib.analysis.position import Position, position_of
 from spadeslib.compiler.kernel import kernel_of
+from spadeslib.engine.search.solver import solve
 from spadeslib.errors import ArgumentError
 
 if TYPE_CHECKING:
@@ -53,21 +53,19 @@ def card_values(
         raise ArgumentError("the native solver is not built here (spadeslib.backend() is 'python')")
     if kernel is None:
         return reference.values(position, counted, maximizers)
-    module = _backend.native()
-    pairs = module.double_dummy(  # type: ignore[union-attr]
+    return solve(
         kernel,
-        list(position.hands),
+        position.hands,
         position.leader,
-        list(position.trick),
+        position.trick,
         position.broken,
         position.trick_number,
         position.must_lead,
         counted,
         maximizers,
-        options,
-        focus,
+        options=options,
+        focus=focus,
     )
-    return dict(pairs)
 
 
 def _texts(position: Position, values: dict[int, int]) -> dict[str, int]:

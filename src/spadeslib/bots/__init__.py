@@ -18,7 +18,8 @@ end with one bot per seat.
 One module per job: :mod:`.protocol` (the :class:`Bot` protocol), :mod:`.base`
 (dispatch on the phase), :mod:`.easy`, :mod:`.standard`, :mod:`.pro`, :mod:`.expert`
 (the four players), :mod:`.worth` (what a deal's ending is worth to a side, by the
-scoring), the Standard play rule in :mod:`spadeslib.policies.standard`,
+scoring), :mod:`.solving` (the Expert's endings solved double-dummy), the Standard play
+rule in :mod:`spadeslib.policies.standard`,
 :mod:`.auction` and :mod:`.bidding` (bidding by simulation, on deals of the unseen
 cards from :mod:`spadeslib.engine.search.determinize`), :mod:`.decisions`
 (passes, exchanges, discards, cuts, draws, blind decisions), :mod:`.tables`,

@@ -17,6 +17,12 @@ leaves my side the best score when the deal is over", and the same of its bids:
   and their coming penalty, Nil and Blind Nil, ten for 200, the game's end). It plays the
   card of the best weighted average, the lowest such card on a tie. The same samples serve
   every card, so the comparison is between cards, not between luck.
+- **Solving** (``solve_from``, off by default; the ``expert-dd`` level turns it on).
+  Once the seat to play holds ``solve_from`` cards or fewer, each sample is solved
+  double-dummy instead of played out, and the solved ending scored as above
+  (:mod:`spadeslib.bots.solving`: which questions it asks the solver so that a Nil is
+  scored honestly, and where it keeps the playouts). Measured in
+  ``docs/performance.md`` ("Expert from the solver").
 - **Bidding.** For each legal number and Nil it plays the sampled deals out to that
   contract (the seats yet to bid given the bid their sampled hands suggest,
   :class:`~spadeslib.bots.auction.Auction`) and takes the bid of the best expected worth
@@ -37,10 +43,10 @@ leaves my side the best score when the deal is over", and the same of its bids:
 - Passes, exchanges and the other card choices are Standard's
   (:mod:`spadeslib.bots.decisions`).
 
-``budget`` is the number of deals sampled per decision, so a seed and a budget give the
-same decisions on every machine. ``time_limit`` (seconds, optional) stops sampling early,
-a batch at a time, when a decision has taken that long: faster, and no longer
-reproducible.
+``budget`` is the number of deals sampled per decision (played out or solved), so a seed
+and a budget give the same decisions on every machine. ``time_limit`` (seconds, optional)
+stops sampling early, a batch at a time, when a decision has taken that long: faster, and
+no longer reproducible.
 """
 
 from __future__ import annotations
@@ -52,6 +58,7 @@ from typing import Final, NamedTuple
 from spadeslib.bots.auction import Auction
 from spadeslib.bots.evidence import claims, evidence
 from spadeslib.bots.guesses import quick_bid
+from spadeslib.bots.solving import solved, solves
 from spadeslib.bots.standard import StandardBot, legal_mask, play_action, situation, try_card
 from spadeslib.bots.tables import determinizer, tables_of
 from spadeslib.bots.worth import Worth, seat_bids
@@ -61,7 +68,7 @@ from spadeslib.engine import Action, Observation
 from spadeslib.engine.search.knowledge import Knowledge, read
 from spadeslib.errors import ArgumentError
 
-__all__ = ["DEFAULT_BUDGET", "SHORTLIST", "ExpertBot", "distinct_cards"]
+__all__ = ["DEFAULT_BUDGET", "SHORTLIST", "SOLVE_FROM", "ExpertBot", "distinct_cards"]
 
 DEFAULT_BUDGET: Final = 400
 """Deals sampled per decision by default."""
@@ -69,6 +76,11 @@ DEFAULT_BUDGET: Final = 400
 SHORTLIST: Final = 4
 """The bids judged on the whole budget: every legal bid is first judged on a quarter of
 it, and the best of them on the rest (most bids are plainly wrong for a hand)."""
+
+SOLVE_FROM: Final = 6
+"""The cards in hand from which the ``expert-dd`` level solves its samples: chosen by the
+duplicate matches in ``docs/performance.md`` (an ending of 6 cards a hand solves in about
+0.2 ms, so 400 samples fit in well under 100 ms)."""
 
 _BATCH: Final = 32
 """Samples per batch when a time limit is set."""
@@ -133,9 +145,15 @@ class ExpertBot(StandardBot):
         budget: int = DEFAULT_BUDGET,
         *,
         time_limit: float | None = None,
+        solve_from: int = 0,
     ) -> None:
         if budget < 1:
             raise ArgumentError(f"budget must be at least 1 sampled deal, not {budget!r}")
+        if type(solve_from) is not int or solve_from < 0:
+            raise ArgumentError(
+                "solve_from must be a number of cards in hand (an int of at least 0; 0 "
+                f"never solves), not {solve_from!r}"
+            )
         if time_limit is not None and not time_limit > 0:
             raise ArgumentError(
                 f"time_limit must be a positive number of seconds, not {time_limit!r}"
@@ -143,10 +161,12 @@ class ExpertBot(StandardBot):
         super().__init__(seed, simulations=budget)
         self.budget = budget
         self.time_limit = time_limit
+        self.solve_from = solve_from
 
     def __repr__(self) -> str:
         limit = "" if self.time_limit is None else f", time_limit={self.time_limit!r}"
-        return f"ExpertBot(seed={self.seed!r}, budget={self.budget!r}{limit})"
+        solving = f", solve_from={self.solve_from!r}" if self.solve_from else ""
+        return f"ExpertBot(seed={self.seed!r}, budget={self.budget!r}{limit}{solving})"
 
     def _batches(self, samples: int) -> Iterator[int]:
         """The sizes of the batches of ``samples`` samples: all at once, or with a time
@@ -210,11 +230,17 @@ class ExpertBot(StandardBot):
         tables = tables_of(rules)
         made = claims(observation, rules)
         sampler = determinizer(knowledge, tables)
+        solving = solves(rules, knowledge, self.solve_from)
         weight = 0.0
         for size in self._batches(self.budget):
             deals = sampler.samples(self.stream, size)
             weights = evidence(rules, tables, knowledge, made, deals)
             weight += sum(weights)
+            if solving:
+                for each, deal in zip(weights, deals, strict=True):
+                    for index, tricks in enumerate(solved(rules, knowledge, deal, candidates)):
+                        totals[index] += each * worth(contracts, tricks)
+                continue
             for index, bit in enumerate(candidates):
                 counts, _ = try_card(rules, knowledge, table, deals, bit)
                 totals[index] += sum(

@@ -8,9 +8,10 @@ A lineup is written the way a person says it:
   side 0 play Pro and those of side 1 Easy);
 - ``"pro,easy,pro,easy"``: per seat, one level for each seat in turn.
 
-A level is ``random`` (a uniformly random legal action), ``easy``, ``standard``, ``pro``
-or ``expert``, optionally with the number of simulated deals per decision of those that
-simulate: ``standard:20``, ``expert:500``. A new level is one entry in :data:`LEVELS`.
+A level is ``random`` (a uniformly random legal action), ``easy``, ``standard``, ``pro``,
+``expert`` or ``expert-dd`` (the Expert solving its endings double-dummy), optionally with
+the number of simulated deals per decision of those that simulate: ``standard:20``,
+``expert:500``. A new level is one entry in :data:`LEVELS`.
 
 Every random choice comes from :func:`derive_seed`: a game's seed and each seat's bot seed
 are functions of the simulation's seed and the deal's or game's index alone, never of
@@ -67,18 +68,28 @@ def _expert(seed: int, simulations: int | None) -> Bot:
     return ExpertBot(seed, budget=simulations or DEFAULT_BUDGET)
 
 
+def _expert_dd(seed: int, simulations: int | None) -> Bot:
+    from spadeslib.bots import ExpertBot
+    from spadeslib.bots.expert import DEFAULT_BUDGET, SOLVE_FROM
+
+    return ExpertBot(seed, budget=simulations or DEFAULT_BUDGET, solve_from=SOLVE_FROM)
+
+
 LEVELS: Final[dict[str, Callable[[int, int | None], Bot] | None]] = {
     "random": None,
     "easy": _easy,
     "standard": _standard,
     "pro": _pro,
     "expert": _expert,
+    "expert-dd": _expert_dd,
 }
 """Each level's bot, made from a seed and the simulations per decision (``None``: the
-bot's own default; for ``expert``, its budget of sampled deals). ``random`` has no bot:
-the engine picks a random legal action."""
+bot's own default; for ``expert`` and ``expert-dd``, its budget of sampled deals).
+``expert-dd`` is the Expert solving its samples double-dummy once the seat holds
+:data:`~spadeslib.bots.expert.SOLVE_FROM` cards or fewer. ``random`` has no bot: the
+engine picks a random legal action."""
 
-_SIMULATE: Final = frozenset({"standard", "pro", "expert"})
+_SIMULATE: Final = frozenset({"standard", "pro", "expert", "expert-dd"})
 """The levels that take a number of simulations."""
 
 

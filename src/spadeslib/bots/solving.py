@@ -1,0 +1,108 @@
+"""The Expert's endings solved double-dummy: what it asks the solver of a sampled deal,
+and how it turns the answers into tricks per seat for the variant's scoring
+(:class:`~spadeslib.bots.worth.Worth`).
+
+The solver (:func:`~spadeslib.engine.search.solver.solve`) maximizes the tricks of a set
+of seats against the others and answers for every legal card at once. A deal's score is
+not a function of one side's tricks while a Nil is live: the Nil seat's own tricks decide
+the Nil, and under the standard rule they do not count towards its partner's bid. So it
+asks one question per objective:
+
+- **the contract**: the tricks of the side's seats that bid no Nil (``counted``), the
+  side maximizing, the other side minimizing;
+- **each live Nil** (a Nil or Blind Nil whose seat has taken no trick): the tricks the
+  other side can make the Nil seat take (``counted`` the Nil seat, the other side
+  maximizing), whichever side the Nil is on.
+
+Each answer is every seat's best for that objective alone, so together they may promise
+more than one line of play gives (a side that both defends its Nil and takes its tricks).
+They are put together Nils first, as a player would rank them (a Nil is worth ten
+tricks): each Nil seat takes its forced tricks, the side's non-Nil seats the contract
+answer cut to the tricks left, the other side the rest.
+
+Where no question scores an ending honestly, :func:`solves` says no and the Expert plays
+its samples out with the Standard rule as before: without the native core (the
+pure-Python backend, where a full solve would take seconds); with more than two sides
+(the solver sets one seat against all the others together: a bound on its tricks, not a
+prediction of a game where the others play for themselves); and once a Nil is set (its
+seat's further tricks are bags that do not help its partner, and neither question
+separates them from the partner's). A solved sample assumes every seat sees every card:
+it plays the ending better than a playout does, and credits the defence with what only
+seeing the cards finds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from spadeslib.compiler import Rules
+from spadeslib.engine.search.knowledge import Knowledge
+from spadeslib.engine.search.solver import solve
+
+__all__ = ["solved", "solves"]
+
+
+def solves(rules: Rules, knowledge: Knowledge, solve_from: int) -> bool:
+    """Whether the seat's card is chosen by solving its samples: it holds ``solve_from``
+    cards or fewer, and the endings can be scored (see the module docstring)."""
+    if knowledge.hand.bit_count() > solve_from or rules.kernel is None:
+        return False
+    if len(rules.sides) != 2:  # the solver sets one side against one
+        return False
+    return not any(knowledge.tricks[seat] for seat in _seats(knowledge.nils))
+
+
+def _seats(mask: int) -> list[int]:
+    """The seats of a mask of seats."""
+    return [seat for seat in range(mask.bit_length()) if mask >> seat & 1]
+
+
+def solved(
+    rules: Rules, knowledge: Knowledge, deal: Sequence[int], candidates: Sequence[int]
+) -> list[list[int]]:
+    """Each candidate's tricks per seat at the end of the deal, ``deal`` (every seat's
+    cards now) solved double-dummy: the contract question and one Nil question per live
+    Nil, put together as the module docstring says. Only where :func:`solves`."""
+    kernel = rules.kernel
+    assert kernel is not None  # solves() checked it
+    seat = knowledge.seat
+    players = rules.players
+    side_of = rules.side_of
+    mine = [other for other in range(players) if side_of[other] == side_of[seat]]
+    theirs = [other for other in range(players) if side_of[other] != side_of[seat]]
+    nils = knowledge.nils
+    must = 0
+    if knowledge.trick_number == 0 and not knowledge.trick:
+        must = rules.first_lead_mask(deal)
+    position = (
+        deal,
+        knowledge.leader,
+        knowledge.trick,
+        knowledge.broken,
+        knowledge.trick_number,
+        must,
+    )
+    side = sum(1 << other for other in mine)
+    counted = side & ~nils
+    contract = solve(kernel, *position, counted, side) if counted else {}
+    nil_values = []
+    for nil in _seats(nils):
+        against = sum(1 << other for other in range(players) if side_of[other] != side_of[nil])
+        nil_values.append((nil, solve(kernel, *position, 1 << nil, against)))
+    left = knowledge.hand.bit_count()  # tricks to play, the current one included
+    takers = [
+        next((m for m in members if not nils >> m & 1), members[0]) for members in (mine, theirs)
+    ]
+    out = []
+    for bit in candidates:
+        tricks = list(knowledge.tricks)
+        room = left
+        for nil, values in nil_values:
+            forced = min(values[bit], room)
+            tricks[nil] += forced
+            room -= forced
+        ours = min(contract.get(bit, 0), room)
+        tricks[takers[0]] += ours
+        tricks[takers[1]] += room - ours
+        out.append(tricks)
+    return out
