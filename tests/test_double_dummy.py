@@ -8,6 +8,11 @@ its best card; values agree after each card; equivalent cards are worth the same
 from __future__ import annotations
 
 import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,7 +25,7 @@ from spadeslib.analysis import card_values, double_dummy, nil_can_be_set, positi
 from spadeslib.analysis.position import Position
 from spadeslib.analysis.solve import side_seats
 from spadeslib.compiler.kernel import kernel_of
-from spadeslib.errors import ArgumentError, SpadesError
+from spadeslib.errors import ArgumentError, SearchTimeout, SpadesError
 from spadeslib.testing import variants
 
 native: Any = _backend.native()
@@ -300,6 +305,73 @@ def test_the_native_boundary_checks_every_argument() -> None:
     bad(8, 16, "maximizers")
     with pytest.raises(ArgumentError, match="options"):
         native.double_dummy(*good, 64)
+    for seconds in (-1.0, float("nan"), float("inf")):
+        with pytest.raises(ArgumentError, match="seconds must be from 0"):
+            native.double_dummy(*good, 0, 0, seconds)
+
+
+def first_lead(name: str) -> spadeslib.Game:
+    """``name``'s first deal at its first lead (every seat's first legal bid)."""
+    game = spadeslib.Game(name, seed=1)
+    while game.phase != "play":
+        game.apply(game.legal_actions()[0])
+    return game
+
+
+@pytest.mark.parametrize("path", ["native", "python"])
+def test_a_time_limit_stops_the_search_and_says_so(path: str) -> None:
+    """Six hands of 17 cards from the first lead would take hours: with a time limit the
+    search stops and raises SearchTimeout (a SpadesError and a TimeoutError), on either
+    path; a limit that is no number above 0 is refused first."""
+    if path == "native" and native is None:
+        pytest.skip("the native core is not built here")
+    game = first_lead("six-handed")
+    position = position_of(game)
+    side = side_seats(position, position.actor)
+    with pytest.raises(SearchTimeout, match=r"did not finish within 1e-0?6 seconds") as stop:
+        card_values(position, side, side, native=path == "native", seconds=1e-6)
+    assert isinstance(stop.value, SpadesError) and isinstance(stop.value, TimeoutError)
+    for seconds in (0, -1, float("nan"), float("inf"), True, "1"):
+        with pytest.raises(ArgumentError, match="seconds must be None or a number above 0"):
+            double_dummy(game, seconds=seconds)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match="seconds"):
+        nil_can_be_set(game, 0, seconds=-1)
+    ending_game = spadeslib.Game("standard", seed=2)
+    assert ending(ending_game, 2, 2) is not None
+    assert double_dummy(ending_game, seconds=60) == double_dummy(ending_game)
+
+
+@needs_native
+def test_ctrl_c_stops_a_long_search(tmp_path: Any) -> None:
+    """The search runs in C without the GIL; Ctrl+C (SIGINT) still stops it, with
+    KeyboardInterrupt, as any Python loop would be."""
+    script = tmp_path / "solve.py"
+    script.write_text(
+        "import sys\n"
+        "sys.path.insert(0, sys.argv[1])\n"
+        "from test_double_dummy import first_lead\n"
+        "from spadeslib.analysis import double_dummy\n"
+        "game = first_lead('six-handed')\n"
+        "print('solving', flush=True)\n"
+        "double_dummy(game)\n"
+        "print('finished', flush=True)\n",
+        encoding="utf-8",
+    )
+    child = subprocess.Popen(
+        [sys.executable, str(script), str(Path(__file__).parent)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert child.stdout is not None and child.stdout.readline() == "solving\n"
+        time.sleep(0.5)  # inside the search by now
+        child.send_signal(signal.SIGINT)
+        out, err = child.communicate(timeout=120)
+    finally:
+        child.kill()
+    assert "finished" not in out
+    assert "KeyboardInterrupt" in err, err
 
 
 @needs_native

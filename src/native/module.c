@@ -97,8 +97,9 @@ static int module_exec(PyObject *module) {
     PyObject *errors = PyImport_ImportModule("spadeslib.errors");
     if (!errors) return -1;
     st->argument_error = PyObject_GetAttrString(errors, "ArgumentError");
+    st->search_timeout = PyObject_GetAttrString(errors, "SearchTimeout");
     Py_DECREF(errors);
-    if (!st->argument_error) return -1;
+    if (!st->argument_error || !st->search_timeout) return -1;
     st->zero = PyLong_FromLong(0);
     st->sixty_four = PyLong_FromLong(64);
     if (!st->zero || !st->sixty_four) return -1;
@@ -136,6 +137,7 @@ static int module_exec(PyObject *module) {
 static int module_traverse(PyObject *module, visitproc visit, void *arg) {
     native_state *st = state_of_module(module);
     Py_VISIT(st->argument_error);
+    Py_VISIT(st->search_timeout);
     Py_VISIT(st->kernel_type);
     Py_VISIT(st->play_type);
     Py_VISIT(st->table_type);
@@ -148,6 +150,7 @@ static int module_traverse(PyObject *module, visitproc visit, void *arg) {
 static int module_clear(PyObject *module) {
     native_state *st = state_of_module(module);
     Py_CLEAR(st->argument_error);
+    Py_CLEAR(st->search_timeout);
     Py_CLEAR(st->zero);
     Py_CLEAR(st->sixty_four);
     Py_CLEAR(st->kernel_type);

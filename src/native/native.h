@@ -17,7 +17,7 @@
 /* -- module.c: the module's set-up and its state ----------------------------------------- */
 
 typedef struct native_state {
-    PyObject *argument_error;
+    PyObject *argument_error, *search_timeout;
     PyObject *zero, *sixty_four;
     PyTypeObject *kernel_type, *play_type, *table_type, *tensors_type, *game_loop_type;
     PyTypeObject *state_core_type;

@@ -19,6 +19,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdlib.h>
+#include <time.h>
 
 #include "native.h"
 #include "rules.h"
@@ -602,6 +603,30 @@ HOT static int sure_tricks(const solver *s, mask_t *cashed) {
     return sure;
 }
 
+/* Seconds on a monotonic clock, for a search's deadline. */
+static double now_seconds(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+/* Whether to stop now: the deadline passed, or a signal came (Ctrl+C: Python's handler
+   runs here, under the GIL taken back for the moment, and its exception stays set for the
+   caller to raise). Asked every STOP_CHECK nodes, some milliseconds apart. */
+static void check_stop(solver *s) {
+    if (s->deadline > 0 && now_seconds() >= s->deadline) {
+        s->stop = STOP_DEADLINE;
+        return;
+    }
+    if (s->signals) {
+        PyGILState_STATE held = PyGILState_Ensure();
+        if (PyErr_CheckSignals() < 0) s->stop = STOP_SIGNAL;
+        PyGILState_Release(held);
+    }
+}
+
+#define STOP_CHECK 0xFFFF
+
 HOT static int search(solver *s, int target, mask_t *relevant) {
     const kernel *k = s->k;
     int actor = seat_after(k, s->leader, s->count);
@@ -609,7 +634,8 @@ HOT static int search(solver *s, int target, mask_t *relevant) {
     *relevant = 0;
     if (target <= 0) return 1;
     if (target > left) return 0;
-    s->nodes++;
+    if ((++s->nodes & STOP_CHECK) == 0) check_stop(s);
+    if (s->stop) return 0;
     if (left == 1) {
         /* the last trick: each seat's one card, played out */
         uint8_t trick[MAX_PLAYERS];
@@ -812,15 +838,20 @@ HOT void solver_values(solver *s, int *values, mask_t focus) {
    (every card searched that no run merges); and 8,
    for the bench: ([(bit, tricks), ...], nodes searched). focus (a mask, 0 for none):
    only its cards' values, and any card better than all of them (so the best value is
-   the highest given), for a review that asks a played card and the best. */
+   the highest given), for a review that asks a played card and the best. seconds (0 for
+   none): a time limit, past which it raises spadeslib.errors.SearchTimeout; Ctrl+C stops
+   it too (the search cannot be interrupted otherwise: it runs without the GIL). */
 static PyObject *native_double_dummy(PyObject *module, PyObject *args) {
     native_state *st = (native_state *)PyModule_GetState(module);
     PyObject *kernel_obj, *hands_obj, *leader_obj, *trick_obj, *number_obj, *must_obj;
     PyObject *counted_obj, *max_obj, *focus_obj = NULL;
     int broken, options = 0;
-    if (!PyArg_ParseTuple(args, "OOOOpOOOO|iO", &kernel_obj, &hands_obj, &leader_obj, &trick_obj, &broken,
-                          &number_obj, &must_obj, &counted_obj, &max_obj, &options, &focus_obj))
+    double seconds = 0;
+    if (!PyArg_ParseTuple(args, "OOOOpOOOO|iOd", &kernel_obj, &hands_obj, &leader_obj, &trick_obj, &broken,
+                          &number_obj, &must_obj, &counted_obj, &max_obj, &options, &focus_obj, &seconds))
         return NULL;
+    if (!(seconds >= 0 && seconds <= 1e9))
+        return argument_error(st, "seconds must be from 0 (no limit) to 1e9, not %R", PyTuple_GET_ITEM(args, 11));
     if (options < 0 || options > 63) return argument_error(st, "options must be from 0 to 63, not %d", options);
     if (!PyObject_TypeCheck(kernel_obj, st->kernel_type))
         return argument_error(st, "kernel must be a spadeslib._native.Kernel, not %R", kernel_obj);
@@ -884,10 +915,23 @@ static PyObject *native_double_dummy(PyObject *module, PyObject *args) {
     if (options & 32) s.small = 0;
     if (!s.ranks) s.small = 0; /* a hit of a whole-position table tells no ranks: skipping needs them */
     int values[MAX_CARDS];
+    s.signals = 1; /* (a no-op off the main thread, which signals never reach) */
+    s.deadline = seconds > 0 ? now_seconds() + seconds : 0;
     Py_BEGIN_ALLOW_THREADS
     solver_values(&s, values, focus);
     Py_END_ALLOW_THREADS
     solver_free(&s);
+    if (s.stop == STOP_SIGNAL) return NULL; /* Ctrl+C: its KeyboardInterrupt is set */
+    if (s.stop == STOP_DEADLINE) {
+        PyObject *limit = PyFloat_FromDouble(seconds);
+        if (limit) {
+            PyErr_Format(st->search_timeout,
+                         "the double-dummy search did not finish within %R seconds (%ld positions searched)", limit,
+                         s.nodes);
+            Py_DECREF(limit);
+        }
+        return NULL;
+    }
     PyObject *out = PyList_New(0);
     if (!out) return NULL;
     for (int bit = 0; bit < k->size; bit++) {

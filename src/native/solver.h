@@ -46,7 +46,14 @@ typedef struct solver {
     uint32_t *tags; /* each slot's tag (table_tag), 0 while empty */
     size_t tt_mask;
     long nodes;
+    double deadline; /* a monotonic clock's seconds to stop at, 0 for none */
+    int signals;     /* look for a signal (Ctrl+C) now and then: a caller on the main thread */
+    int stop;        /* why the search stopped early (STOP_...), 0 while it goes on */
 } solver;
+
+/* Why a search stopped before its answer: every search then returns at once, its values
+   meaningless (the caller raises instead of answering). */
+enum { STOP_DEADLINE = 1, STOP_SIGNAL = 2 };
 
 /* Set up a solver for one position (the fields above filled by the caller); 0, or -1 when
    the table cannot be allocated. */

@@ -22,6 +22,7 @@ from spadeslib.errors import (
     IllegalActionError,
     Problem,
     RecordError,
+    SearchTimeout,
     SpadesError,
     VariantError,
 )
@@ -101,6 +102,7 @@ __all__ = [
     "RecordError",
     "Rules",
     "ScoringError",
+    "SearchTimeout",
     "SideScore",
     "SpadesError",
     "Standing",

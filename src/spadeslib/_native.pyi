@@ -159,5 +159,6 @@ def double_dummy(
     maximizers: int,
     options: int = 0,
     focus: int = 0,
+    seconds: float = 0.0,
     /,
 ) -> list[tuple[int, int]]: ...

@@ -215,6 +215,12 @@ class ArgumentError(SpadesError, ValueError):
     table, a number of deals or simulations below 1, a missing bot. Nothing was changed."""
 
 
+class SearchTimeout(SpadesError, TimeoutError):
+    """A search given a time limit (``seconds=`` of :func:`spadeslib.analysis.double_dummy`)
+    did not finish within it; nothing else changed. Ask again with more time, or from
+    later in the deal: the search's time grows quickly with the cards left."""
+
+
 class RulesArgumentError(ArgumentError):
     """An argument the compiled rules cannot use (like a missing list of bids)."""
 

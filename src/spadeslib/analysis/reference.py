@@ -11,16 +11,39 @@ deal takes minutes.
 
 from __future__ import annotations
 
+import time
+
 from spadeslib.analysis.position import Position
+from spadeslib.errors import SearchTimeout
 
 __all__ = ["values"]
 
 
-def values(position: Position, counted: int, maximizers: int) -> dict[int, int]:
+class _Memo(dict[tuple[object, ...], int]):
+    """The values of the trick starts seen, and when to stop (a monotonic clock's time, or
+    ``None``), looked at as each new trick start is searched."""
+
+    deadline: float | None = None
+    seconds: float | None = None
+
+    def check(self) -> None:
+        if self.deadline is not None and time.monotonic() >= self.deadline:
+            raise SearchTimeout(
+                f"the double-dummy search did not finish within {self.seconds:g} seconds "
+                f"({len(self)} trick starts solved)"
+            )
+
+
+def values(
+    position: Position, counted: int, maximizers: int, *, seconds: float | None = None
+) -> dict[int, int]:
     """Each legal card's (bit's) tricks for the ``counted`` seats (a bit per seat) from
     ``position``, the current trick included, with the ``maximizers`` seats wanting more
-    of them and the others fewer."""
-    memo: dict[tuple[object, ...], int] = {}
+    of them and the others fewer; :class:`~spadeslib.errors.SearchTimeout` once
+    ``seconds`` have passed, as the native solver."""
+    memo = _Memo()
+    if seconds is not None:
+        memo.deadline, memo.seconds = time.monotonic() + seconds, seconds
     return {
         bit: _value_after(position, bit, counted, maximizers, memo)
         for bit in _bits(position.legal())
@@ -31,17 +54,13 @@ def _bits(mask: int) -> list[int]:
     return [bit for bit in range(mask.bit_length()) if mask >> bit & 1]
 
 
-def _value_after(
-    position: Position, bit: int, counted: int, maximizers: int, memo: dict[tuple[object, ...], int]
-) -> int:
+def _value_after(position: Position, bit: int, counted: int, maximizers: int, memo: _Memo) -> int:
     after, winner = position.after(bit)
     won = 1 if winner >= 0 and counted >> winner & 1 else 0
     return won + _value(after, counted, maximizers, memo)
 
 
-def _value(
-    position: Position, counted: int, maximizers: int, memo: dict[tuple[object, ...], int]
-) -> int:
+def _value(position: Position, counted: int, maximizers: int, memo: _Memo) -> int:
     if not position.hands[position.actor]:
         return 0
     key = None
@@ -50,6 +69,7 @@ def _value(
         known = memo.get(key)
         if known is not None:
             return known
+        memo.check()
     found = [
         _value_after(position, bit, counted, maximizers, memo) for bit in _bits(position.legal())
     ]

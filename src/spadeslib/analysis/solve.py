@@ -39,6 +39,7 @@ def card_values(
     native: bool | None = None,
     focus: int = 0,
     options: int = 0,
+    seconds: float | None = None,
 ) -> dict[int, int]:
     """Each legal card's (bit's) tricks for the ``counted`` seats (a bit per seat), the
     current trick included, with the ``maximizers`` wanting more of them and every other
@@ -46,13 +47,17 @@ def card_values(
     ``focus`` (a mask): the native solver may give only those cards and the cards that
     beat them, the best value still the highest given (a review's question, for less
     search). ``options``: the native solver's switches (``double_dummy`` in
-    ``src/native/solver.c``), with which the tests turn its shortcuts off one by one."""
+    ``src/native/solver.c``), with which the tests turn its shortcuts off one by one.
+    ``seconds``: a time limit (``None``: none), past which
+    :class:`~spadeslib.errors.SearchTimeout` is raised."""
+    if seconds is not None and not (type(seconds) in (int, float) and 0 < seconds <= 1e9):
+        raise ArgumentError(f"seconds must be None or a number above 0, not {seconds!r}")
     rules = position.rules
     kernel = kernel_of(rules) if native is not False else None
     if native and kernel is None:
         raise ArgumentError("the native solver is not built here (spadeslib.backend() is 'python')")
     if kernel is None:
-        return reference.values(position, counted, maximizers)
+        return reference.values(position, counted, maximizers, seconds=seconds)
     return solve(
         kernel,
         position.hands,
@@ -65,6 +70,7 @@ def card_values(
         maximizers,
         options=options,
         focus=focus,
+        seconds=seconds or 0.0,
     )
 
 
@@ -73,13 +79,16 @@ def _texts(position: Position, values: dict[int, int]) -> dict[str, int]:
     return {str(deck[bit]): value for bit, value in sorted(values.items())}
 
 
-def double_dummy(game: Game) -> dict[str, int]:
+def double_dummy(game: Game, *, seconds: float | None = None) -> dict[str, int]:
     """For each legal card of the seat to play (keys are card texts such as ``"KD"``),
     the tricks its side takes in the rest of the deal, the current trick included, with
     every hand seen and best play by every seat.
 
     Raise :class:`~spadeslib.errors.ArgumentError` when the game is not in its play
-    phase.
+    phase, and :class:`~spadeslib.errors.SearchTimeout` when ``seconds`` (a time limit;
+    ``None``: none) pass first. The search's time grows quickly with the cards left: a
+    standard deal from its first lead takes a tenth of a second or so, six hands of 17
+    cards may take hours. Ctrl+C stops it.
 
     >>> import spadeslib
     >>> from spadeslib.analysis import double_dummy
@@ -96,20 +105,20 @@ def double_dummy(game: Game) -> dict[str, int]:
     """
     position = position_of(game)
     side = side_seats(position, position.actor)
-    return _texts(position, card_values(position, side, side))
+    return _texts(position, card_values(position, side, side, seconds=seconds))
 
 
-def nil_can_be_set(game: Game, seat: int) -> bool:
+def nil_can_be_set(game: Game, seat: int, *, seconds: float | None = None) -> bool:
     """Whether the other sides can make ``seat`` (a Nil bidder, say) take a trick from
     here, the current trick included, however ``seat`` and its partners play, every hand
     seen. Tricks it has already taken are not counted: ask :attr:`Game.tricks_won
-    <spadeslib.Game.tricks_won>` for those."""
+    <spadeslib.Game.tricks_won>` for those. ``seconds``: as :func:`double_dummy`'s."""
     position = position_of(game)
     players = position.rules.players
     if type(seat) is not int or not 0 <= seat < players:
         raise ArgumentError(f"no seat {seat!r}: seats are 0 to {players - 1}")
     opponents = ((1 << players) - 1) & ~side_seats(position, seat)
-    values = card_values(position, 1 << seat, opponents)
+    values = card_values(position, 1 << seat, opponents, seconds=seconds)
     wants = opponents >> position.actor & 1
     best = max(values.values()) if wants else min(values.values())
     return best > 0

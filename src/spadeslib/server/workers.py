@@ -123,7 +123,7 @@ class Workers:
     async def ask(self, affinity: str, request: Any, *, timeout: float | None = None) -> Any:
         """``request``'s answer from a worker: the one ``affinity`` names while it is free,
         else the least busy (a worker that died is started again). After ``timeout``
-        seconds the worker is stopped (a C search cannot be interrupted otherwise) and
+        seconds the worker is stopped (a native search answers no message while it runs) and
         :class:`TimeoutError` raised; what else it owed fails with it."""
         if not self._workers:
             await self.start()

@@ -33,6 +33,7 @@ def solve(  # noqa: PLR0917 - the position, flat, as the C boundary takes it
     *,
     options: int = 0,
     focus: int = 0,
+    seconds: float = 0.0,
 ) -> dict[int, int]:
     """Each legal card's (bit's) tricks for the ``counted`` seats (a bit per seat) in the
     rest of the deal, the current trick included, the ``maximizers`` wanting more of them
@@ -40,9 +41,10 @@ def solve(  # noqa: PLR0917 - the position, flat, as the C boundary takes it
     current trick's bits in play order, led by ``leader``; ``trick_number`` counts the
     finished tricks; ``must_lead`` binds a first lead. ``options`` and ``focus``: the
     solver's switches and a review's cards of interest (``double_dummy`` in
-    ``src/native/solver.c``). The native core must be built (``kernel`` is its tables);
-    the caller checks the arguments' shape, the C checks them again and raises
-    :class:`~spadeslib.errors.ArgumentError`."""
+    ``src/native/solver.c``). ``seconds`` (0: none): a time limit, past which it raises
+    :class:`~spadeslib.errors.SearchTimeout`; Ctrl+C stops it too. The native core must
+    be built (``kernel`` is its tables); the caller checks the arguments' shape, the C
+    checks them again and raises :class:`~spadeslib.errors.ArgumentError`."""
     module = _backend.native()
     if module is None:  # a kernel exists only where the core is built
         raise AssertionError("the double-dummy solver needs the native core")
@@ -58,5 +60,6 @@ def solve(  # noqa: PLR0917 - the position, flat, as the C boundary takes it
         maximizers,
         options,
         focus,
+        seconds,
     )
     return dict(pairs)
