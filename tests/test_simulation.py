@@ -99,7 +99,7 @@ def test_lineup_simulations_and_its_text() -> None:
         ("standrad", "did you mean 'standard'"),
         ("easy,easy", "2 levels, one per seat, but nyc has 4 seats"),
         ("pro/easy/random", "3 levels, one per side, but nyc has 2 sides"),
-        ("easy:5", "only expert, pro, standard take a number of simulations"),
+        ("easy:5", "only expert, expert-dd, pro, standard take a number of simulations"),
         ("standard:0", "a whole number of at least 1"),
         ("standard:x", "a whole number of at least 1"),
         ("", "no bot level given"),

@@ -78,9 +78,10 @@ SHORTLIST: Final = 4
 it, and the best of them on the rest (most bids are plainly wrong for a hand)."""
 
 SOLVE_FROM: Final = 6
-"""The cards in hand from which the ``expert-dd`` level solves its samples: chosen by the
-duplicate matches in ``docs/performance.md`` (an ending of 6 cards a hand solves in about
-0.2 ms, so 400 samples fit in well under 100 ms)."""
+"""The cards in hand from which the ``expert-dd`` level solves its samples: the most at
+which the default 400 samples still solve well within 100 ms a card (a sample of 6 cards
+a hand about 0.16 ms, of 7 about 0.5 ms, of 8 about 1 ms; docs/performance.md, "Expert
+from the solver", has its duplicate matches against the Expert that plays them out)."""
 
 _BATCH: Final = 32
 """Samples per batch when a time limit is set."""
