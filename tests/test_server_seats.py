@@ -192,3 +192,14 @@ def test_a_review_that_takes_too_long_is_stopped_and_holds_no_bot_up(
             _over(client, second)  # the bots' worker never waited for the review's
     finally:
         pool.close()
+
+
+def test_the_tables_expert_is_the_strongest_one() -> None:
+    """At a table the Expert solves its endings (the expert-dd level, measured stronger
+    than the one that plays them out) within its time a decision."""
+    from spadeslib.bots.expert import SOLVE_FROM, ExpertBot
+    from spadeslib.server.deciding import EXPERT_SECONDS, make_bot
+
+    bot = make_bot("expert", 3)
+    assert isinstance(bot, ExpertBot)
+    assert bot.solve_from == SOLVE_FROM > 0 and bot.time_limit == EXPERT_SECONDS

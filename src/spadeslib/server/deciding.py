@@ -35,6 +35,7 @@ _KEEP: Final = 64
 def make_bot(kind: str, seed: int) -> Bot:
     """A fresh bot of ``kind`` with ``seed``."""
     from spadeslib.bots import EasyBot, ExpertBot, ProBot, StandardBot
+    from spadeslib.bots.expert import SOLVE_FROM
 
     if kind == "easy":
         return EasyBot(seed)
@@ -42,8 +43,8 @@ def make_bot(kind: str, seed: int) -> Bot:
         return StandardBot(seed)
     if kind == "pro":
         return ProBot(seed)
-    if kind == "expert":
-        return ExpertBot(seed, time_limit=EXPERT_SECONDS)
+    if kind == "expert":  # the strongest there is: solving its endings (docs/bots.md)
+        return ExpertBot(seed, time_limit=EXPERT_SECONDS, solve_from=SOLVE_FROM)
     raise ValueError(f"no bot kind {kind!r}; the kinds are {', '.join(BOT_KINDS)}")
 
 
