@@ -298,6 +298,8 @@ def test_a_finished_deal_is_reviewed_card_by_card(client: TestClient) -> None:
                 (c["trick"], c["card"]) for c in lost
             ]
     assert client.get(f"/api/tables/{table}/review").json()["deal"] == 2  # the last one
+    summary = check("table-answer", client.get(f"/api/tables/{table}").json())
+    assert summary["review_url"] == f"/api/tables/{table}/review"
 
 
 def test_a_review_asked_for_a_deal_not_finished_says_which_are(client: TestClient) -> None:
@@ -324,6 +326,8 @@ def test_a_server_without_the_native_core_says_it_reviews_nothing(client: TestCl
     table = finished_table(client)
     with pure_python():
         answer = client.get(f"/api/tables/{table}/review?deal=1")
+        summary = check("table-answer", client.get(f"/api/tables/{table}").json())
+    assert summary["review_url"] is None  # so the page does not ask
     assert answer.status_code == 503
     error = check("error-answer", answer.json())["error"]
     assert error["code"] == "unavailable" and "native core" in error["message"]

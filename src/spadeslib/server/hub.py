@@ -196,9 +196,13 @@ class Hub:
             "record_url": f"/api/tables/{table.id}/record",
         }
         if rules:
+            from spadeslib._backend import backend
             from spadeslib.explain import explain
 
             out["rules"] = explain(variant, format="markdown")
+            # where finished deals are reviewed card by card (null: not on this server)
+            native = backend() == "native"
+            out["review_url"] = f"/api/tables/{table.id}/review" if native else None
         return out
 
     def listing(self, limit: int = 100) -> list[dict[str, Any]]:

@@ -82,12 +82,16 @@ const analyses = new Map();
  * Fill the review's "card by card" part for finished `deal` of table `tableId`: what the
  * server's double-dummy solver says each card cost its side (GET /api/tables/{id}/review).
  * Solving takes up to a few seconds, so the dialog opens first and this fills in after.
+ * `info`: the table's summary, if loaded; its review_url is null where the server
+ * reviews nothing (no native core), and then nothing is asked.
  */
-export async function fillAnalysis(tableId, deal) {
+export async function fillAnalysis(tableId, deal, info) {
   const number = deal.number + 1;
   const key = `${tableId}/${number}`;
   let result = analyses.get(key);
-  if (!result) {
+  if (!result && info && info.review_url === null) {
+    result = { ok: false, status: 503, data: null };
+  } else if (!result) {
     try {
       result = await api.review(tableId, number);
     } catch {

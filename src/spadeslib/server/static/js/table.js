@@ -393,7 +393,7 @@ function openReview(deal) {
   fillReview(deal, S.msg);
   $("#review-button").disabled = false;
   openDialog($("#review-dialog"));
-  fillAnalysis(tableId, deal);
+  fillAnalysis(tableId, deal, S.info);
 }
 
 // -- the connection -------------------------------------------------------------------------
