@@ -21,7 +21,14 @@ from hypothesis import strategies as st
 
 import spadeslib
 from spadeslib import _backend
-from spadeslib.analysis import card_values, double_dummy, nil_can_be_set, position_of, reference
+from spadeslib.analysis import (
+    card_values,
+    double_dummy,
+    nil_can_be_set,
+    position_of,
+    reference,
+    review_record,
+)
 from spadeslib.analysis.position import Position
 from spadeslib.analysis.solve import side_seats
 from spadeslib.compiler.kernel import kernel_of
@@ -339,6 +346,19 @@ def test_a_time_limit_stops_the_search_and_says_so(path: str) -> None:
     ending_game = spadeslib.Game("standard", seed=2)
     assert ending(ending_game, 2, 2) is not None
     assert double_dummy(ending_game, seconds=60) == double_dummy(ending_game)
+
+
+def test_a_review_stops_at_its_time_limit() -> None:
+    """review_record's ``seconds`` bounds the whole review (the server's two minutes), on
+    either path; a limit that is no number above 0 is refused."""
+    game = spadeslib.Game("standard", seed=1)
+    game.rollout(1, deals=1)
+    record = game.record()
+    assert review_record(record, deals={1}, from_trick=12, seconds=60)
+    with pytest.raises(SearchTimeout, match="did not finish within 1e-06 seconds"):
+        review_record(record, deals={1}, seconds=1e-6)
+    with pytest.raises(ArgumentError, match="seconds must be None or a number above 0"):
+        review_record(record, seconds=0)
 
 
 @needs_native

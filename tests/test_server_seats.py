@@ -167,11 +167,12 @@ def _over(client: TestClient, table: str) -> None:
 
 
 @pytest.mark.skipif(backend() != "native", reason="the review needs the native solver")
-def test_a_review_that_takes_too_long_is_stopped_and_holds_no_bot_up(
+def test_a_review_that_takes_too_long_stops_itself_and_holds_no_bot_up(
     tmp_path: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Reviews run in a process of their own, stopped after REVIEW_SECONDS (here a
-    millisecond): the answer says so, is not tried again, and the bots go on deciding."""
+    """Reviews run in a process of their own, the solver stopping itself after
+    REVIEW_SECONDS (here a millisecond): the answer says so, is kept (not tried again),
+    the review process lives on, and the bots go on deciding."""
     monkeypatch.setattr(bot_pool, "REVIEW_SECONDS", 0.001)
     pool = BotPool(1)
     one_deal = "extends: standard\ngame_end:\n  max_deals: 1\n"
@@ -181,13 +182,17 @@ def test_a_review_that_takes_too_long_is_stopped_and_holds_no_bot_up(
             body = {"variant": one_deal, "seats": ["easy"] * 4, "seed": 4}
             first = client.post("/api/tables", json=body).json()["id"]
             _over(client, first)
+            table = client.app.state.hub.tables[first]  # type: ignore[attr-defined]
+            kept = []
             for _ in range(2):  # the second answer is the kept one: no second solve
                 answer = client.get(f"/api/tables/{first}/review?deal=1")
                 assert answer.status_code == 504, answer.text
                 assert answer.json()["error"]["code"] == "too_long"
-            reviews = pool._reviews  # its one process stopped, and none started again
+                kept.append(table._reviews[1])
+            assert kept[0] is kept[1]
+            reviews = pool._reviews  # its one process, alive: the solver stopped itself
             assert reviews is not None and len(reviews._workers) == 1
-            assert not reviews._workers[0].alive
+            assert reviews._workers[0].alive
             second = client.post("/api/tables", json=dict(body, seed=5)).json()["id"]
             _over(client, second)  # the bots' worker never waited for the review's
     finally:

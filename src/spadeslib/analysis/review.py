@@ -8,16 +8,17 @@ play from its own position, as bridge reviews do.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
 from spadeslib.analysis.position import Position, position_of
-from spadeslib.analysis.solve import card_values, side_seats
+from spadeslib.analysis.solve import card_values, check_seconds, side_seats
 from spadeslib.compiler.action_text import Action
 from spadeslib.compiler.kernel import kernel_of
 from spadeslib.engine.game import Game
-from spadeslib.errors import ArgumentError
+from spadeslib.errors import ArgumentError, SearchTimeout
 
 if TYPE_CHECKING:
     from spadeslib.compiler.rules import Rules
@@ -112,10 +113,11 @@ class DealReview:
 
 
 def _review_card(
-    game: Game, action: Action, from_trick: int
+    game: Game, action: Action, from_trick: int, seconds: float | None
 ) -> tuple[CardReview, dict[str, int], Position] | None:
     """The review of ``action`` (a card) about to be played, with every legal card's
-    value and the position; ``None`` before trick ``from_trick``."""
+    value and the position; ``None`` before trick ``from_trick``. ``seconds``: the time
+    left for it."""
     position = position_of(game)
     if position.trick_number + 1 < from_trick:
         return None
@@ -125,9 +127,8 @@ def _review_card(
     focus = 0  # the first lead reviewed: every card's value; later, the card and the best
     if position.trick or position.trick_number + 1 > from_trick:
         focus = sum(1 << bit for bit in position.rules.card_bits(card))
-    values = {
-        str(deck[bit]): v for bit, v in card_values(position, side, side, focus=focus).items()
-    }
+    found = card_values(position, side, side, focus=focus, seconds=seconds)
+    values = {str(deck[bit]): v for bit, v in found.items()}
     review = CardReview(
         position.trick_number + 1, position.actor, card, values[card], max(values.values())
     )
@@ -154,12 +155,16 @@ def review_record(
     deals: set[int] | None = None,
     from_trick: int = 1,
     progress: Callable[[int], None] | None = None,
+    seconds: float | None = None,
 ) -> list[DealReview]:
     """Every finished deal of ``record`` (game record data, as :meth:`Game.record
     <spadeslib.Game.record>` makes) reviewed; only the deals numbered in ``deals`` (1
     for the first) when given, and the cards from trick ``from_trick`` on (1 for every
     card; a later trick costs less). Raise :class:`~spadeslib.errors.RecordError` if the
-    record is not valid."""
+    record is not valid, :class:`~spadeslib.errors.SearchTimeout` if the whole review
+    takes longer than ``seconds`` (``None``: no limit)."""
+    check_seconds(seconds)
+    deadline = None if seconds is None else time.monotonic() + seconds
     game, actions = actions_of(record)
     reviews: list[DealReview] = []
     number = 1
@@ -169,7 +174,10 @@ def review_record(
     for action in actions:
         wanted = deals is None or number in deals
         if wanted and action.kind == "play" and game.phase == "play":
-            review = _review_card(game, action, from_trick)
+            left = None if deadline is None else deadline - time.monotonic()
+            if left is not None and left <= 0:
+                raise SearchTimeout(f"the review did not finish within {seconds:g} seconds")
+            review = _review_card(game, action, from_trick, left)
             if review is not None:
                 card, values, position = review
                 if not first and not position.trick:

@@ -20,7 +20,15 @@ from spadeslib.errors import ArgumentError
 if TYPE_CHECKING:
     from spadeslib.engine.game import Game
 
-__all__ = ["card_values", "double_dummy", "nil_can_be_set", "side_seats"]
+__all__ = ["card_values", "check_seconds", "double_dummy", "nil_can_be_set", "side_seats"]
+
+
+def check_seconds(seconds: object) -> None:
+    """Refuse a time limit that is not ``None`` or a number of seconds above 0."""
+    if seconds is None:
+        return
+    if isinstance(seconds, bool) or not isinstance(seconds, int | float) or not 0 < seconds <= 1e9:
+        raise ArgumentError(f"seconds must be None or a number above 0, not {seconds!r}")
 
 
 def side_seats(position: Position, seat: int) -> int:
@@ -50,8 +58,7 @@ def card_values(
     ``src/native/solver.c``), with which the tests turn its shortcuts off one by one.
     ``seconds``: a time limit (``None``: none), past which
     :class:`~spadeslib.errors.SearchTimeout` is raised."""
-    if seconds is not None and not (type(seconds) in (int, float) and 0 < seconds <= 1e9):
-        raise ArgumentError(f"seconds must be None or a number above 0, not {seconds!r}")
+    check_seconds(seconds)
     rules = position.rules
     kernel = kernel_of(rules) if native is not False else None
     if native and kernel is None:

@@ -27,7 +27,8 @@ _KEEP: Final = 64
 """Variants the pool remembers sending (a worker keeps as many)."""
 
 REVIEW_SECONDS: Final = 120.0
-"""The longest a deal's review may take (a standard deal takes about a second)."""
+"""The longest a deal's review may take (a standard deal takes a tenth of a second or
+so, a second at worst; six hands of 17 cards can take hours)."""
 
 
 class BotPool:
@@ -46,10 +47,8 @@ class BotPool:
         else:
             raise ValueError(f"a pool is 'process' or 'thread', not {kind!r}")
         self._sent: set[str] = set()
-        # reviews in a worker of their own: a long solve never holds a bot's move up;
-        # one at a time, so that a review's time limit counts its own solving only
+        # reviews in a worker of their own: a long solve never holds a bot's move up
         self._reviews: Workers | None = Workers(1) if kind == "process" else None
-        self._reviewing = asyncio.Lock()
 
     async def start(self) -> None:
         """Start the workers on the running event loop, so the first bot move does not
@@ -64,19 +63,20 @@ class BotPool:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._threads, decide, turn)
 
-    async def review(self, table: str, ask: ReviewAsk) -> dict[str, Any]:
-        """A finished deal reviewed card by card (:mod:`.reviewing`). Off the event loop,
-        in a process of its own (started on the first review), so that bots never wait
-        behind a solve; :class:`TimeoutError` after :data:`REVIEW_SECONDS` (the process
-        is stopped: a big deal from its first lead can take the solver hours)."""
+    async def review(self, table: str, record: dict[str, Any], deal: int) -> dict[str, Any]:
+        """Deal ``deal`` of ``record`` (a table's public record) reviewed card by card
+        (:mod:`.reviewing`). Off the event loop, in a process of its own (started on the
+        first review), so that bots never wait behind a solve; :class:`TimeoutError` when
+        it takes longer than :data:`REVIEW_SECONDS` (the solver stops itself)."""
+        ask = ReviewAsk(record, deal, REVIEW_SECONDS)
         if self._reviews is not None:
-            async with self._reviewing:
-                answer: dict[str, Any] = await self._reviews.ask(
-                    table, ("review", ask), timeout=REVIEW_SECONDS
-                )
-            return answer
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._threads, review, ask)
+            answer: dict[str, Any] | None = await self._reviews.ask(table, ("review", ask))
+        else:
+            loop = asyncio.get_running_loop()
+            answer = await loop.run_in_executor(self._threads, review, ask)
+        if answer is None:
+            raise TimeoutError(f"deal {deal}'s review took over {REVIEW_SECONDS:g} seconds")
+        return answer
 
     async def decide(self, turn: Turn) -> str:
         """The action text of ``turn``'s bot, decided in the pool (``turn.variant`` is

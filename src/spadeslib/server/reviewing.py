@@ -7,8 +7,8 @@ value of every card played), over the table's *public* record
 every seat is shown at the end of the deal anyway, so a review tells nobody anything
 about a deal still being played. Solving a deal takes from a tenth of a second to a few
 seconds (far longer for six hands of 17 cards), so it runs in a worker process of its
-own, never on the event loop nor in the bots' way, within
-:data:`~spadeslib.server.bot_pool.REVIEW_SECONDS`; the table keeps each answer
+own, never on the event loop nor in the bots' way, and stops at the solver's own time
+limit (:data:`~spadeslib.server.bot_pool.REVIEW_SECONDS`); the table keeps each answer
 (:meth:`spadeslib.server.table.Table.review`).
 """
 
@@ -35,14 +35,21 @@ class ReviewAsk:
     """The table's public record."""
     deal: int
     """1 for the game's first deal."""
+    seconds: float
+    """The longest the review may take."""
 
 
-def review(ask: ReviewAsk) -> dict[str, Any]:
+def review(ask: ReviewAsk) -> dict[str, Any] | None:
     """Deal ``ask.deal`` of ``ask.record`` reviewed (:meth:`DealReview.as_dict
-    <spadeslib.analysis.DealReview.as_dict>`)."""
+    <spadeslib.analysis.DealReview.as_dict>`); ``None`` if it took longer than
+    ``ask.seconds`` (the worker lives on: the solver stopped itself)."""
     from spadeslib.analysis import review_record
+    from spadeslib.errors import SearchTimeout
 
-    found = review_record(ask.record, deals={ask.deal})
+    try:
+        found = review_record(ask.record, deals={ask.deal}, seconds=ask.seconds)
+    except SearchTimeout:
+        return None
     if not found:  # (the table asks only for finished deals, which have cards)
         raise ValueError(f"deal {ask.deal} of the record has no card played to review")
     return found[0].as_dict()

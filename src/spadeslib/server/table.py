@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING, Any
 from spadeslib.errors import IllegalActionError
 from spadeslib.server.deciding import Turn
 from spadeslib.server.record import public_record
-from spadeslib.server.reviewing import ReviewAsk
 from spadeslib.server.view import TableFacts, state_message
 
 if TYPE_CHECKING:
@@ -179,8 +178,9 @@ class Table:
             raise ValueError(f"deal {deal} is not a finished deal of table {self.id}")
         kept = self._reviews.get(deal)
         if kept is None or (kept.done() and _failed(kept)):
-            ask = ReviewAsk(public_record(self.game, self.public), deal)
-            kept = self._reviews[deal] = asyncio.ensure_future(self.pool.review(self.id, ask))
+            record = public_record(self.game, self.public)
+            review = self.pool.review(self.id, record, deal)
+            kept = self._reviews[deal] = asyncio.ensure_future(review)
         return await asyncio.shield(kept)
 
     # -- connections ---------------------------------------------------------------------

@@ -120,11 +120,9 @@ class Workers:
         self._workers = [await self._spawn() for _ in range(self.count)]
         await asyncio.gather(*(worker.ask(("warm", None)) for worker in self._workers))
 
-    async def ask(self, affinity: str, request: Any, *, timeout: float | None = None) -> Any:
+    async def ask(self, affinity: str, request: Any) -> Any:
         """``request``'s answer from a worker: the one ``affinity`` names while it is free,
-        else the least busy (a worker that died is started again). After ``timeout``
-        seconds the worker is stopped (a native search answers no message while it runs) and
-        :class:`TimeoutError` raised; what else it owed fails with it."""
+        else the least busy (a worker that died is started again)."""
         if not self._workers:
             await self.start()
         for index, worker in enumerate(self._workers):
@@ -133,16 +131,7 @@ class Workers:
                 self._workers[index] = await self._spawn()
         home = self._workers[zlib.crc32(affinity.encode()) % len(self._workers)]
         chosen = home if not home.pending else min(self._workers, key=lambda w: len(w.pending))
-        answer = chosen.ask(request)
-        if timeout is None:
-            return await answer
-        try:
-            return await asyncio.wait_for(asyncio.shield(answer), timeout)
-        except TimeoutError:
-            # (what the stopped worker owed fails: read, so asyncio does not log it)
-            answer.add_done_callback(lambda owed: owed.cancelled() or owed.exception())
-            chosen.close()
-            raise
+        return await chosen.ask(request)
 
     def close(self) -> None:
         for worker in self._workers:
