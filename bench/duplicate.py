@@ -8,6 +8,14 @@ over the seatings; a game's is whether A's side won it.
 
     python bench/duplicate.py standard --a expert --b pro --deals 2000 --workers 2
     python bench/duplicate.py nyc --a expert --b pro --games 200 --json
+    python bench/duplicate.py standard --a expert-dd --b pro --deals 125 --seeds 1-16 --save runs/
+    python bench/duplicate.py --pool runs/*.json
+
+A long match runs best as chunks: ``--seeds 1-16`` plays ``--deals`` deals from each seed in
+turn (deals of different seeds are different deals), and ``--save DIR`` writes each chunk's
+per-deal figures to its own file as soon as it is played, so that a run cut short still
+counts and a later run adds to it (a chunk already in DIR is not played again).
+``--pool FILE...`` prints the figures of saved chunks pooled, as one match.
 
 Prints, each with a 95% confidence interval: the points a deal, the tricks a deal, the
 contracts made, the contracts set, Nil bids and Nils made, bags a deal (and, with
@@ -23,6 +31,7 @@ import math
 import sys
 import time
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import spadeslib
@@ -72,10 +81,12 @@ def _side_facts(row: dict[str, Any], side: int, members: Sequence[int]) -> dict[
     }
 
 
-def match(
+def play_chunk(
     variant: str, a: str, b: str, *, deals: int | None, games: int | None, seed: int, workers: int
 ) -> dict[str, Any]:
-    """Play the duplicate match and return its figures (see the module docstring)."""
+    """Play one chunk of the duplicate match (one seed) and return its per-deal figures:
+    ``paired`` (A's points a deal less B's, averaged over the seatings, by deal),
+    ``facts`` (what A's and B's sides did, a list a fact), ``wins`` (with ``games``)."""
     model = spadeslib.load_variant(variant)
     sides = model.table.sides()
     players = model.table.players
@@ -88,7 +99,7 @@ def match(
         result = simulate(model, deals=deals, games=games, bots=lineup, seed=seed, workers=workers)
         seconds += time.perf_counter() - started
         print(
-            f"seating {index + 1}/{len(sides)}: {time.perf_counter() - started:.0f} s",
+            f"seed {seed}, seating {index + 1}/{len(sides)}: {time.perf_counter() - started:.0f} s",
             file=sys.stderr,
         )
         for row in result.deals:
@@ -108,18 +119,45 @@ def match(
                     facts["B"].setdefault(name, []).append(value)
         for row in result.games or ():
             wins.append(1.0 if row["winner"] == index else 0.0)
-    paired = [sum(v) / len(v) for v in per_deal.values() if len(v) == len(sides)]
-    out: dict[str, Any] = {
+    return {
         "variant": model.name,
         "a": a,
         "b": b,
         "seed": seed,
         "unit": "deals" if games is None else "games",
         "seconds": round(seconds, 1),
-        "points_a_minus_b": _interval(paired),
+        "paired": [sum(v) / len(v) for v in per_deal.values() if len(v) == len(sides)],
+        "facts": facts,
+        "wins": wins if games is not None else None,
     }
-    if games is not None:
-        out["games_won_by_a"] = _interval(wins)
+
+
+def pooled(chunks: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """The match's figures (see the module docstring) from its chunks, pooled."""
+    first = chunks[0]
+    for chunk in chunks:
+        same = (chunk["variant"], chunk["a"], chunk["b"], chunk["unit"])
+        if same != (first["variant"], first["a"], first["b"], first["unit"]):
+            raise SystemExit(f"chunks of different matches: {same} and seed {first['seed']}'s")
+    seeds = [chunk["seed"] for chunk in chunks]
+    if len(set(seeds)) < len(seeds):
+        raise SystemExit(f"a seed is pooled twice: {sorted(seeds)}")
+    facts: dict[str, dict[str, list[float]]] = {"A": {}, "B": {}}
+    for chunk in chunks:
+        for who in ("A", "B"):
+            for name, values in chunk["facts"][who].items():
+                facts[who].setdefault(name, []).extend(values)
+    out: dict[str, Any] = {
+        "variant": first["variant"],
+        "a": first["a"],
+        "b": first["b"],
+        "seeds": seeds,
+        "unit": first["unit"],
+        "seconds": round(sum(chunk["seconds"] for chunk in chunks), 1),
+        "points_a_minus_b": _interval([v for chunk in chunks for v in chunk["paired"]]),
+    }
+    if first["wins"] is not None:
+        out["games_won_by_a"] = _interval([w for chunk in chunks for w in chunk["wins"]])
     for who in ("A", "B"):
         got = facts[who]
         contracts = sum(got["contract"])
@@ -136,10 +174,37 @@ def match(
                 [m for m, c in zip(got["set_over"], got["contract"], strict=True) if c]
             ),
             "contracts": contracts,
+            "nil_bids": nil_bids,
             "nil_bids_per_deal": _interval(got["nil_bids"]),
             "nils_made": sum(got["nils_made"]) / nil_bids if nil_bids else math.nan,
         }
     return out
+
+
+def match(
+    variant: str, a: str, b: str, *, deals: int | None, games: int | None, seed: int, workers: int
+) -> dict[str, Any]:
+    """Play the duplicate match from one seed and return its figures."""
+    chunk = play_chunk(variant, a, b, deals=deals, games=games, seed=seed, workers=workers)
+    return pooled([chunk])
+
+
+def _seeds(text: str) -> list[int]:
+    """``"1-4,9"`` -> ``[1, 2, 3, 4, 9]``."""
+    out: list[int] = []
+    for part in text.split(","):
+        low, _, high = part.partition("-")
+        try:
+            out.extend(range(int(low), int(high or low) + 1))
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"seeds like 1-16 or 1,3,5, not {text!r}") from None
+    return out
+
+
+def _chunk_path(folder: Path, match: tuple[str, str, str, str, int], seed: int) -> Path:
+    variant, a, b, unit, count = match
+    name = f"{variant}_{a}_vs_{b}_{count}{unit}_seed{seed}.json".replace(":", "-")
+    return folder / name
 
 
 def _show(figure: dict[str, float]) -> str:
@@ -148,33 +213,57 @@ def _show(figure: dict[str, float]) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("variant")
+    parser.add_argument("variant", nargs="?")
     parser.add_argument("--a", default="expert", help="the configuration under test")
     parser.add_argument("--b", default="pro", help="its opponent")
     count = parser.add_mutually_exclusive_group()
     count.add_argument("--deals", type=int)
     count.add_argument("--games", type=int)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seeds", type=_seeds, help="chunks, one a seed: 1-16 or 1,3,5")
+    parser.add_argument("--save", type=Path, help="a folder for each chunk's figures")
+    parser.add_argument("--pool", type=Path, nargs="+", help="saved chunks to pool, not play")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
-    deals = args.deals if args.deals or args.games else 200
-    found = match(
-        args.variant,
-        args.a,
-        args.b,
-        deals=deals if not args.games else None,
-        games=args.games,
-        seed=args.seed,
-        workers=args.workers,
-    )
+    if args.pool:
+        chunks = [json.loads(path.read_text(encoding="utf-8")) for path in args.pool]
+    elif args.variant is None:
+        parser.error("name a variant to play, or --pool saved chunks")
+    else:
+        deals = args.deals if args.deals or args.games else 200
+        unit, number = ("games", args.games) if args.games else ("deals", deals)
+        chunks = []
+        for seed in args.seeds or [args.seed]:
+            path = None
+            if args.save is not None:
+                args.save.mkdir(parents=True, exist_ok=True)
+                which = (args.variant, args.a, args.b, unit, number)
+                path = _chunk_path(args.save, which, seed)
+                if path.exists():
+                    chunks.append(json.loads(path.read_text(encoding="utf-8")))
+                    print(f"seed {seed}: already in {path}", file=sys.stderr)
+                    continue
+            chunk = play_chunk(
+                args.variant,
+                args.a,
+                args.b,
+                deals=deals if not args.games else None,
+                games=args.games,
+                seed=seed,
+                workers=args.workers,
+            )
+            if path is not None:
+                path.write_text(json.dumps(chunk), encoding="utf-8")
+            chunks.append(chunk)
+    found = pooled(chunks)
     if args.json:
         print(json.dumps(found, indent=2))
         return 0
     print(
-        f"{found['variant']}: {args.a} (A) against {args.b} (B), duplicate, "
-        f"{found['points_a_minus_b']['n']} {found['unit']}-seatings paired, seed {args.seed}, "
-        f"{found['seconds']} s"
+        f"{found['variant']}: {found['a']} (A) against {found['b']} (B), duplicate, "
+        f"{found['points_a_minus_b']['n']} {found['unit']}-seatings paired, "
+        f"seeds {_ranges(found['seeds'])}, {found['seconds']} s"
     )
     print(f"  A's points a deal less B's   {_show(found['points_a_minus_b'])}")
     if "games_won_by_a" in found:
@@ -186,8 +275,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         short, over = _show(got["set_short"]), _show(got["set_over"])
         print(f"     set short {short}  set by overtricks {over}")
         nils = _show(got["nil_bids_per_deal"])
-        print(f"     Nil bids a deal {nils}  Nils made {got['nils_made']:.3f}")
+        print(f"     Nil bids a deal {nils}  Nils made {got['nils_made']:.3f} of {got['nil_bids']}")
     return 0
+
+
+def _ranges(seeds: Sequence[int]) -> str:
+    """``[1, 2, 3, 5]`` -> ``"1-3, 5"``."""
+    out: list[str] = []
+    for seed in sorted(seeds):
+        if out and out[-1].split("-")[-1] == str(seed - 1):
+            out[-1] = f"{out[-1].split('-')[0]}-{seed}"
+        else:
+            out.append(str(seed))
+    return ", ".join(out)
 
 
 if __name__ == "__main__":
