@@ -648,7 +648,7 @@ HOT static int search(solver *s, int target, mask_t *relevant) {
     }
     int tabled = s->count == 0 && !s->must_lead && s->use_table;
     table_key key;
-    int first = -1;
+    int first = -1, hint = -1;
     if (tabled) {
         table_key_of(s, &key);
         size_t base = table_bucket(s, &key, left);
@@ -686,7 +686,13 @@ HOT static int search(solver *s, int target, mask_t *relevant) {
         for (int i = 0; i < TT_WAYS; i++) {
             if (tags[i] != tag) continue;
             tt_entry *e = &s->tt[base + i];
-            if (!entry_matches(e, &key)) continue;
+            if (!entry_matches(e, &key)) {
+                /* the same shape with other owners of the kept cards: a position of the
+                   same suit lengths is often settled by the same card, a guess where no
+                   entry of this position tells one */
+                if (first < 0 && e->best && e->a == key.a && e->b == key.b) hint = e->best - 1;
+                continue;
+            }
             if (e->lo >= target || e->hi < target) {
                 *relevant = entry_ranks(s, e, key.left);
                 return e->lo >= target;
@@ -708,7 +714,8 @@ HOT static int search(solver *s, int target, mask_t *relevant) {
     runs runs;
     runs.n = 0;
     int n = ordered_moves(s, actor, legal, moves, &runs);
-    /* the card that settled this position before, first */
+    /* the card that settled this position before (or one like it), first */
+    if (first < 0) first = hint;
     if (first >= 0) {
         for (int i = 1; i < n; i++)
             if (moves[i] == first) {
