@@ -655,10 +655,12 @@ HOT static int search(solver *s, int target, mask_t *relevant) {
         const uint32_t *tags = &s->tags[base], tag = table_tag(&key);
         __builtin_prefetch(tags); /* the trump bound's work while it comes */
         if (s->top_trumps && s->use_sure) {
-            /* every card is played, and a trump above all the other side's trumps wins
-               its trick for its side whoever leads: a seat's such trumps are as many
-               tricks (all of its trumps where the other side has none; the suit
-               lengths, in every key, say so) */
+            /* every card is played, one a seat a trick, and a trump wins its trick for
+               its side whoever leads unless a higher trump of the other side is in it:
+               of a seat's `n` highest trumps, with `h` of the other side's above the
+               lowest of them, each of those `h` takes at most one, so `n - h` are tricks
+               (all of its trumps where the other side has none; the suit lengths, in
+               every key, say so) */
             mask_t trumps[MAX_PLAYERS], side[2] = {0, 0};
             for (int p = 0; p < k->players; p++) {
                 trumps[p] = s->hands[p] & k->trumps;
@@ -666,15 +668,20 @@ HOT static int search(solver *s, int target, mask_t *relevant) {
             }
             for (int mine = 1; mine >= 0; mine--) {
                 mask_t theirs = side[!mine];
-                mask_t above = theirs ? ~((bit_of(highest_bit(theirs)) << 1) - 1) : ~(mask_t)0;
                 int most = 0;
                 mask_t run = 0;
                 for (int p = 0; p < k->players; p++) {
                     if ((s->counted >> p & 1) != mine) continue;
-                    int n = popcount128(trumps[p] & above);
-                    if (n > most) {
-                        most = n;
-                        run = trumps[p] & above;
+                    mask_t m = trumps[p], taken = 0;
+                    for (int n = 1; m; n++) {
+                        int bit = highest_bit(m);
+                        m &= ~bit_of(bit);
+                        taken |= bit_of(bit);
+                        int tricks = n - popcount128(theirs & ~((bit_of(bit) << 1) - 1));
+                        if (tricks > most) {
+                            most = tricks;
+                            run = taken;
+                        }
                     }
                 }
                 if (mine ? most >= target : left - most < target) {
