@@ -689,6 +689,26 @@ HOT static int search(solver *s, int target, mask_t *relevant) {
                     return mine;
                 }
             }
+            /* DDS's finesse of the later tricks: where one trick settles the search for
+               the side not on lead, suppose it never takes one, so never leads: a seat of
+               it holding the second trump and another, with the top trump in a seat that
+               then always plays before it (only its own side's seats between), plays the
+               other under the top trump or the second where the top is not in the trick,
+               and the second wins a trick, a contradiction. A choice of the seat's, so
+               only where it wants its side's tricks (not a Nil's question) */
+            int y = !(s->counted >> s->leader & 1);
+            mask_t all = side[0] | side[1];
+            if ((y ? target == 1 : target == left) && popcount128(all) >= 3) {
+                int top = highest_bit(all), second = highest_bit(all & ~bit_of(top));
+                int a = s->owner[top], hh = s->owner[second], between = a != hh;
+                for (int seat = seat_after(k, a, 1); between && seat != hh; seat = seat_after(k, seat, 1))
+                    between = (s->counted >> seat & 1) == y;
+                if (between && (s->counted >> hh & 1) == y && (s->maximizers >> hh & 1) == y &&
+                    popcount128(trumps[hh]) >= 2) {
+                    *relevant = bit_of(top) | bit_of(second);
+                    return y;
+                }
+            }
         }
         for (int i = 0; i < TT_WAYS; i++) {
             if (tags[i] != tag) continue;
