@@ -498,6 +498,30 @@ HOT static int ordered_moves(const solver *s, int actor, mask_t legal, uint8_t *
     return n;
 }
 
+/* The last seat's first card as ordered_moves would order it, without ordering the
+   others (most of the time it settles the position): where its side is not winning the
+   trick, the cheapest card that takes it, and otherwise, or where none does, the lowest. */
+HOT static int last_seat_card(const solver *s, int actor, mask_t legal) {
+    const kernel *k = s->k;
+    int w = trick_winner(k, s->trick, s->count);
+    int friend_winning = (s->maximizers >> seat_after(k, s->leader, w) & 1) == (s->maximizers >> actor & 1);
+    const uint8_t *keys = k->keys[k->suit_of[s->trick[0]]];
+    int best = keys[s->trick[w]];
+    int low = -1, low_value = 1 << 20, win = -1, win_value = 1 << 20;
+    for (mask_t m = legal; m; m &= m - 1) {
+        int bit = lowest_bit(m), value = strength(k, bit);
+        if (value < low_value) {
+            low = bit;
+            low_value = value;
+        }
+        if (!friend_winning && (keys[bit] > best || (keys[bit] == best && k->later_wins)) && value < win_value) {
+            win = bit;
+            win_value = value;
+        }
+    }
+    return win >= 0 ? win : low;
+}
+
 /* -- the search ----------------------------------------------------------------------- */
 
 HOT static int search(solver *s, int target, mask_t *relevant);
@@ -740,17 +764,16 @@ HOT static int search(solver *s, int target, mask_t *relevant) {
     uint8_t moves[MAX_MOVES];
     runs runs;
     runs.n = 0;
-    int n = ordered_moves(s, actor, legal, moves, &runs);
-    /* the card that settled this position before (or one like it), first */
+    /* the card that settled this position before (or one like it), or the last seat's
+       likely card, tried before the others are ordered: it settles most positions */
     if (first < 0) first = hint;
-    if (first >= 0) {
-        for (int i = 1; i < n; i++)
-            if (moves[i] == first) {
-                memmove(moves + 1, moves, (size_t)i);
-                moves[0] = (uint8_t)first;
-                break;
-            }
+    int lazy = -1, n = 1;
+    if (legal & (legal - 1)) {
+        if (first >= 0 && (legal >> first & 1)) lazy = first;
+        else if (s->count == k->players - 1) lazy = last_seat_card(s, actor, legal);
     }
+    if (lazy >= 0) moves[0] = (uint8_t)lazy;
+    else n = ordered_moves(s, actor, legal, moves, &runs);
     int wants = s->maximizers >> actor & 1;
     int result = !wants, settled = -1;
     mask_t all = 0;
@@ -776,6 +799,19 @@ HOT static int search(solver *s, int target, mask_t *relevant) {
             int low = kept ? lowest_bit(kept) : MAX_CARDS;
             cut[suit] = 1;
             if (bit < low) below[suit] = low;
+        }
+        if (lazy >= 0) {
+            /* the others now, less the card tried (or the card of its run that stands
+               for it) */
+            n = ordered_moves(s, actor, legal, moves, &runs);
+            int same = lazy, m = 0;
+            for (int j = 0; j < runs.n; j++)
+                if (runs.cards[j] >> lazy & 1) same = lowest_bit(runs.cards[j]);
+            for (int j = 0; j < n; j++)
+                if (moves[j] != same) moves[m++] = moves[j];
+            n = m;
+            i = -1;
+            lazy = -1;
         }
     }
     if (settled < 0 && (s->ranks || s->small)) {
