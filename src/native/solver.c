@@ -577,10 +577,14 @@ HOT static int play_and_search(solver *s, int actor, int bit, int target, mask_t
 }
 
 /* Sure tricks at a trick's start: the leader cashes cards above every other card left
-   of their suit while every other seat must follow (a seat void of the suit and holding
-   no trump may discard, once: after it, which cards it let go is unknown, so the count
-   stops). Each lead must be legal by the kernel's own rule. The leader takes at least
-   these tricks, whatever the others do. */
+   of their suit, and cards of a suit no other seat holds any more, while no seat void of
+   the suit holds a trump. Each lead must be legal by the kernel's own rule. The leader
+   takes at least these tricks, whatever the others do. A seat that discards holds no
+   trump: which card it let go is unknown, so its counts in the other suits may be too
+   high, which only ever keeps a card from counting (it may still follow) and never lets
+   a ruff through (it holds none). `cashed`: the cards whose ranks decided it, the cards
+   that were above the others' (a card of a suit no one else holds wins by the lengths,
+   which every key holds). */
 HOT static int sure_tricks(const solver *s, mask_t *cashed) {
     const kernel *k = s->k;
     if (k->later_wins && k->packs != 1) return 0; /* a later twin would win the tie */
@@ -596,33 +600,32 @@ HOT static int sure_tricks(const solver *s, mask_t *cashed) {
     int broken = s->broken, number = s->trick_number, sure = 0;
     for (;;) {
         mask_t legal = allowed(k, hand, s->trick, 0, broken, number, 0);
-        int card = -1, stop = 0;
+        int card = -1, rank = 1;
         for (int suit = 0; suit < NSUITS && card < 0; suit++) {
             mask_t mine = legal & k->suit_masks[suit];
             if (!mine) continue;
             mask_t theirs = others & k->suit_masks[suit];
-            int top = highest_bit(mine);
-            if (theirs && highest_bit(theirs) > top) continue;
-            int ok = 1, discard = 0;
-            for (int p = 0; p < k->players && ok; p++) {
-                if (p == leader || held[p][suit]) continue;
-                if (held[p][TRUMPS] && suit != TRUMPS) ok = 0; /* it may ruff */
-                else discard = 1;
-            }
+            int top = highest_bit(mine), following = 0;
+            for (int p = 0; p < k->players; p++)
+                if (p != leader) following += held[p][suit];
+            if (following && theirs && highest_bit(theirs) > top) continue;
+            int ok = 1;
+            for (int p = 0; p < k->players && ok; p++)
+                if (p != leader && !held[p][suit] && held[p][TRUMPS] && suit != TRUMPS) ok = 0; /* it may ruff */
             if (!ok) continue;
             card = top;
-            stop = discard;
+            rank = following > 0;
         }
         if (card < 0) break;
         int suit = k->suit_of[card];
         hand &= ~bit_of(card);
-        *cashed |= bit_of(card);
+        if (rank) *cashed |= bit_of(card);
         for (int p = 0; p < k->players; p++)
             if (p != leader && held[p][suit]) held[p][suit]--;
         broken |= (int)(k->breaking[suit] >> card & 1);
         number++;
         sure++;
-        if (stop || !hand) break;
+        if (!hand) break;
     }
     return sure;
 }
