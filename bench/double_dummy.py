@@ -1,7 +1,7 @@
 """The double-dummy solver's speed (issue 30): every legal card solved, at a trick's start.
 
     python bench/double_dummy.py [--cards 8] [--positions 30] [--seed 1] [--variant standard]
-                                 [--bridge [--dds]]
+                                 [--bridge [--dds]] [--nodes]
 
 Each position is a deal of the variant played at random (seeded) to a trick's start with
 ``--cards`` cards in each hand (13: the first lead of a full deal); the time is one call
@@ -12,7 +12,9 @@ variant with the ``spades-any-time`` house rule, so that its play is bridge play
 spades trumps (no lead restriction), the deals DDS is measured on; ``--dds`` then solves
 each position with DDS too (the ``endplay`` package's binding, an optional import: ``pip
 install endplay``), times it the same way, and checks that both give every card the
-same value.
+same value. ``--nodes`` also counts the positions the solver searched for each (its node
+counter, option 8 of ``_native.double_dummy``, in a second call outside the timing): the
+witness of a change to the search that the noise of a shared machine hides in the times.
 """
 
 from __future__ import annotations
@@ -23,8 +25,10 @@ import statistics
 import time
 
 import spadeslib
+from spadeslib import _backend
 from spadeslib.analysis import card_values, position_of
 from spadeslib.analysis.solve import side_seats
+from spadeslib.compiler.kernel import kernel_of
 
 _PLAYERS = "NESW"  # seat 0 is North, and play goes clockwise
 
@@ -59,6 +63,26 @@ def _dds(position: spadeslib.analysis.Position) -> tuple[float, dict[str, int]]:
     return spent, values
 
 
+def _nodes(position: spadeslib.analysis.Position, side: int) -> int:
+    """The solver's node count for the bench's question (every card, exactly)."""
+    module = _backend.native()
+    assert module is not None
+    _, searched = module.double_dummy(
+        kernel_of(position.rules),
+        list(position.hands),
+        position.leader,
+        list(position.trick),
+        position.broken,
+        position.trick_number,
+        position.must_lead,
+        side,
+        side,
+        8,
+    )
+    count: int = searched
+    return count
+
+
 def _position(variant: object, seed: int, cards: int) -> spadeslib.analysis.Position | None:
     game = spadeslib.Game(variant, seed=seed)  # type: ignore[arg-type]
     rng = random.Random(seed)
@@ -84,6 +108,7 @@ def main() -> None:
     parser.add_argument("--variant", default="standard")
     parser.add_argument("--bridge", action="store_true", help="spades may be led any time")
     parser.add_argument("--dds", action="store_true", help="with --bridge: DDS side by side")
+    parser.add_argument("--nodes", action="store_true", help="count the positions searched too")
     args = parser.parse_args()
     variant: object = args.variant
     if args.bridge:
@@ -94,6 +119,7 @@ def main() -> None:
         raise SystemExit("the native core is not built: this measures the native solver")
     times: list[float] = []
     dds_times: list[float] = []
+    nodes: list[int] = []
     differ = 0
     seed = args.seed
     while len(times) < args.positions:
@@ -105,6 +131,8 @@ def main() -> None:
         start = time.perf_counter()
         values = card_values(position, side, side, native=True)
         times.append((time.perf_counter() - start) * 1000)
+        if args.nodes:
+            nodes.append(_nodes(position, side))
         if args.dds and args.bridge:
             spent, theirs = _dds(position)
             dds_times.append(spent)
@@ -118,6 +146,11 @@ def main() -> None:
         f"solved: median {statistics.median(times):.2f} ms, quartiles {quartiles[0]:.2f} to "
         f"{quartiles[2]:.2f} ms, slowest {times[-1]:.1f} ms"
     )
+    if nodes:
+        print(
+            f"positions searched: {sum(nodes):,} in all, median {statistics.median(nodes):,.0f}, "
+            f"most {max(nodes):,}"
+        )
     if dds_times:
         dds_times.sort()
         print(

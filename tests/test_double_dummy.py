@@ -95,8 +95,10 @@ def test_the_search_and_each_shortcut_agree_with_the_plain_minimax(name: str) ->
 @pytest.mark.parametrize("name", VARIANTS)
 def test_winning_ranks_agree_with_the_whole_position_key_on_longer_endings(name: str) -> None:
     """A table entry that keeps only the ranks that decided it answers as one keyed on the
-    whole position, and a failed small card stands for the smaller cards of its suit as
-    searching each does, on endings long enough for both to be asked often."""
+    whole position, a failed small card stands for the smaller cards of its suit as
+    searching each does, and the sure-trick and trump bounds answer as searching does,
+    on endings long enough for each to be asked often: for a side that wants its tricks
+    and for seats that want fewer than they are counted for (a Nil's question)."""
     checked = 0
     for seed in range(8):
         left = 4 if name == "six-handed" else 6  # six hands of 6: slow without the table
@@ -106,8 +108,8 @@ def test_winning_ranks_agree_with_the_whole_position_key_on_longer_endings(name:
         for counted in {side_seats(position, position.actor), 1 << position.actor}:
             others = ((1 << position.rules.players) - 1) & ~counted
             for maximizers in (counted, others):
-                expected = raw(position, counted, maximizers, 16 | 32)
-                for options in (0, 16, 32):
+                expected = raw(position, counted, maximizers, 4 | 16 | 32)
+                for options in (0, 4, 16, 32):
                     assert raw(position, counted, maximizers, options) == expected, (
                         seed,
                         counted,

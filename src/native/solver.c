@@ -498,6 +498,30 @@ HOT static int ordered_moves(const solver *s, int actor, mask_t legal, uint8_t *
     return n;
 }
 
+/* The last seat's first card as ordered_moves would order it, without ordering the
+   others (most of the time it settles the position): where its side is not winning the
+   trick, the cheapest card that takes it, and otherwise, or where none does, the lowest. */
+HOT static int last_seat_card(const solver *s, int actor, mask_t legal) {
+    const kernel *k = s->k;
+    int w = trick_winner(k, s->trick, s->count);
+    int friend_winning = (s->maximizers >> seat_after(k, s->leader, w) & 1) == (s->maximizers >> actor & 1);
+    const uint8_t *keys = k->keys[k->suit_of[s->trick[0]]];
+    int best = keys[s->trick[w]];
+    int low = -1, low_value = 1 << 20, win = -1, win_value = 1 << 20;
+    for (mask_t m = legal; m; m &= m - 1) {
+        int bit = lowest_bit(m), value = strength(k, bit);
+        if (value < low_value) {
+            low = bit;
+            low_value = value;
+        }
+        if (!friend_winning && (keys[bit] > best || (keys[bit] == best && k->later_wins)) && value < win_value) {
+            win = bit;
+            win_value = value;
+        }
+    }
+    return win >= 0 ? win : low;
+}
+
 /* -- the search ----------------------------------------------------------------------- */
 
 HOT static int search(solver *s, int target, mask_t *relevant);
@@ -553,10 +577,14 @@ HOT static int play_and_search(solver *s, int actor, int bit, int target, mask_t
 }
 
 /* Sure tricks at a trick's start: the leader cashes cards above every other card left
-   of their suit while every other seat must follow (a seat void of the suit and holding
-   no trump may discard, once: after it, which cards it let go is unknown, so the count
-   stops). Each lead must be legal by the kernel's own rule. The leader takes at least
-   these tricks, whatever the others do. */
+   of their suit, and cards of a suit no other seat holds any more, while no seat void of
+   the suit holds a trump. Each lead must be legal by the kernel's own rule. The leader
+   takes at least these tricks, whatever the others do. A seat that discards holds no
+   trump: which card it let go is unknown, so its counts in the other suits may be too
+   high, which only ever keeps a card from counting (it may still follow) and never lets
+   a ruff through (it holds none). `cashed`: the cards whose ranks decided it, the cards
+   that were above the others' (a card of a suit no one else holds wins by the lengths,
+   which every key holds). */
 HOT static int sure_tricks(const solver *s, mask_t *cashed) {
     const kernel *k = s->k;
     if (k->later_wins && k->packs != 1) return 0; /* a later twin would win the tie */
@@ -572,33 +600,32 @@ HOT static int sure_tricks(const solver *s, mask_t *cashed) {
     int broken = s->broken, number = s->trick_number, sure = 0;
     for (;;) {
         mask_t legal = allowed(k, hand, s->trick, 0, broken, number, 0);
-        int card = -1, stop = 0;
+        int card = -1, rank = 1;
         for (int suit = 0; suit < NSUITS && card < 0; suit++) {
             mask_t mine = legal & k->suit_masks[suit];
             if (!mine) continue;
             mask_t theirs = others & k->suit_masks[suit];
-            int top = highest_bit(mine);
-            if (theirs && highest_bit(theirs) > top) continue;
-            int ok = 1, discard = 0;
-            for (int p = 0; p < k->players && ok; p++) {
-                if (p == leader || held[p][suit]) continue;
-                if (held[p][TRUMPS] && suit != TRUMPS) ok = 0; /* it may ruff */
-                else discard = 1;
-            }
+            int top = highest_bit(mine), following = 0;
+            for (int p = 0; p < k->players; p++)
+                if (p != leader) following += held[p][suit];
+            if (following && theirs && highest_bit(theirs) > top) continue;
+            int ok = 1;
+            for (int p = 0; p < k->players && ok; p++)
+                if (p != leader && !held[p][suit] && held[p][TRUMPS] && suit != TRUMPS) ok = 0; /* it may ruff */
             if (!ok) continue;
             card = top;
-            stop = discard;
+            rank = following > 0;
         }
         if (card < 0) break;
         int suit = k->suit_of[card];
         hand &= ~bit_of(card);
-        *cashed |= bit_of(card);
+        if (rank) *cashed |= bit_of(card);
         for (int p = 0; p < k->players; p++)
             if (p != leader && held[p][suit]) held[p][suit]--;
         broken |= (int)(k->breaking[suit] >> card & 1);
         number++;
         sure++;
-        if (stop || !hand) break;
+        if (!hand) break;
     }
     return sure;
 }
@@ -648,17 +675,19 @@ HOT static int search(solver *s, int target, mask_t *relevant) {
     }
     int tabled = s->count == 0 && !s->must_lead && s->use_table;
     table_key key;
-    int first = -1;
+    int first = -1, hint = -1;
     if (tabled) {
         table_key_of(s, &key);
         size_t base = table_bucket(s, &key, left);
         const uint32_t *tags = &s->tags[base], tag = table_tag(&key);
         __builtin_prefetch(tags); /* the trump bound's work while it comes */
         if (s->top_trumps && s->use_sure) {
-            /* every card is played, and a trump above all the other side's trumps wins
-               its trick for its side whoever leads: a seat's such trumps are as many
-               tricks (all of its trumps where the other side has none; the suit
-               lengths, in every key, say so) */
+            /* every card is played, one a seat a trick, and a trump wins its trick for
+               its side whoever leads unless a higher trump of the other side is in it:
+               of a seat's `n` highest trumps, with `h` of the other side's above the
+               lowest of them, each of those `h` takes at most one, so `n - h` are tricks
+               (all of its trumps where the other side has none; the suit lengths, in
+               every key, say so) */
             mask_t trumps[MAX_PLAYERS], side[2] = {0, 0};
             for (int p = 0; p < k->players; p++) {
                 trumps[p] = s->hands[p] & k->trumps;
@@ -666,15 +695,20 @@ HOT static int search(solver *s, int target, mask_t *relevant) {
             }
             for (int mine = 1; mine >= 0; mine--) {
                 mask_t theirs = side[!mine];
-                mask_t above = theirs ? ~((bit_of(highest_bit(theirs)) << 1) - 1) : ~(mask_t)0;
                 int most = 0;
                 mask_t run = 0;
                 for (int p = 0; p < k->players; p++) {
                     if ((s->counted >> p & 1) != mine) continue;
-                    int n = popcount128(trumps[p] & above);
-                    if (n > most) {
-                        most = n;
-                        run = trumps[p] & above;
+                    mask_t m = trumps[p], taken = 0;
+                    for (int n = 1; m; n++) {
+                        int bit = highest_bit(m);
+                        m &= ~bit_of(bit);
+                        taken |= bit_of(bit);
+                        int tricks = n - popcount128(theirs & ~((bit_of(bit) << 1) - 1));
+                        if (tricks > most) {
+                            most = tricks;
+                            run = taken;
+                        }
                     }
                 }
                 if (mine ? most >= target : left - most < target) {
@@ -682,11 +716,37 @@ HOT static int search(solver *s, int target, mask_t *relevant) {
                     return mine;
                 }
             }
+            /* DDS's finesse of the later tricks: where one trick settles the search for
+               the side not on lead, suppose it never takes one, so never leads: a seat of
+               it holding the second trump and another, with the top trump in a seat that
+               then always plays before it (only its own side's seats between), plays the
+               other under the top trump or the second where the top is not in the trick,
+               and the second wins a trick, a contradiction. A choice of the seat's, so
+               only where it wants its side's tricks (not a Nil's question) */
+            int y = !(s->counted >> s->leader & 1);
+            mask_t all = side[0] | side[1];
+            if ((y ? target == 1 : target == left) && popcount128(all) >= 3) {
+                int top = highest_bit(all), second = highest_bit(all & ~bit_of(top));
+                int a = s->owner[top], hh = s->owner[second], between = a != hh;
+                for (int seat = seat_after(k, a, 1); between && seat != hh; seat = seat_after(k, seat, 1))
+                    between = (s->counted >> seat & 1) == y;
+                if (between && (s->counted >> hh & 1) == y && (s->maximizers >> hh & 1) == y &&
+                    popcount128(trumps[hh]) >= 2) {
+                    *relevant = bit_of(top) | bit_of(second);
+                    return y;
+                }
+            }
         }
         for (int i = 0; i < TT_WAYS; i++) {
             if (tags[i] != tag) continue;
             tt_entry *e = &s->tt[base + i];
-            if (!entry_matches(e, &key)) continue;
+            if (!entry_matches(e, &key)) {
+                /* the same shape with other owners of the kept cards: a position of the
+                   same suit lengths is often settled by the same card, a guess where no
+                   entry of this position tells one */
+                if (first < 0 && e->best && e->a == key.a && e->b == key.b) hint = e->best - 1;
+                continue;
+            }
             if (e->lo >= target || e->hi < target) {
                 *relevant = entry_ranks(s, e, key.left);
                 return e->lo >= target;
@@ -707,16 +767,16 @@ HOT static int search(solver *s, int target, mask_t *relevant) {
     uint8_t moves[MAX_MOVES];
     runs runs;
     runs.n = 0;
-    int n = ordered_moves(s, actor, legal, moves, &runs);
-    /* the card that settled this position before, first */
-    if (first >= 0) {
-        for (int i = 1; i < n; i++)
-            if (moves[i] == first) {
-                memmove(moves + 1, moves, (size_t)i);
-                moves[0] = (uint8_t)first;
-                break;
-            }
+    /* the card that settled this position before (or one like it), or the last seat's
+       likely card, tried before the others are ordered: it settles most positions */
+    if (first < 0) first = hint;
+    int lazy = -1, n = 1;
+    if (legal & (legal - 1)) {
+        if (first >= 0 && (legal >> first & 1)) lazy = first;
+        else if (s->count == k->players - 1) lazy = last_seat_card(s, actor, legal);
     }
+    if (lazy >= 0) moves[0] = (uint8_t)lazy;
+    else n = ordered_moves(s, actor, legal, moves, &runs);
     int wants = s->maximizers >> actor & 1;
     int result = !wants, settled = -1;
     mask_t all = 0;
@@ -742,6 +802,19 @@ HOT static int search(solver *s, int target, mask_t *relevant) {
             int low = kept ? lowest_bit(kept) : MAX_CARDS;
             cut[suit] = 1;
             if (bit < low) below[suit] = low;
+        }
+        if (lazy >= 0) {
+            /* the others now, less the card tried (or the card of its run that stands
+               for it) */
+            n = ordered_moves(s, actor, legal, moves, &runs);
+            int same = lazy, m = 0;
+            for (int j = 0; j < runs.n; j++)
+                if (runs.cards[j] >> lazy & 1) same = lowest_bit(runs.cards[j]);
+            for (int j = 0; j < n; j++)
+                if (moves[j] != same) moves[m++] = moves[j];
+            n = m;
+            i = -1;
+            lazy = -1;
         }
     }
     if (settled < 0 && (s->ranks || s->small)) {
