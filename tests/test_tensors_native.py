@@ -48,10 +48,9 @@ HOUSE_RULES = [  # (variant, house rule, a piece of it): what no bundled variant
 
 def _check_every_seat(game: Game) -> bool:
     """Both tensors of every seat, natively and by the Python reference, on one state;
-    whether the native ones read the cards from the native play (the state not having
-    copied them in: the reference's state has)."""
+    whether the native ones read the finished tricks from the native play itself."""
     play = game._s.play
-    from_play = play is not None and bool(play.pending)
+    from_play = type(play) is native.Play and not play.bidding
     tensors = {
         (seat, info): (game.information_state_tensor if info else game.observation_tensor)(seat)
         for seat in range(game._s.players)

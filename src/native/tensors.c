@@ -289,9 +289,9 @@ static int long_longs_in(native_state *st, PyObject *obj, Py_ssize_t length, lon
     return 0;
 }
 
-/* The play's own cards and counts, which the Python state copies only when it is next
-   looked at (State.sync_play): tensors.py hands the native play over during the play
-   phase instead of copying them at every card. */
+/* The play's own cards, counts and finished tricks: tensors.py hands a native play over
+   during the play phase, so that its trick log is read here rather than built as a list
+   for the call (it passes an empty one). */
 static const play *play_of(TensorsObject *self, native_state *st, PyObject *obj) {
     if (!Py_IS_TYPE(obj, st->play_type)) {
         argument_error(st, "play must be a native Play or None, not %R", obj);
@@ -303,7 +303,7 @@ static const play *play_of(TensorsObject *self, native_state *st, PyObject *obj)
         return NULL;
     }
     if (owner->with_auction && owner->bidding) {
-        argument_error(st, "play is still in its auction: copy it into the state first");
+        argument_error(st, "play is still in its auction: pass None and the state's fields");
         return NULL;
     }
     return &owner->p;
@@ -360,7 +360,7 @@ static int read_view(TensorsObject *self, native_state *st, PyObject *const *arg
         long_longs_in(st, args[A_BAGS], sides, v->bags, "bags") < 0 ||
         long_longs_in(st, args[A_SETS], sides, v->sets, "sets") < 0)
         return -1;
-    if (p) { /* the play's fields over the state's (which may be behind) */
+    if (p) { /* the play's own (the same as the fields passed, the trick log apart) */
         for (int s = 0; s < players; s++) {
             v->hands[s] = p->hands[s];
             v->tricks[s] = p->tricks[s];

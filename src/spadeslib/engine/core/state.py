@@ -5,178 +5,53 @@ the phases (:mod:`spadeslib.engine.core.phases`) change it. Everything in it is 
 of ints, or an immutable value shared between copies, so :meth:`State.clone` copies one
 slotted object and a handful of short lists (no deep copy, no pickling).
 
-Every field is described once, in :data:`FIELDS`: its name, its scope and its default.
-The scope says when it is set: ``fixed`` for the game (the rules, the seed), ``game``
-(scores, the log; they carry from deal to deal), ``deal`` (reset to its default when a
-deal starts) and ``cache`` (derived from the others to save work on the hot path, reset
-with the deal and never serialised). ``__init__``, the deal reset, :meth:`State.clone`
-and :func:`~spadeslib.engine.core.record.state_dict` are all derived from that table, so a new
-field is one line there.
+Every field is described once, in :data:`~spadeslib.engine.core.fields.FIELDS` (its
+scope, its default, who holds it during the play); ``__init__``, the deal reset,
+:meth:`State.clone`, the properties below and
+:func:`~spadeslib.engine.core.record.state_dict` are all derived from that table, so a
+new field is one line there.
 
 Cards are bits of the compiled deck (:mod:`spadeslib.compiler.layout`); a hand is a mask.
 Seats and sides are ints. Bids use the codes of :mod:`spadeslib.compiler.bids`
 (``NIL``, ``BLIND_NIL``, ``NO_BID``).
 
+**One truth during the play.** While the deal's play exists (``state.play``: the
+compiled rules' :class:`~spadeslib.compiler.play.Play`, or the native core's), it alone
+holds what it changes: the cards, the trick, the tricks and the seat to act (the fields
+marked ``owner="play"``), and, for a native deal played from its first bid, the auction
+too (``owner="auction"``). The state reads those through the play's typed interface
+(:class:`~spadeslib.compiler.play.DealPlay`): each is a property that asks the play while
+there is one and the state's own slot otherwise, so nothing is copied while cards are
+played and no two copies can disagree. A property refuses to be set while the play owns
+it. When the play ends (:meth:`State.end_play`) its final position becomes the state's,
+once, and the play is dropped.
+
 The action log is a persistent linked list, ``(previous, action id)`` pairs, so appending
 and cloning cost the same however long the game is. A node may hold a tuple of ids, oldest
-first, instead of one: the native play hands over the actions it took since the last copy
-in one node (a node per card was a fifth of the cost of a deal's end).
+first, instead of one: the play's actions, which it keeps itself (:attr:`log` shows them
+as one node while it plays; :meth:`State.end_play` adds that node for good).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, cast
 
 from spadeslib._backend import PyStateCore, StateCore
-from spadeslib.compiler.bids import NO_BID
 from spadeslib.compiler.phases import PHASE_NAMES, Phase
+from spadeslib.engine.core.fields import FIELDS, Field, Fresh, Scope, slot
 
 if TYPE_CHECKING:
     from spadeslib.compiler.action_ids import ActionSpace
-    from spadeslib.compiler.play import DealPlay
+    from spadeslib.compiler.play import AuctionPlay, DealPlay
     from spadeslib.compiler.rules import Rules
     from spadeslib.engine.core.results import DealResult, Dealt
 
-__all__ = ["CHECKPOINTS_KEPT", "FIELDS", "PHASE_NAMES", "Field", "Phase", "State"]
+__all__ = ["CHECKPOINTS_KEPT", "PHASE_NAMES", "Phase", "State"]
 
 CHECKPOINTS_KEPT = 8
 """How many deals back an undo replays from a snapshot (about 2 KB each); further back,
 it replays the game from its start."""
-
-Scope = Literal["fixed", "game", "deal", "cache"]
-Codec = Literal["plain", "cards", "bits", "trick_log", "skip"]
-"""How :func:`~spadeslib.engine.core.record.state_dict` writes a field: as it is, as card
-names (a mask, or a list of masks), as the names of a list of bits, as a trick log, or not
-at all (the rules, the caches, what the record writes in its own way)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Field:
-    """One field of :class:`State`."""
-
-    name: str
-    scope: Scope
-    default: object = None
-    """The value a new game (and, for ``deal`` and ``cache`` fields, a new deal) starts
-    with: a constant (immutable, so shared), or a :class:`Fresh` list."""
-    codec: Codec = "plain"
-    clone: bool = False
-    """A copy of the state takes a copy of this value (``value.clone()``): the play."""
-
-
-@dataclass(frozen=True, slots=True)
-class Fresh:
-    """A default that is a new list for every game or deal: ``[value] * per`` with ``per``
-    the number of players (``"seat"``), of sides (``"side"``), or empty (``"none"``)."""
-
-    value: object = 0
-    per: Literal["seat", "side", "none"] = "none"
-
-    def __call__(self, players: int, sides: int) -> list[Any]:
-        count = {"seat": players, "side": sides, "none": 0}[self.per]
-        return [self.value] * count
-
-    def source(self, constant: str) -> str:
-        """The expression that makes the list in generated code (``constant`` names the
-        value there)."""
-        return {"seat": f"[{constant}] * players", "side": f"[{constant}] * sides", "none": "[]"}[
-            self.per
-        ]
-
-
-def _per_seat(value: object) -> Fresh:
-    return Fresh(value, "seat")
-
-
-def _per_side(value: object) -> Fresh:
-    return Fresh(value, "side")
-
-
-_empty = Fresh()
-
-
-FIELDS: tuple[Field, ...] = (
-    # fixed for the game
-    Field("rules", "fixed", codec="skip"),
-    Field("space", "fixed", codec="skip"),
-    Field("seed", "fixed"),
-    Field("players", "fixed"),
-    Field("one_pack", "fixed", codec="skip"),
-    Field("table", "fixed", codec="skip"),
-    # whether the native core plays this state's deals and auctions where it can: fixed
-    # when a Game is made (a game made inside ``_backend.pure_python`` stays in Python; a
-    # state made by hand, as the reference playouts and some tests make them, plays in
-    # Python)
-    Field("native", "fixed", False, codec="skip"),
-    # where we are
-    Field("phase", "game", Phase.OVER),
-    Field("actor", "game", -1),
-    Field("resume", "game", Phase.OVER),
-    Field("steps", "game", ()),
-    Field("step", "game", 0),
-    Field("dealer", "game", 0),
-    Field("deal_count", "game", 0),
-    Field("deals_played", "game", 0),
-    Field("first_deal", "game", True),
-    # the deal
-    Field("dealt", "deal", ((), ()), codec="skip"),
-    Field("hands", "deal", _per_seat(0), codec="cards"),
-    Field("seen", "deal", 0),
-    Field("leftover", "deal", 0, codec="cards"),
-    Field("cut", "deal", (), codec="bits"),
-    Field("cut_given", "deal", (), codec="bits"),
-    Field("stock", "deal", (), codec="bits"),
-    Field("stock_pos", "deal", 0),
-    Field("passed", "deal", _per_seat(0), codec="cards"),
-    Field("gave", "deal", _per_seat(0), codec="cards"),
-    Field("discarded", "deal", _per_seat(0), codec="cards"),
-    Field("seen_cards", "deal", _per_seat(0), codec="cards"),
-    # the auction
-    Field("decisions", "deal", _empty),
-    Field("bids", "deal", _per_seat(NO_BID)),
-    Field("contracts", "deal", _per_side(0)),
-    Field("side_blind", "deal", 0),
-    Field("came_out", "deal", 0),
-    Field("come_out_side", "deal", -1),
-    Field("raised", "deal", 0),
-    Field("nil_seats", "deal", 0),
-    Field("sides_bid", "deal", 0),
-    # the play
-    Field("first_hands", "deal", (), codec="cards"),
-    Field("leader", "deal", 0),
-    Field("trick", "deal", _empty, codec="bits"),
-    Field("trick_number", "deal", 0),
-    Field("broken", "deal", False),
-    Field("tricks", "deal", _per_seat(0)),
-    Field("must_lead", "deal", 0, codec="cards"),
-    Field("trick_log", "deal", _empty, codec="trick_log"),
-    # The play phase's cards are played by a Play (spadeslib.compiler.play, or the native
-    # one), which is the truth during the play: the fields above are copied from it when
-    # anything else looks at the state (State.sync_play).
-    Field("play", "deal", None, codec="skip", clone=True),
-    # the legal ids outside the play, kept by Game.legal_action_ids until the next action
-    Field("legal_ids", "cache", None, codec="skip"),
-    # the game
-    Field("scores", "game", _per_side(0)),
-    Field("bags", "game", _per_side(0)),
-    Field("sets", "game", _per_side(0)),
-    Field("history", "game", (), codec="skip"),
-    # each side's points in the last finished deal: its score's totals, kept as numbers
-    # because returns("deal") reads them after every deal and the score is explained lazily
-    Field("deal_points", "game", (), codec="skip"),
-    Field("deals", "game", (), codec="skip"),
-    Field("log", "game", None, codec="skip"),
-    # (log node, the game's fields) before the last deals were dealt: where an undo replays
-    # from (State.checkpoint)
-    Field("checkpoints", "game", (), codec="skip"),
-    Field("pending_deals", "game", (), codec="skip"),
-    Field("result", "game", None, codec="skip"),
-    Field("events", "game", (), codec="skip"),
-)
-"""Every field of :class:`State`, grouped by what it describes (see the module docstring)."""
-
 
 _CORE = frozenset(PyStateCore.__slots__)
 
@@ -187,7 +62,7 @@ class State(StateCore):  # type: ignore[misc]
     Built on :data:`spadeslib._backend.StateCore`, which holds ``play`` and
     ``deals_played``: the two fields a game's native loop reads from C."""
 
-    __slots__ = tuple(field.name for field in FIELDS if field.name not in _CORE)
+    __slots__ = tuple(slot(field) for field in FIELDS if field.name not in _CORE)
 
     rules: Rules
     space: ActionSpace
@@ -256,6 +131,26 @@ class State(StateCore):  # type: ignore[misc]
     pending_deals: tuple[Dealt, ...]
     result: Any
     events: tuple[Any, ...]
+    # the slots under the fields the play may hold (end_play writes them directly)
+    _phase: Phase
+    _actor: int
+    _steps: tuple[tuple[str, int, int], ...]
+    _step: int
+    _hands: list[int]
+    _decisions: list[tuple[int, int]]
+    _bids: list[int]
+    _contracts: list[int]
+    _nil_seats: int
+    _sides_bid: int
+    _first_hands: tuple[int, ...]
+    _leader: int
+    _trick: list[int]
+    _trick_number: int
+    _broken: bool
+    _tricks: list[int]
+    _must_lead: int
+    _trick_log: list[tuple[int, tuple[int, ...]]]
+    _log: tuple[Any, int | tuple[int, ...]] | None
 
     def __init__(
         self,
@@ -268,6 +163,7 @@ class State(StateCore):  # type: ignore[misc]
         native: bool = False,
     ) -> None:
         self.native = native
+        self.play = None  # (a deal's field, read by the properties before the first deal)
         self.rules = rules
         self.space = space
         self.table = table
@@ -280,7 +176,9 @@ class State(StateCore):  # type: ignore[misc]
         # reset_deal): a state is always dealt before anything reads it.
 
     def reset_deal(self) -> None:
-        """Set every ``deal`` and ``cache`` field to its default: the start of a deal."""
+        """Set every ``deal`` and ``cache`` field to its default: the start of a deal (a
+        play left unfinished, as a misdeal leaves one, gives its actions to the log)."""
+        self._log = self.log
         _reset_deal(self, self.players, len(self.rules.sides))
 
     def clone(self) -> State:
@@ -323,52 +221,29 @@ class State(StateCore):  # type: ignore[misc]
     def side_of(self, seat: int) -> int:
         return self.rules.side_of[seat]
 
-    def sync_play(self) -> None:
-        """Copy the play's cards, trick and counts into the fields, and the cards played
-        since the last copy into the log: the play keeps them on the hot path."""
+    def end_play(self) -> DealPlay:
+        """The play is over: its final position (and a native play's auction) becomes the
+        state's own, its actions join the log as one node, and it is dropped. Returned, for
+        the deal's score."""
         play = self.play
-        if play is None or not play.pending:
-            return
-        dealt = self.hands  # as the auction found them: the hands the play starts from
-        (
-            self.hands,
-            self.trick,
-            self.leader,
-            self.actor,
-            self.trick_number,
-            self.broken,
-            self.tricks,
-            self.must_lead,
-            _,
-            self.trick_log,
-            self.log,
-            _,
-            auction,
-        ) = play.export(self.log)
-        if auction is not None:  # a deal the native core plays from its first bid
-            bidding, self.bids, self.contracts, self.nil_seats, self.sides_bid, step, taken = (
-                auction
-            )
-            if self.phase == Phase.BID:
-                self._log_bids(taken, step if bidding else len(self.steps))
-            if bidding:
-                self.step = step
-            elif self.phase == Phase.BID:
-                # the auction is over: what the bidding phase's end and the play phase's
-                # start would have done (engine/core/phases/bidding.py, play.py)
-                self.phase = Phase.PLAY
-                self.steps = ()
-                self.step = 0
-                self.first_hands = tuple(dealt)
-
-    def _log_bids(self, bids: list[int], made: int) -> None:
-        """Add the bids the native auction took since the last copy (``bids``, oldest
-        first) to :attr:`decisions`, as the bidding phase adds each one it applies. The
-        native auction takes one bid per turn of :attr:`steps`, from the first (``made``:
-        how many it has taken now; :attr:`step`: how many at the last copy), so the turn
-        names the seat."""
-        turns = self.steps[self.step : made]
-        self.decisions.extend((seat, bid) for (_, seat, _), bid in zip(turns, bids, strict=True))
+        if play is None:  # pragma: no cover - only the end of a play calls this
+            raise AssertionError("no play to end")
+        if play.with_auction:
+            # what the bidding phase's end and the play phase's start would have left
+            # (engine/core/phases/bidding.py, play.py)
+            auction = cast("AuctionPlay", play)
+            self._decisions = self._decisions + auction.auction_decisions
+            self._bids = auction.bids
+            self._contracts = auction.contracts
+            self._nil_seats = auction.nil_seats
+            self._sides_bid = auction.sides_bid
+            self._phase = Phase.PLAY
+            self._steps = ()
+            self._step = 0
+            self._first_hands = tuple(self._hands)  # the hands the auction was dealt
+        _take_play(self, play)  # every owner="play" field, the log's node included
+        self.play = None
+        return play
 
 
 def _generate(name: str, lines: list[str], doc: str, **names: Any) -> Any:
@@ -392,20 +267,29 @@ def _reset_lines(name: str, scopes: tuple[Scope, ...]) -> list[str]:
             value = f"_{field.name}"
             if isinstance(field.default, Fresh):
                 value = field.default.source(value)
-            lines.append(f"    state.{field.name} = {value}")
+            lines.append(f"    state.{slot(field)} = {value}")
     return lines
 
 
 def _clone_lines() -> list[str]:
     lines = ["def clone(self):", "    new = _new(State)"]
     for field in FIELDS:
-        name = field.name
+        name = slot(field)
         if field.clone:
             value = f"None if self.{name} is None else self.{name}.clone()"
         else:
             value = f"self.{name}" + ("[:]" if isinstance(field.default, Fresh) else "")
         lines.append(f"    new.{name} = {value}")
     return [*lines, "    return new"]
+
+
+def _take_lines() -> list[str]:
+    lines = ["def take_play(state, play):"]
+    for field in FIELDS:
+        if field.owner == "play":
+            value = "state.log" if field.name == "log" else f"play.{field.name}"
+            lines.append(f"    state.{slot(field)} = {value}")
+    return lines
 
 
 def _saved_fields() -> tuple[Field, ...]:
@@ -416,7 +300,7 @@ def _save_lines() -> list[str]:
     values = []
     for field in _saved_fields():
         copy = "[:]" if isinstance(field.default, Fresh) else ""
-        values.append(f"state.{field.name}{copy}")
+        values.append(f"state.{slot(field)}{copy}")
     return ["def save_game(state):", f"    return ({', '.join(values)},)"]
 
 
@@ -424,10 +308,10 @@ def _restore_lines() -> list[str]:
     lines = ["def restored(self, saved):", "    new = _new(State)"]
     for field in FIELDS:
         if field.scope == "fixed":
-            lines.append(f"    new.{field.name} = self.{field.name}")
+            lines.append(f"    new.{slot(field)} = self.{slot(field)}")
     for index, field in enumerate(_saved_fields()):
         copy = "[:]" if isinstance(field.default, Fresh) else ""
-        lines.append(f"    new.{field.name} = saved[{index}]{copy}")
+        lines.append(f"    new.{slot(field)} = saved[{index}]{copy}")
     lines += [
         "    new.checkpoints = ()",
         "    reset_deal(new, new.players, len(new.rules.sides))",
@@ -443,9 +327,81 @@ _reset_deal: Callable[[State, int, int], None] = _generate(
     "reset_deal", _reset_lines("reset_deal", ("deal", "cache")), "Every deal field to its default."
 )
 State.clone = _generate("clone", _clone_lines(), State.clone.__doc__ or "")  # type: ignore[method-assign]
+_take_play: Callable[[State, Any], None] = _generate(
+    "take_play", _take_lines(), "Every field the play holds, from the play, into its slot."
+)
 _save_game: Callable[[State], tuple[Any, ...]] = _generate(
     "save_game", _save_lines(), "The game fields' values (lists copied): a snapshot."
 )
 State.restored = _generate(  # type: ignore[method-assign]
     "restored", _restore_lines(), State.restored.__doc__ or "", reset_deal=_reset_deal
 )
+
+
+# -- the fields the deal's play may hold ---------------------------------------------------
+
+_AUCTION_VIEWS: dict[str, str] = {
+    "phase": "_BID if play.bidding else _PLAY",
+    "step": "play.step if play.bidding else 0",
+    "steps": "self._steps if play.bidding else ()",
+    "decisions": "self._decisions + play.auction_decisions",
+    "first_hands": "self._first_hands if play.bidding else tuple(self._hands)",
+}
+"""What an ``owner="auction"`` field is while a native play runs the auction, where it is
+not the play's attribute of the same name: the phase, the bidding's turns, the decisions
+(the state's before the auction, then the auction's bids) and the hands the play started
+from, as the Python bidding and play phases would have them."""
+
+
+def _property_lines(field: Field) -> list[str]:
+    name = field.name
+    own = slot(field)
+    if name == "log":  # the play's actions, as the one node end_play will add
+        return [
+            "def get_log(self):",
+            "    play = self.play",
+            "    if play is not None:",
+            "        played = play.played",
+            "        if played:",
+            "            return (self._log, played)",
+            "    return self._log",
+            "def set_log(self, value):",
+            "    if self.play is not None:",
+            "        raise AttributeError('the log grows by the play while it lasts')",
+            "    self._log = value",
+        ]
+    if field.owner == "play":
+        held = "play is not None"
+        value = f"play.{name}"
+    else:
+        held = "play is not None and play.with_auction"
+        value = _AUCTION_VIEWS.get(name, f"play.{name}")
+    return [
+        f"def get_{name}(self):",
+        "    play = self.play",
+        f"    if {held}:",
+        f"        return {value}",
+        f"    return self.{own}",
+        f"def set_{name}(self, value):",
+        "    play = self.play",
+        f"    if {held}:",
+        f'        raise AttributeError("{name} is the play\'s while it lasts (State.end_play)")',
+        f"    self.{own} = value",
+    ]
+
+
+def _install_properties() -> None:
+    """Each field the play may hold becomes a property over its slot (generated, as the
+    rest is: a getter is read on every look at the state)."""
+    for field in FIELDS:
+        if field.owner == "state":
+            continue
+        lines = _property_lines(field)
+        namespace: dict[str, Any] = {"_BID": Phase.BID, "_PLAY": Phase.PLAY}
+        exec("\n".join(lines), namespace)
+        doc = f"The state's {field.name} (the play's while it holds it)."
+        getter, setter = namespace[f"get_{field.name}"], namespace[f"set_{field.name}"]
+        setattr(State, field.name, property(getter, setter, doc=doc))
+
+
+_install_properties()

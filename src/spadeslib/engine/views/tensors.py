@@ -322,17 +322,12 @@ class _Encoder:
     def fill_native(self, tensors: Any, state: State, seat: int, out: Any, info: bool) -> Any:
         """:meth:`fill`, by the native core: the Python decides what is a rule (the cards
         received, the phase's column, the top of the stock) and hands over the fields.
-        During the play phase the native play itself goes too, and the native core reads
-        the cards and tricks from it: the state copies them (``sync_play``) only when
-        something else looks, not at every card an agent observes."""
+        During the play phase a native play itself goes too, and the native core reads
+        the finished tricks from it rather than from a list of them built for the call."""
         play = state.play
-        if play is not None and play.pending:
-            if state.phase != _PLAY or type(play) is not self.native_play:
-                state.sync_play()  # (an auction's bids, or a Python play: copied in)
-                play = None
-        else:
-            play = None
         phase = state.phase
+        if phase != _PLAY or type(play) is not self.native_play:
+            play = None
         over = phase == _OVER
         looked = over or state.seen >> seat & 1
         received = taken = 0  # (the native core adds the cards taken still in the hand)
@@ -382,7 +377,7 @@ class _Encoder:
             state.scores,
             state.bags,
             state.sets,
-            state.trick_log,
+            () if play is not None else state.trick_log,
             state.decisions,
             play,
         )
@@ -396,9 +391,7 @@ def _encoder(rules: Rules) -> _Encoder:
 
 def _filled(state: State, seat: int, out: Any, info: bool) -> Any:
     """The tensor, natively where the game plays natively and ``out`` is an array the
-    native core can write (a new one, or a contiguous float32 one of the right size).
-    ``state`` may not have copied its play's cards in yet (:meth:`State.sync_play`):
-    each path does, or reads them from the native play."""
+    native core can write (a new one, or a contiguous float32 one of the right size)."""
     encoder = _encoder(state.rules)
     np = encoder.np
     size = encoder.info.size if info else encoder.size
@@ -411,11 +404,9 @@ def _filled(state: State, seat: int, out: Any, info: bool) -> Any:
         and out.flags.c_contiguous
         and out.flags.writeable
     ):
-        state.sync_play()
         return encoder.fill(state, seat, out, info)
     tensors = encoder.native() if state.native else None
     if tensors is None:
-        state.sync_play()
         return encoder.fill(state, seat, out, info)
     return encoder.fill_native(tensors, state, seat, out, info)
 
