@@ -14,6 +14,7 @@ from spadeslib import _backend
 from spadeslib.compiler.bids import NO_BID
 from spadeslib.compiler.phases import Phase
 from spadeslib.engine import Game
+from spadeslib.engine.core.state import AuctionState, PlayState
 
 PATHS = ["native", "python"]
 
@@ -117,7 +118,12 @@ def test_a_native_auction_holds_the_bids_and_the_phase_until_the_play_ends() -> 
         s.phase = Phase.PLAY
     for _ in range(3):
         game.apply("bid 3")
+    # the play goes on from the last bid, natively: the auction is settled into the state
+    # at the first look at it, and is the state's own from then on
+    assert type(s) is AuctionState
     assert s.phase == Phase.PLAY and s.step == 0 and s.steps == ()
+    assert type(s) is PlayState
+    s.contracts = s.contracts  # (the state's own now: it may be set)
     assert s.first_hands == dealt
     assert [bid for _, bid in s.decisions[-4:]] == [s.space.BID + 3] * 4
     while s.play is not None:

@@ -18,7 +18,7 @@ from typing import Any, Literal
 from spadeslib.compiler.bids import NO_BID
 from spadeslib.compiler.phases import Phase
 
-__all__ = ["FIELDS", "Codec", "Field", "Fresh", "Scope", "slot"]
+__all__ = ["FIELDS", "Codec", "Field", "Fresh", "Scope"]
 
 Scope = Literal["fixed", "game", "deal", "cache"]
 Codec = Literal["plain", "cards", "bits", "trick_log", "skip"]
@@ -42,7 +42,7 @@ class Field:
     owner: Literal["state", "play", "auction"] = "state"
     """Who holds the value while the deal's play exists: the state (its own slot), the play
     (every play), or the play's auction (a native play from the first bid). A field the
-    play may hold is a property over a slot named ``_`` + its name."""
+    play may hold is a property of ``PlayState``, the state's class while the play lasts."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,9 +155,3 @@ FIELDS: tuple[Field, ...] = (
     Field("events", "game", (), codec="skip"),
 )
 """Every field of ``State``, grouped by what it describes."""
-
-
-def slot(field: Field) -> str:
-    """Where the state keeps ``field``'s value itself: under its name, or, for a field the
-    deal's play may hold, under ``_`` + its name (its name is then a property)."""
-    return field.name if field.owner == "state" else f"_{field.name}"

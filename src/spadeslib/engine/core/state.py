@@ -19,12 +19,14 @@ Seats and sides are ints. Bids use the codes of :mod:`spadeslib.compiler.bids`
 compiled rules' :class:`~spadeslib.compiler.play.Play`, or the native core's), it alone
 holds what it changes: the cards, the trick, the tricks and the seat to act (the fields
 marked ``owner="play"``), and, for a native deal played from its first bid, the auction
-too (``owner="auction"``). The state reads those through the play's typed interface
-(:class:`~spadeslib.compiler.play.DealPlay`): each is a property that asks the play while
-there is one and the state's own slot otherwise, so nothing is copied while cards are
-played and no two copies can disagree. A property refuses to be set while the play owns
-it. When the play ends (:meth:`State.end_play`) its final position becomes the state's,
-once, and the play is dropped.
+too (``owner="auction"``) while it bids. The state is then a :class:`PlayState` (an
+:class:`AuctionState` while a native play bids; :meth:`State.start_play` changes its
+class: the same slots, so the change is free), whose properties read those fields through
+the play's typed interface (:class:`~spadeslib.compiler.play.DealPlay`) and refuse to set
+them: nothing is copied while cards are played and no two copies can
+disagree. When the play ends (:meth:`State.end_play`) its final position becomes the
+state's own, once, the play is dropped, and the state is a plain :class:`State` again,
+whose fields are plain slots: outside the play a read costs what it always did.
 
 The action log is a persistent linked list, ``(previous, action id)`` pairs, so appending
 and cloning cost the same however long the game is. A node may hold a tuple of ids, oldest
@@ -39,7 +41,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from spadeslib._backend import PyStateCore, StateCore
 from spadeslib.compiler.phases import PHASE_NAMES, Phase
-from spadeslib.engine.core.fields import FIELDS, Field, Fresh, Scope, slot
+from spadeslib.engine.core.fields import FIELDS, Field, Fresh, Scope
 
 if TYPE_CHECKING:
     from spadeslib.compiler.action_ids import ActionSpace
@@ -47,7 +49,7 @@ if TYPE_CHECKING:
     from spadeslib.compiler.rules import Rules
     from spadeslib.engine.core.results import DealResult, Dealt
 
-__all__ = ["CHECKPOINTS_KEPT", "PHASE_NAMES", "Phase", "State"]
+__all__ = ["CHECKPOINTS_KEPT", "PHASE_NAMES", "AuctionState", "Phase", "PlayState", "State"]
 
 CHECKPOINTS_KEPT = 8
 """How many deals back an undo replays from a snapshot (about 2 KB each); further back,
@@ -62,7 +64,7 @@ class State(StateCore):  # type: ignore[misc]
     Built on :data:`spadeslib._backend.StateCore`, which holds ``play`` and
     ``deals_played``: the two fields a game's native loop reads from C."""
 
-    __slots__ = tuple(slot(field) for field in FIELDS if field.name not in _CORE)
+    __slots__ = tuple(field.name for field in FIELDS if field.name not in _CORE)
 
     rules: Rules
     space: ActionSpace
@@ -131,26 +133,6 @@ class State(StateCore):  # type: ignore[misc]
     pending_deals: tuple[Dealt, ...]
     result: Any
     events: tuple[Any, ...]
-    # the slots under the fields the play may hold (end_play writes them directly)
-    _phase: Phase
-    _actor: int
-    _steps: tuple[tuple[str, int, int], ...]
-    _step: int
-    _hands: list[int]
-    _decisions: list[tuple[int, int]]
-    _bids: list[int]
-    _contracts: list[int]
-    _nil_seats: int
-    _sides_bid: int
-    _first_hands: tuple[int, ...]
-    _leader: int
-    _trick: list[int]
-    _trick_number: int
-    _broken: bool
-    _tricks: list[int]
-    _must_lead: int
-    _trick_log: list[tuple[int, tuple[int, ...]]]
-    _log: tuple[Any, int | tuple[int, ...]] | None
 
     def __init__(
         self,
@@ -163,7 +145,6 @@ class State(StateCore):  # type: ignore[misc]
         native: bool = False,
     ) -> None:
         self.native = native
-        self.play = None  # (a deal's field, read by the properties before the first deal)
         self.rules = rules
         self.space = space
         self.table = table
@@ -178,7 +159,10 @@ class State(StateCore):  # type: ignore[misc]
     def reset_deal(self) -> None:
         """Set every ``deal`` and ``cache`` field to its default: the start of a deal (a
         play left unfinished, as a misdeal leaves one, gives its actions to the log)."""
-        self._log = self.log
+        if self.__class__ is PlayState:
+            log = self.log
+            self.__class__ = State
+            self.log = log
         _reset_deal(self, self.players, len(self.rules.sides))
 
     def clone(self) -> State:
@@ -221,36 +205,83 @@ class State(StateCore):  # type: ignore[misc]
     def side_of(self, seat: int) -> int:
         return self.rules.side_of[seat]
 
+    def start_play(self, play: DealPlay) -> None:
+        """The deal's play starts (the play phase's, or a native auction's): from now on it
+        holds the fields it changes, and the state reads them from it (a
+        :class:`PlayState`, or an :class:`AuctionState` while a native play bids). Set
+        every field it takes from the state first."""
+        self.play = play
+        self.__class__ = AuctionState if play.with_auction and play.bidding else PlayState
+
     def end_play(self) -> DealPlay:
-        """The play is over: its final position (and a native play's auction) becomes the
-        state's own, its actions join the log as one node, and it is dropped. Returned, for
-        the deal's score."""
+        """The play is over: its final position becomes the state's own, its actions join
+        the log as one node, and it is dropped. Returned, for the deal's score."""
         play = self.play
         if play is None:  # pragma: no cover - only the end of a play calls this
             raise AssertionError("no play to end")
-        if play.with_auction:
-            # what the bidding phase's end and the play phase's start would have left
-            # (engine/core/phases/bidding.py, play.py)
-            auction = cast("AuctionPlay", play)
-            self._decisions = self._decisions + auction.auction_decisions
-            self._bids = auction.bids
-            self._contracts = auction.contracts
-            self._nil_seats = auction.nil_seats
-            self._sides_bid = auction.sides_bid
-            self._phase = Phase.PLAY
-            self._steps = ()
-            self._step = 0
-            self._first_hands = tuple(self._hands)  # the hands the auction was dealt
+        if self.__class__ is AuctionState:
+            self.settle_auction()
+        self.__class__ = State  # the plain slots again: set them
         _take_play(self, play)  # every owner="play" field, the log's node included
         self.play = None
         return play
+
+    def settle_auction(self) -> None:
+        """Only an :class:`AuctionState`'s, when its auction is over."""
+        raise AssertionError("no native auction to settle")  # pragma: no cover
+
+
+class PlayState(State):
+    """A :class:`State` while its deal's play exists (see the module docstring): the same
+    slots, the fields the play holds (``owner="play"``) read from it by properties
+    (installed below)."""
+
+    __slots__ = ()
+
+
+class AuctionState(PlayState):
+    """A :class:`PlayState` whose native play runs the auction (``start_auction``): the
+    auction's fields (``owner="auction"``) are read from it too while it bids. Once it has
+    stopped bidding, the first look at one of them settles the auction into the state
+    (:meth:`settle_auction`) and the state is a :class:`PlayState`: the finished auction
+    is read from the play once, not at every look during the play."""
+
+    __slots__ = ()
+
+    def settle_auction(self) -> None:
+        """The native auction is over and the play goes on: its result becomes the state's
+        own, once: what the bidding phase's end and the play phase's start would have left
+        (engine/core/phases/bidding.py, play.py)."""
+        play = cast("AuctionPlay", self.play)
+        dealt = _DEALT_HANDS.__get__(self)  # the hands as dealt: the play holds them now
+        self.__class__ = PlayState  # the auction's fields are plain slots again
+        self.decisions = self.decisions + play.auction_decisions
+        self.bids = play.bids
+        self.contracts = play.contracts
+        self.nil_seats = play.nil_seats
+        self.sides_bid = play.sides_bid
+        self.phase = Phase.PLAY
+        self.steps = ()
+        self.step = 0
+        self.first_hands = tuple(dealt)
+
+
+_DEALT_HANDS: Any = State.__dict__["hands"]
+"""``State``'s own slot of the hands, under :class:`PlayState`'s property."""
+
+
+_SLOTS: dict[str, Any] = {
+    f"_slot_{field.name}": State.__dict__[field.name] for field in FIELDS if field.owner != "state"
+}
+"""The slots under a :class:`PlayState`'s properties (``State``'s member descriptors), for
+the generated code that reads or sets the state's own value beneath the play's."""
 
 
 def _generate(name: str, lines: list[str], doc: str, **names: Any) -> Any:
     """A function from straight-line code written from :data:`FIELDS`, the way
     :mod:`dataclasses` writes ``__init__``: a loop of ``setattr`` costs four times as
     much, and a new game, a new deal and every simulated position pay for it."""
-    namespace: dict[str, Any] = {"State": State, "_new": object.__new__, **names}
+    namespace: dict[str, Any] = {"State": State, "_new": object.__new__, **_SLOTS, **names}
     for field in FIELDS:
         default = field.default
         namespace[f"_{field.name}"] = default.value if isinstance(default, Fresh) else default
@@ -267,29 +298,42 @@ def _reset_lines(name: str, scopes: tuple[Scope, ...]) -> list[str]:
             value = f"_{field.name}"
             if isinstance(field.default, Fresh):
                 value = field.default.source(value)
-            lines.append(f"    state.{slot(field)} = {value}")
+            lines.append(f"    state.{field.name} = {value}")
     return lines
 
 
-def _clone_lines() -> list[str]:
-    lines = ["def clone(self):", "    new = _new(State)"]
+def _clone_lines(playing: bool) -> list[str]:
+    """A clone's code; ``playing``: of a :class:`PlayState`, whose fields the play holds
+    are read from their slots (the play is cloned with them), not through its properties."""
+    lines = ["def clone(self):", "    new = _new(self.__class__)"]
     for field in FIELDS:
-        name = slot(field)
+        name = field.name
         if field.clone:
             value = f"None if self.{name} is None else self.{name}.clone()"
+        elif playing and field.owner != "state":
+            value = f"_slot_{name}.__get__(self)"
         else:
-            value = f"self.{name}" + ("[:]" if isinstance(field.default, Fresh) else "")
-        lines.append(f"    new.{name} = {value}")
+            value = f"self.{name}"
+        if isinstance(field.default, Fresh) and not field.clone:
+            value += "[:]"
+        if playing and field.owner != "state":
+            lines.append(f"    _slot_{name}.__set__(new, {value})")
+        else:
+            lines.append(f"    new.{name} = {value}")
     return [*lines, "    return new"]
 
 
 def _take_lines() -> list[str]:
     lines = ["def take_play(state, play):"]
     for field in FIELDS:
-        if field.owner == "play":
-            value = "state.log" if field.name == "log" else f"play.{field.name}"
-            lines.append(f"    state.{slot(field)} = {value}")
-    return lines
+        if field.owner == "play" and field.name != "log":
+            lines.append(f"    state.{field.name} = play.{field.name}")
+    return [
+        *lines,
+        "    played = play.played",
+        "    if played:",
+        "        state.log = (state.log, played)",
+    ]
 
 
 def _saved_fields() -> tuple[Field, ...]:
@@ -300,7 +344,7 @@ def _save_lines() -> list[str]:
     values = []
     for field in _saved_fields():
         copy = "[:]" if isinstance(field.default, Fresh) else ""
-        values.append(f"state.{slot(field)}{copy}")
+        values.append(f"state.{field.name}{copy}")
     return ["def save_game(state):", f"    return ({', '.join(values)},)"]
 
 
@@ -308,10 +352,10 @@ def _restore_lines() -> list[str]:
     lines = ["def restored(self, saved):", "    new = _new(State)"]
     for field in FIELDS:
         if field.scope == "fixed":
-            lines.append(f"    new.{slot(field)} = self.{slot(field)}")
+            lines.append(f"    new.{field.name} = self.{field.name}")
     for index, field in enumerate(_saved_fields()):
         copy = "[:]" if isinstance(field.default, Fresh) else ""
-        lines.append(f"    new.{slot(field)} = saved[{index}]{copy}")
+        lines.append(f"    new.{field.name} = saved[{index}]{copy}")
     lines += [
         "    new.checkpoints = ()",
         "    reset_deal(new, new.players, len(new.rules.sides))",
@@ -326,7 +370,8 @@ _reset_game: Callable[[State, int, int], None] = _generate(
 _reset_deal: Callable[[State, int, int], None] = _generate(
     "reset_deal", _reset_lines("reset_deal", ("deal", "cache")), "Every deal field to its default."
 )
-State.clone = _generate("clone", _clone_lines(), State.clone.__doc__ or "")  # type: ignore[method-assign]
+State.clone = _generate("clone", _clone_lines(False), State.clone.__doc__ or "")  # type: ignore[method-assign]
+PlayState.clone = _generate("clone", _clone_lines(True), State.clone.__doc__ or "")  # type: ignore[method-assign]
 _take_play: Callable[[State, Any], None] = _generate(
     "take_play", _take_lines(), "Every field the play holds, from the play, into its slot."
 )
@@ -338,70 +383,68 @@ State.restored = _generate(  # type: ignore[method-assign]
 )
 
 
-# -- the fields the deal's play may hold ---------------------------------------------------
+# -- a PlayState's properties ---------------------------------------------------------------
 
 _AUCTION_VIEWS: dict[str, str] = {
-    "phase": "_BID if play.bidding else _PLAY",
-    "step": "play.step if play.bidding else 0",
-    "steps": "self._steps if play.bidding else ()",
-    "decisions": "self._decisions + play.auction_decisions",
-    "first_hands": "self._first_hands if play.bidding else tuple(self._hands)",
+    "phase": "_BID",
+    "step": "play.step",
+    "steps": "_slot_steps.__get__(self)",
+    "decisions": "_slot_decisions.__get__(self) + play.auction_decisions",
+    "first_hands": "_slot_first_hands.__get__(self)",
 }
-"""What an ``owner="auction"`` field is while a native play runs the auction, where it is
-not the play's attribute of the same name: the phase, the bidding's turns, the decisions
-(the state's before the auction, then the auction's bids) and the hands the play started
-from, as the Python bidding and play phases would have them."""
+"""What an ``owner="auction"`` field is while a native play bids, where it is not the
+play's attribute of the same name: the phase, the bidding's turns, the decisions (the
+state's before the auction, then the auction's bids) and the hands the play will start
+from (none yet), as the Python bidding phase would have them."""
 
 
 def _property_lines(field: Field) -> list[str]:
     name = field.name
-    own = slot(field)
+    refuse = f'    raise AttributeError("{name} is the play\'s while it lasts (State.end_play)")'
     if name == "log":  # the play's actions, as the one node end_play will add
         return [
             "def get_log(self):",
-            "    play = self.play",
-            "    if play is not None:",
-            "        played = play.played",
-            "        if played:",
-            "            return (self._log, played)",
-            "    return self._log",
+            "    played = self.play.played",
+            "    log = _slot_log.__get__(self)",
+            "    return (log, played) if played else log",
             "def set_log(self, value):",
-            "    if self.play is not None:",
-            "        raise AttributeError('the log grows by the play while it lasts')",
-            "    self._log = value",
+            refuse,
         ]
     if field.owner == "play":
-        held = "play is not None"
-        value = f"play.{name}"
-    else:
-        held = "play is not None and play.with_auction"
-        value = _AUCTION_VIEWS.get(name, f"play.{name}")
+        return [
+            f"def get_{name}(self):",
+            f"    return self.play.{name}",
+            f"def set_{name}(self, value):",
+            refuse,
+        ]
     return [
         f"def get_{name}(self):",
         "    play = self.play",
-        f"    if {held}:",
-        f"        return {value}",
-        f"    return self.{own}",
+        "    if play.bidding:",
+        f"        return {_AUCTION_VIEWS.get(name, f'play.{name}')}",
+        "    self.settle_auction()",
+        f"    return self.{name}",
         f"def set_{name}(self, value):",
-        "    play = self.play",
-        f"    if {held}:",
-        f'        raise AttributeError("{name} is the play\'s while it lasts (State.end_play)")',
-        f"    self.{own} = value",
+        "    if self.play.bidding:",
+        "    " + refuse,
+        "    self.settle_auction()",
+        f"    self.{name} = value",
     ]
 
 
 def _install_properties() -> None:
-    """Each field the play may hold becomes a property over its slot (generated, as the
-    rest is: a getter is read on every look at the state)."""
+    """Each field the play may hold becomes a property of :class:`PlayState` (the
+    auction's, of :class:`AuctionState`), generated as the rest is: a getter is read on
+    every look at the state during the play."""
     for field in FIELDS:
         if field.owner == "state":
             continue
-        lines = _property_lines(field)
-        namespace: dict[str, Any] = {"_BID": Phase.BID, "_PLAY": Phase.PLAY}
-        exec("\n".join(lines), namespace)
-        doc = f"The state's {field.name} (the play's while it holds it)."
+        namespace: dict[str, Any] = {"_BID": Phase.BID, **_SLOTS}
+        exec("\n".join(_property_lines(field)), namespace)
+        doc = f"The deal's {field.name}, as its play holds it."
         getter, setter = namespace[f"get_{field.name}"], namespace[f"set_{field.name}"]
-        setattr(State, field.name, property(getter, setter, doc=doc))
+        owner = PlayState if field.owner == "play" else AuctionState
+        setattr(owner, field.name, property(getter, setter, doc=doc))
 
 
 _install_properties()

@@ -326,8 +326,27 @@ class _Encoder:
         the finished tricks from it rather than from a list of them built for the call."""
         play = state.play
         phase = state.phase
+        hands: list[int] | None
+        trick: list[int] | None
+        tricks: list[int] | None
+        trick_log: list[tuple[int, tuple[int, ...]]] | None
         if phase != _PLAY or type(play) is not self.native_play:
             play = None
+            hands, trick, tricks, trick_log = (
+                state.hands,
+                state.trick,
+                state.tricks,
+                state.trick_log,
+            )
+            actor, leader, trick_number, broken = (
+                state.actor,
+                state.leader,
+                state.trick_number,
+                state.broken,
+            )
+        else:  # the native core reads these from the play itself (None: not passed)
+            hands = trick = tricks = trick_log = None
+            actor, leader, trick_number, broken = -1, 0, 0, False
         over = phase == _OVER
         looked = over or state.seen >> seat & 1
         received = taken = 0  # (the native core adds the cards taken still in the hand)
@@ -336,7 +355,6 @@ class _Encoder:
             taken = state.seen_cards[seat]
             if partner is not None and (state.passed[partner] or state.gave[partner]):
                 received = partner_given(state, seat)
-        actor = state.actor
         top_card = -1
         if (
             self.has_top_card
@@ -354,16 +372,16 @@ class _Encoder:
             actor if 0 <= actor < self.players else -1,
             state.dealer,
             self.phase_index.get(phase, -1),
-            state.broken,
-            state.trick_number,
+            broken,
+            trick_number,
             state.deals_played,
-            state.leader,
+            leader,
             top_card,
             state.side_blind,
             state.sides_bid,
-            state.hands,
+            hands,
             state.first_hands,
-            state.trick,
+            trick,
             state.passed[seat],
             state.gave[seat],
             received,
@@ -373,11 +391,11 @@ class _Encoder:
             state.cut_given,
             state.bids,
             state.contracts,
-            state.tricks,
+            tricks,
             state.scores,
             state.bags,
             state.sets,
-            () if play is not None else state.trick_log,
+            trick_log,
             state.decisions,
             play,
         )

@@ -32,7 +32,7 @@ def enter(state: State) -> bool:
     state.trick = []
     state.trick_number = 0
     state.actor = leader
-    state.play = new_play(rules, hands, leader, must_lead=state.must_lead, native=state.native)
+    state.start_play(new_play(rules, hands, leader, must_lead=state.must_lead, native=state.native))
     return True
 
 
