@@ -15,6 +15,8 @@ Each WORK plays hands of ``standard`` with uniformly random legal actions from a
   the Python bots read);
 - ``tensors``: the public loop writing the seat to act's ``observation_tensor()`` first
   (what a learning agent reads; numpy);
+- ``vector``: ``SpadesVectorEnv`` self-play, 64 rows, random legal actions (a "hand" is
+  one step of the 64 rows here; needs the ``gymnasium`` extra);
 - ``openspiel``: the OpenSpiel adapter (``pyspiel.load_game("spadeslib")``), chance
   actions included (needs the ``agents`` extra).
 
@@ -35,7 +37,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-WORKS = ("loop", "pure", "rollouts", "text", "observe", "tensors", "openspiel")
+WORKS = ("loop", "pure", "rollouts", "text", "observe", "tensors", "vector", "openspiel")
 
 
 def _play(work: str, hands: int) -> None:
@@ -59,6 +61,19 @@ def _play(work: str, hands: int) -> None:
                 read(game.current_player)
                 ids = game.legal_action_ids()
                 game.apply_id(ids[int(rng.random() * len(ids))])
+
+    def vector() -> None:
+        import numpy as np
+
+        from spadeslib.vector import SpadesVectorEnv
+
+        env = SpadesVectorEnv("standard", 64, seed=1)
+        _, info = env.reset()
+        rng = random.Random(1)
+        for _ in range(hands):
+            legal = [np.flatnonzero(row) for row in info["action_mask"]]
+            actions = np.array([ids[int(rng.random() * len(ids))] for ids in legal])
+            info = env.step(actions)[4]
 
     def text() -> None:
         rng = random.Random(1)
@@ -100,6 +115,8 @@ def _play(work: str, hands: int) -> None:
         looking("observation")
     elif work == "tensors":
         looking("observation_tensor")
+    elif work == "vector":
+        vector()
     else:
         openspiel()
 

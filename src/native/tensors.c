@@ -290,8 +290,9 @@ static int long_longs_in(native_state *st, PyObject *obj, Py_ssize_t length, lon
 }
 
 /* The play's own cards, trick, counts and finished tricks: tensors.py hands a native play
-   over during the play phase and passes None for those arguments, so that they are read
-   here rather than built as Python values for the call. */
+   over (during its auction too: no card is played yet, and the seat to act is the
+   bidder's) and passes None for those arguments, so that they are read here rather than
+   built as Python values for the call. */
 static const play *play_of(TensorsObject *self, native_state *st, PyObject *obj) {
     if (!Py_IS_TYPE(obj, st->play_type)) {
         argument_error(st, "play must be a native Play or None, not %R", obj);
@@ -300,10 +301,6 @@ static const play *play_of(TensorsObject *self, native_state *st, PyObject *obj)
     const PlayObject *owner = (const PlayObject *)obj;
     if (owner->kernel != self->kernel) {
         argument_error(st, "play is a deal of another variant than these tensors'");
-        return NULL;
-    }
-    if (owner->with_auction && owner->bidding) {
-        argument_error(st, "play is still in its auction: pass None and the state's fields");
         return NULL;
     }
     return &owner->p;

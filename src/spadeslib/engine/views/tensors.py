@@ -322,15 +322,16 @@ class _Encoder:
     def fill_native(self, tensors: Any, state: State, seat: int, out: Any, info: bool) -> Any:
         """:meth:`fill`, by the native core: the Python decides what is a rule (the cards
         received, the phase's column, the top of the stock) and hands over the fields.
-        During the play phase a native play itself goes too, and the native core reads
-        the finished tricks from it rather than from a list of them built for the call."""
+        A native play goes too (its auction's as well), and the native core reads the
+        cards, the trick, the counts and the finished tricks from it rather than from
+        Python values built for the call."""
         play = state.play
         phase = state.phase
         hands: list[int] | None
         trick: list[int] | None
         tricks: list[int] | None
         trick_log: list[tuple[int, tuple[int, ...]]] | None
-        if phase != _PLAY or type(play) is not self.native_play:
+        if type(play) is not self.native_play:  # (a native play: its auction's too)
             play = None
             hands, trick, tricks, trick_log = (
                 state.hands,
