@@ -11,6 +11,12 @@ Each WORK plays hands of ``standard`` with uniformly random legal actions from a
 - ``pure``: the same loop in pure Python (``_backend.pure_python()``);
 - ``rollouts``: ``Game.rollout()``;
 - ``text``: ``legal_actions()`` and ``apply()`` of an action's text;
+- ``observe``: the public loop reading the seat to act's ``observation()`` first (what
+  the Python bots read);
+- ``tensors``: the public loop writing the seat to act's ``observation_tensor()`` first
+  (what a learning agent reads; numpy);
+- ``vector``: ``SpadesVectorEnv`` self-play, 64 rows, random legal actions (a "hand" is
+  one step of the 64 rows here; needs the ``gymnasium`` extra);
 - ``openspiel``: the OpenSpiel adapter (``pyspiel.load_game("spadeslib")``), chance
   actions included (needs the ``agents`` extra).
 
@@ -31,7 +37,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-WORKS = ("loop", "pure", "rollouts", "text", "openspiel")
+WORKS = ("loop", "pure", "rollouts", "text", "observe", "tensors", "vector", "openspiel")
 
 
 def _play(work: str, hands: int) -> None:
@@ -45,6 +51,29 @@ def _play(work: str, hands: int) -> None:
             while game.deal_number == 0:
                 ids = game.legal_action_ids()
                 game.apply_id(ids[int(rng.random() * len(ids))])
+
+    def looking(look: str) -> None:
+        rng = random.Random(1)
+        for seed in range(hands):
+            game = spadeslib.Game("standard", seed=seed)
+            read = getattr(game, look)
+            while game.deal_number == 0:
+                read(game.current_player)
+                ids = game.legal_action_ids()
+                game.apply_id(ids[int(rng.random() * len(ids))])
+
+    def vector() -> None:
+        import numpy as np
+
+        from spadeslib.vector import SpadesVectorEnv
+
+        env = SpadesVectorEnv("standard", 64, seed=1)
+        _, info = env.reset()
+        rng = random.Random(1)
+        for _ in range(hands):
+            legal = [np.flatnonzero(row) for row in info["action_mask"]]
+            actions = np.array([ids[int(rng.random() * len(ids))] for ids in legal])
+            info = env.step(actions)[4]
 
     def text() -> None:
         rng = random.Random(1)
@@ -82,6 +111,12 @@ def _play(work: str, hands: int) -> None:
             spadeslib.Game("standard", seed=seed).rollout(seed)
     elif work == "text":
         text()
+    elif work == "observe":
+        looking("observation")
+    elif work == "tensors":
+        looking("observation_tensor")
+    elif work == "vector":
+        vector()
     else:
         openspiel()
 

@@ -48,10 +48,9 @@ HOUSE_RULES = [  # (variant, house rule, a piece of it): what no bundled variant
 
 def _check_every_seat(game: Game) -> bool:
     """Both tensors of every seat, natively and by the Python reference, on one state;
-    whether the native ones read the cards from the native play (the state not having
-    copied them in: the reference's state has)."""
+    whether the native ones read the play's fields from the native play itself."""
     play = game._s.play
-    from_play = play is not None and bool(play.pending)
+    from_play = type(play) is native.Play
     tensors = {
         (seat, info): (game.information_state_tensor if info else game.observation_tensor)(seat)
         for seat in range(game._s.players)
@@ -177,8 +176,7 @@ def _tensors_and_arguments() -> tuple[Any, list[Any]]:
 
 
 def _play_for(value: object) -> object:
-    """The native plays BAD_FILLS names: another variant's, and one still in its auction
-    (standard's deals are played from the first bid); any other value as it is."""
+    """The native play BAD_FILLS names: another variant's; any other value as it is."""
     if not isinstance(value, str):
         return value
     if value == "<nyc's play>":
@@ -186,10 +184,6 @@ def _play_for(value: object) -> object:
         for _ in range(6):
             game.apply_id(game.legal_action_ids()[0])
         return game._s.play
-    if value == "<in its auction>":
-        play = Game("standard", seed=1)._s.play
-        assert play is not None and play.bidding
-        return play
     return value
 
 
@@ -219,7 +213,6 @@ BAD_FILLS = [  # (argument index, bad value, what the error names)
     (21, -1, "taken"),
     (33, "a play", "native Play or None"),
     (33, "<nyc's play>", "another variant"),  # (made in the test: see _play_for)
-    (33, "<in its auction>", "still in its auction"),
 ]
 
 

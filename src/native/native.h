@@ -151,7 +151,6 @@ typedef struct PlayObject {
     play p;
     uint16_t ids[MAX_CARDS + MAX_PLAYERS]; /* the id of every action applied, in order */
     int played_count;       /* actions applied (the length of ids) */
-    int exported;           /* ids already handed to the Python state's log */
     /* a deal that starts with the auction's first round (start_auction) */
     int with_auction, bidding, dealer;
     auction a;

@@ -1,6 +1,7 @@
 /* The play of one deal for Game (src/spadeslib/compiler/play.py is its Python side): the
  * Play type, from a position or from its auction's first round (start_auction); its legal
- * ids, apply, rollout, export, scores and clone. */
+ * ids, apply, rollout, scores and clone, and what the engine's state reads of the deal
+ * while the play holds it (the getters at the end: engine/core/state.py reads them). */
 #include "native.h"
 #include "rules.h"
 #include "strategy.h"
@@ -45,7 +46,7 @@ static PyObject *play_new(PyTypeObject *type, PyObject *args, PyObject *kwargs) 
     Py_INCREF(owner);
     self->kernel = owner;
     memset(&self->p, 0, sizeof self->p);
-    self->played_count = self->exported = 0;
+    self->played_count = 0;
     self->with_auction = self->bidding = 0;
     PyObject_GC_Track(self);
     play *p = &self->p;
@@ -310,105 +311,6 @@ HOT static PyObject *play_rollout(PlayObject *self, PyObject *random) {
     return PyLong_FromLong(played);
 }
 
-/* export(log) -> (hands, trick, leader, actor, trick_number, broken, tricks, must_lead,
-   winning, trick_log, log, done, auction): the play as the Python state holds it; log is
-   the state's action log (a linked list of (previous, id) pairs) with the ids applied
-   since the last export added. */
-static PyObject *play_export(PlayObject *self, PyObject *log_in) {
-    const kernel *k = &self->kernel->k;
-    const play *p = &self->p;
-    PyObject *hands = PyList_New(k->players), *trick = PyList_New(p->count),
-             *tricks = PyList_New(k->players), *log = PyList_New(p->trick_number),
-             *must = mask_to_py(p->must_lead);
-    PyObject *ids = log_in;
-    Py_INCREF(ids);
-    if (!hands || !trick || !tricks || !log || !ids || !must) goto fail;
-    for (int s = 0; s < k->players; s++) {
-        PyObject *mask = mask_to_py(p->hands[s]);
-        if (!mask) goto fail;
-        PyList_SET_ITEM(hands, s, mask);
-        PyList_SET_ITEM(tricks, s, PyLong_FromLong(p->tricks[s]));
-    }
-    for (int i = 0; i < p->count; i++) PyList_SET_ITEM(trick, i, PyLong_FromLong(p->trick[i]));
-    for (int t = 0; t < p->trick_number; t++) {
-        PyObject *cards = PyTuple_New(k->players);
-        if (!cards) goto fail;
-        for (int i = 0; i < k->players; i++)
-            PyTuple_SET_ITEM(cards, i, PyLong_FromLong(p->log[t * k->players + i]));
-        PyObject *entry = PyTuple_New(2);
-        if (!entry) {
-            Py_DECREF(cards);
-            goto fail;
-        }
-        PyTuple_SET_ITEM(entry, 0, PyLong_FromLong(p->leaders[t]));
-        PyTuple_SET_ITEM(entry, 1, cards);
-        PyList_SET_ITEM(log, t, entry);
-    }
-    int exported_before = self->exported;
-    if (self->played_count > self->exported) {
-        /* one node (previous, (id, ...)) for every id since the last export: a node per
-           id cost a fifth of a deal's end (engine/core/state.py reads both forms) */
-        PyObject *node = PyTuple_New(2), *chunk = PyTuple_New(self->played_count - self->exported);
-        if (!node || !chunk) {
-            Py_XDECREF(node);
-            Py_XDECREF(chunk);
-            goto fail;
-        }
-        PyTuple_SET_ITEM(node, 0, ids);
-        PyTuple_SET_ITEM(node, 1, chunk);
-        ids = node; /* the node owns the chunk: a failure below frees both */
-        for (int i = self->exported; i < self->played_count; i++) {
-            PyObject *id = PyLong_FromLong(self->ids[i]);
-            if (!id) goto fail;
-            PyTuple_SET_ITEM(chunk, i - self->exported, id);
-        }
-    }
-    self->exported = self->played_count;
-    PyObject *auction_part = Py_None;
-    Py_INCREF(Py_None);
-    if (self->with_auction) {
-        const kernel *kk = &self->kernel->k;
-        PyObject *bids = PyList_New(kk->players), *contracts = PyList_New(kk->sides);
-        if (!bids || !contracts) {
-            Py_XDECREF(bids);
-            Py_XDECREF(contracts);
-            Py_DECREF(auction_part);
-            goto fail;
-        }
-        for (int s = 0; s < kk->players; s++) PyList_SET_ITEM(bids, s, PyLong_FromLong(self->a.bids[s]));
-        for (int side = 0; side < kk->sides; side++)
-            PyList_SET_ITEM(contracts, side, PyLong_FromLong(self->a.contracts[side]));
-        /* the bids applied since the last export, oldest first (card ids are below nil's) */
-        PyObject *taken = PyList_New(0);
-        for (int i = exported_before; taken && i < self->played_count; i++) {
-            if (self->ids[i] < self->bid_ids.nil) continue;
-            PyObject *id = PyLong_FromLong(self->ids[i]);
-            if (!id || PyList_Append(taken, id) < 0) Py_CLEAR(taken);
-            Py_XDECREF(id);
-        }
-        Py_DECREF(auction_part);
-        if (!taken) {
-            Py_DECREF(bids);
-            Py_DECREF(contracts);
-            goto fail;
-        }
-        auction_part = Py_BuildValue("(NNNiiiN)", PyBool_FromLong(self->bidding), bids, contracts,
-                                     self->a.nils, self->a.sides_bid, self->a.step, taken);
-        if (!auction_part) goto fail;
-    }
-    return Py_BuildValue("(NNiiiNNNiNNNN)", hands, trick, p->leader, p->actor, p->trick_number,
-                         PyBool_FromLong(p->broken), tricks, must, p->winning, log, ids,
-                         PyBool_FromLong(p->done), auction_part);
-fail:
-    Py_XDECREF(hands);
-    Py_XDECREF(trick);
-    Py_XDECREF(tricks);
-    Py_XDECREF(log);
-    Py_XDECREF(ids);
-    Py_XDECREF(must);
-    return NULL;
-}
-
 /* start_auction(kernel, hands, dealer, ids, relevant) -> Play: a deal from its auction's
    first round on (spadeslib/engine/core/phases/bidding.py decides when one may start so). */
 PyObject *native_start_auction(PyObject *module, PyObject *args) {
@@ -457,7 +359,7 @@ PyObject *native_start_auction(PyObject *module, PyObject *args) {
     self->kernel = owner;
     memset(&self->p, 0, sizeof self->p);
     for (int s = 0; s < k->players; s++) self->p.hands[s] = masks[s];
-    self->played_count = self->exported = 0;
+    self->played_count = 0;
     self->with_auction = self->bidding = 1;
     self->dealer = dealer;
     self->bid_ids = (ids_t){(int)v[0], (int)v[1], (int)v[2], (int)v[3], (int)v[4], (int)v[5]};
@@ -535,7 +437,6 @@ static PyObject *play_clone(PlayObject *self, PyObject *Py_UNUSED(ignored)) {
     copy->p = self->p;
     memcpy(copy->ids, self->ids, sizeof self->ids);
     copy->played_count = self->played_count;
-    copy->exported = self->exported;
     copy->with_auction = self->with_auction;
     copy->bidding = self->bidding;
     copy->dealer = self->dealer;
@@ -546,23 +447,160 @@ static PyObject *play_clone(PlayObject *self, PyObject *Py_UNUSED(ignored)) {
     return (PyObject *)copy;
 }
 
-static PyObject *play_get_pending(PlayObject *self, void *Py_UNUSED(closure)) {
-    return PyBool_FromLong(self->played_count > self->exported);
+/* The getters: the deal as the engine's State reads it while this play holds it
+   (compiler/play.py's DealPlay; the Python Play has the same attributes). Each builds a
+   new value: nothing the caller does to it reaches the play. */
+
+static PyObject *ints_list(const int *values, int n) {
+    PyObject *list = PyList_New(n);
+    if (!list) return NULL;
+    for (int i = 0; i < n; i++) {
+        PyObject *value = PyLong_FromLong(values[i]);
+        if (!value) {
+            Py_DECREF(list);
+            return NULL;
+        }
+        PyList_SET_ITEM(list, i, value);
+    }
+    return list;
 }
 
-static PyObject *play_get_actor(PlayObject *self, void *Py_UNUSED(closure)) { return PyLong_FromLong(self->p.actor); }
+static PyObject *play_get_hands(PlayObject *self, void *Py_UNUSED(closure)) {
+    int players = self->kernel->k.players;
+    PyObject *list = PyList_New(players);
+    if (!list) return NULL;
+    for (int s = 0; s < players; s++) {
+        PyObject *mask = mask_to_py(self->p.hands[s]);
+        if (!mask) {
+            Py_DECREF(list);
+            return NULL;
+        }
+        PyList_SET_ITEM(list, s, mask);
+    }
+    return list;
+}
 
-static PyObject *play_get_done(PlayObject *self, void *Py_UNUSED(closure)) { return PyBool_FromLong(self->p.done); }
+static PyObject *play_get_trick(PlayObject *self, void *Py_UNUSED(closure)) {
+    int bits[MAX_PLAYERS];
+    for (int i = 0; i < self->p.count; i++) bits[i] = self->p.trick[i];
+    return ints_list(bits, self->p.count);
+}
 
-static PyObject *play_get_bidding(PlayObject *self, void *Py_UNUSED(closure)) { return PyBool_FromLong(self->bidding); }
+static PyObject *play_get_tricks(PlayObject *self, void *Py_UNUSED(closure)) {
+    return ints_list(self->p.tricks, self->kernel->k.players);
+}
 
+static PyObject *play_get_trick_log(PlayObject *self, void *Py_UNUSED(closure)) {
+    const play *p = &self->p;
+    int players = self->kernel->k.players;
+    PyObject *list = PyList_New(p->trick_number);
+    if (!list) return NULL;
+    for (int t = 0; t < p->trick_number; t++) {
+        PyObject *cards = PyTuple_New(players);
+        if (!cards) goto fail;
+        for (int i = 0; i < players; i++) {
+            PyObject *bit = PyLong_FromLong(p->log[t * players + i]);
+            if (!bit) {
+                Py_DECREF(cards);
+                goto fail;
+            }
+            PyTuple_SET_ITEM(cards, i, bit);
+        }
+        PyObject *entry = Py_BuildValue("(iN)", p->leaders[t], cards);
+        if (!entry) goto fail;
+        PyList_SET_ITEM(list, t, entry);
+    }
+    return list;
+fail:
+    Py_DECREF(list);
+    return NULL;
+}
+
+static PyObject *play_get_played(PlayObject *self, void *Py_UNUSED(closure)) {
+    PyObject *out = PyTuple_New(self->played_count);
+    if (!out) return NULL;
+    for (int i = 0; i < self->played_count; i++) {
+        PyObject *id = PyLong_FromLong(self->ids[i]);
+        if (!id) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(out, i, id);
+    }
+    return out;
+}
+
+static PyObject *play_get_bids(PlayObject *self, void *Py_UNUSED(closure)) {
+    return ints_list(self->a.bids, self->kernel->k.players);
+}
+
+static PyObject *play_get_contracts(PlayObject *self, void *Py_UNUSED(closure)) {
+    return ints_list(self->a.contracts, self->kernel->k.sides);
+}
+
+/* The bids the auction took, oldest first, with the seat that bid each: (seat, id). The
+   auction takes one bid a turn from its first (a.order), and card ids are below Nil's. */
+static PyObject *play_get_auction_decisions(PlayObject *self, void *Py_UNUSED(closure)) {
+    PyObject *list = PyList_New(0);
+    int turn = 0;
+    for (int i = 0; list && self->with_auction && i < self->played_count; i++) {
+        if (self->ids[i] < self->bid_ids.nil) continue;
+        PyObject *pair = Py_BuildValue("(ii)", self->a.order[turn++], self->ids[i]);
+        if (!pair || PyList_Append(list, pair) < 0) Py_CLEAR(list);
+        Py_XDECREF(pair);
+    }
+    return list;
+}
+
+#define INT_GETTER(name, expr)                                                  \
+    static PyObject *play_get_##name(PlayObject *self, void *Py_UNUSED(closure)) { \
+        return PyLong_FromLong(expr);                                           \
+    }
+#define BOOL_GETTER(name, expr)                                                 \
+    static PyObject *play_get_##name(PlayObject *self, void *Py_UNUSED(closure)) { \
+        return PyBool_FromLong(expr);                                           \
+    }
+INT_GETTER(actor, self->p.actor)
+INT_GETTER(leader, self->p.leader)
+INT_GETTER(trick_number, self->p.trick_number)
+INT_GETTER(winning, self->p.winning)
+INT_GETTER(nil_seats, self->a.nils)
+INT_GETTER(sides_bid, self->a.sides_bid)
+INT_GETTER(step, self->a.step)
+BOOL_GETTER(done, self->p.done)
+BOOL_GETTER(bidding, self->bidding)
+BOOL_GETTER(broken, self->p.broken)
+BOOL_GETTER(with_auction, self->with_auction)
+
+static PyObject *play_get_must_lead(PlayObject *self, void *Py_UNUSED(closure)) {
+    return mask_to_py(self->p.must_lead);
+}
+
+#define GET(name, doc) {#name, (getter)play_get_##name, NULL, doc, NULL}
 static PyGetSetDef play_getset[] = {
-    {"pending", (getter)play_get_pending, NULL, "Cards played since the last export.", NULL},
-    {"actor", (getter)play_get_actor, NULL, "The seat to play.", NULL},
-    {"done", (getter)play_get_done, NULL, "Every trick is played.", NULL},
-    {"bidding", (getter)play_get_bidding, NULL, "The auction's first round is still on.", NULL},
+    GET(actor, "The seat to act."),
+    GET(done, "Every trick is played."),
+    GET(bidding, "The auction's first round is still on."),
+    GET(with_auction, "The play started from the auction's first bid (start_auction)."),
+    GET(hands, "Each seat's cards, a mask each."),
+    GET(trick, "The trick being played: its bits in play order."),
+    GET(leader, "The seat that led (or leads) the trick."),
+    GET(trick_number, "Tricks finished."),
+    GET(broken, "Spades are broken."),
+    GET(tricks, "Tricks won, by seat."),
+    GET(must_lead, "The cards the first lead is held to (0: none)."),
+    GET(trick_log, "The finished tricks: (leader, bits in play order)."),
+    GET(winning, "The place in the trick of the card winning it."),
+    GET(played, "The ids of every action this play applied, in order."),
+    GET(bids, "The auction's bids by seat (with_auction)."),
+    GET(contracts, "The auction's contracts by side (with_auction)."),
+    GET(nil_seats, "The seats that bid Nil, a bit each (with_auction)."),
+    GET(sides_bid, "The sides that made a team bid, a bit each (with_auction)."),
+    GET(step, "The auction's turns taken (with_auction)."),
+    GET(auction_decisions, "The auction's bids, oldest first, as (seat, id)."),
     {NULL, NULL, NULL, NULL, NULL},
 };
+#undef GET
 
 static PyMethodDef play_methods[] = {
     {"legal_ids", (PyCFunction)play_legal_ids, METH_NOARGS, "The legal play ids, sorted."},
@@ -571,7 +609,6 @@ static PyMethodDef play_methods[] = {
      "standard_card(contracts, nils) -> the id the Standard rule plays now."},
     {"apply", (PyCFunction)play_apply, METH_O, "apply(id) -> 0, 1 (the play is over) or -1 (illegal)."},
     {"rollout", (PyCFunction)play_rollout, METH_O, "rollout(random) -> cards played to the end."},
-    {"export", (PyCFunction)play_export, METH_O, "export(log): the play, for the Python state."},
     {"clone", (PyCFunction)play_clone, METH_NOARGS, "An independent copy."},
     {"scores", (PyCFunction)play_scores, METH_O, "scores(standings): the deal's score, or None."},
     {NULL, NULL, 0, NULL},

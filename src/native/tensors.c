@@ -289,9 +289,10 @@ static int long_longs_in(native_state *st, PyObject *obj, Py_ssize_t length, lon
     return 0;
 }
 
-/* The play's own cards and counts, which the Python state copies only when it is next
-   looked at (State.sync_play): tensors.py hands the native play over during the play
-   phase instead of copying them at every card. */
+/* The play's own cards, trick, counts and finished tricks: tensors.py hands a native play
+   over (during its auction too: no card is played yet, and the seat to act is the
+   bidder's) and passes None for those arguments, so that they are read here rather than
+   built as Python values for the call. */
 static const play *play_of(TensorsObject *self, native_state *st, PyObject *obj) {
     if (!Py_IS_TYPE(obj, st->play_type)) {
         argument_error(st, "play must be a native Play or None, not %R", obj);
@@ -300,10 +301,6 @@ static const play *play_of(TensorsObject *self, native_state *st, PyObject *obj)
     const PlayObject *owner = (const PlayObject *)obj;
     if (owner->kernel != self->kernel) {
         argument_error(st, "play is a deal of another variant than these tensors'");
-        return NULL;
-    }
-    if (owner->with_auction && owner->bidding) {
-        argument_error(st, "play is still in its auction: copy it into the state first");
         return NULL;
     }
     return &owner->p;
@@ -331,18 +328,21 @@ static int read_view(TensorsObject *self, native_state *st, PyObject *const *arg
         {A_SIDES_BID, 0, (1L << sides) - 1, &v->sides_bid, "sides_bid"},
     };
     for (size_t i = 0; i < sizeof scalars / sizeof scalars[0]; i++) {
-        PyObject *obj = args[scalars[i].arg];
+        int arg = scalars[i].arg;
+        if (p && (arg == A_ACTOR || arg == A_BROKEN || arg == A_TRICK_NUMBER || arg == A_LEADER))
+            continue; /* the play's, read below */
+        PyObject *obj = args[arg];
         if (PyBool_Check(obj) && scalars[i].low <= 0 && scalars[i].high >= 1) { /* a flag */
             *scalars[i].out = obj == Py_True;
             continue;
         }
         if (int_in(st, obj, scalars[i].low, scalars[i].high, scalars[i].out, scalars[i].what) < 0) return -1;
     }
-    if (masks_in(st, k, args[A_HANDS], players, v->hands, "hands") < 0) return -1;
+    if (!p && masks_in(st, k, args[A_HANDS], players, v->hands, "hands") < 0) return -1;
     if (!items_of(st, args[A_FIRST_HANDS], -1, "first_hands")) return -1;
     v->has_first = PySequence_Fast_GET_SIZE(args[A_FIRST_HANDS]) != 0;
     if (v->has_first && masks_in(st, k, args[A_FIRST_HANDS], players, v->first, "first_hands") < 0) return -1;
-    if (cards_in(st, k, args[A_TRICK], players, v->trick, &v->trick_count, "trick") < 0) return -1;
+    if (!p && cards_in(st, k, args[A_TRICK], players, v->trick, &v->trick_count, "trick") < 0) return -1;
     if (mask_in(st, k, args[A_PASSED], &v->passed, "passed") < 0 ||
         mask_in(st, k, args[A_GIVEN], &v->given, "given") < 0 ||
         mask_in(st, k, args[A_RECEIVED], &v->received, "received") < 0 ||
@@ -355,12 +355,12 @@ static int read_view(TensorsObject *self, native_state *st, PyObject *const *arg
     /* bids and contracts are clamped into their columns, as the Python does: any int */
     if (ints_in(st, args[A_BIDS], players, -(1L << 20), 1L << 20, v->bids, "bids") < 0) return -1;
     if (ints_in(st, args[A_CONTRACTS], sides, -(1L << 20), 1L << 20, v->contracts, "contracts") < 0) return -1;
-    if (ints_in(st, args[A_TRICKS], players, 0, MAX_CARDS, v->tricks, "tricks") < 0) return -1;
+    if (!p && ints_in(st, args[A_TRICKS], players, 0, MAX_CARDS, v->tricks, "tricks") < 0) return -1;
     if (long_longs_in(st, args[A_SCORES], sides, v->scores, "scores") < 0 ||
         long_longs_in(st, args[A_BAGS], sides, v->bags, "bags") < 0 ||
         long_longs_in(st, args[A_SETS], sides, v->sets, "sets") < 0)
         return -1;
-    if (p) { /* the play's fields over the state's (which may be behind) */
+    if (p) { /* the play's own, in place of the arguments left None */
         for (int s = 0; s < players; s++) {
             v->hands[s] = p->hands[s];
             v->tricks[s] = p->tricks[s];

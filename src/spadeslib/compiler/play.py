@@ -8,9 +8,9 @@ won and whether spades are broken, and plays a card with the compiled rules' tab
 (``src/native/play.c``); :func:`new_play` gives the native one where it is built (PEP
 399: this one is the reference, always complete, and the tests hold the two together).
 
-The engine keeps a :class:`Play` in its state during the play phase and asks it for the
-legal ids and to apply one; it reads the rest (``export``) only when something outside
-the hot path looks at the state.
+The engine keeps a :class:`Play` in its state during the play phase, asks it for the
+legal ids and to apply one, and reads the deal's cards and tricks from it while it lasts
+(:class:`DealPlay`).
 
 An action id of a play is the bit of its card; with two packs, the first copy of its
 face (``Rules.canonical``), and the lower copy held is played.
@@ -28,40 +28,15 @@ from spadeslib.compiler.layout import SUIT_LETTERS
 if TYPE_CHECKING:
     from spadeslib.compiler.rules import Rules
 
-__all__ = ["AuctionExport", "DealPlay", "Export", "Play", "new_play", "why_illegal"]
-
-Log = Any
-"""The engine state's action log: a linked list of ``(previous, id or ids)`` pairs."""
-
-AuctionExport = tuple[bool, list[int], list[int], int, int, int, list[int]]
-"""A native auction's part of :data:`Export`: ``(bidding, bids, contracts, nil_seats,
-sides_bid, step, taken)``, ``taken`` the bids it took since the last export."""
-
-Export = tuple[
-    list[int],
-    list[int],
-    int,
-    int,
-    int,
-    bool,
-    list[int],
-    int,
-    int,
-    list[tuple[int, tuple[int, ...]]],
-    Log,
-    bool,
-    AuctionExport | None,
-]
-"""``(hands, trick, leader, actor, trick_number, broken, tricks, must_lead, winning,
-trick_log, log, done, auction)``: see :meth:`Play.export` (``auction`` is ``None``
-here; the native core's deals that start from their first bid give
-:data:`AuctionExport`)."""
+__all__ = ["AuctionPlay", "DealPlay", "Play", "new_play", "why_illegal"]
 
 
 class DealPlay(Protocol):
     """What the engine asks of a deal's play: the interface :class:`Play` and the native
     core's ``spadeslib._native.Play`` both implement (``src/native/play.c``), so the
-    engine's state holds either as ``state.play``."""
+    engine's state holds either as ``state.play`` and reads the deal through it while it
+    lasts (``spadeslib.engine.core.state``: nothing is copied back). Every list it gives is
+    a new one."""
 
     @property
     def actor(self) -> int:
@@ -76,8 +51,46 @@ class DealPlay(Protocol):
         """The play is still in its auction (a native deal played from its first bid)."""
 
     @property
-    def pending(self) -> bool:
-        """Actions were taken since the last :meth:`export`."""
+    def with_auction(self) -> bool:
+        """The play started from the auction's first bid (the native core's
+        ``start_auction``): it then also has :class:`AuctionPlay`'s attributes."""
+
+    @property
+    def hands(self) -> list[int]:
+        """Each seat's cards, a mask each."""
+
+    @property
+    def trick(self) -> list[int]:
+        """The trick being played: its cards' bits in play order."""
+
+    @property
+    def leader(self) -> int:
+        """The seat that led the trick being played (or leads the next)."""
+
+    @property
+    def trick_number(self) -> int:
+        """Tricks finished."""
+
+    @property
+    def broken(self) -> bool:
+        """Spades are broken."""
+
+    @property
+    def tricks(self) -> list[int]:
+        """Tricks won, by seat."""
+
+    @property
+    def must_lead(self) -> int:
+        """The cards the first lead is held to (0: no rule now)."""
+
+    @property
+    def trick_log(self) -> list[tuple[int, tuple[int, ...]]]:
+        """The finished tricks: ``(leader, bits in play order)``."""
+
+    @property
+    def played(self) -> tuple[int, ...]:
+        """The id of every action the play applied, in order (the state's log shows
+        them as one node)."""
 
     def legal_mask(self) -> int:
         """The cards the seat to act may play, a mask of the compiled deck."""
@@ -92,15 +105,40 @@ class DealPlay(Protocol):
     def rollout(self, random: Callable[[], float], /) -> int:
         """Random legal plays to the end of the play; returns how many."""
 
-    def export(self, log: Log, /) -> Export:
-        """The play as the engine's state holds it (see :data:`Export`)."""
-
     def scores(self, standings: list[tuple[int, int]], /) -> list[tuple[int, int, int, int]] | None:
         """Each side's points, bags, sets in a row and wins where the native core keeps
         the deal's numbers, else ``None`` (the engine scores the deal)."""
 
     def clone(self) -> DealPlay:
         """An independent copy."""
+
+
+class AuctionPlay(DealPlay, Protocol):
+    """A native play from the auction's first bid (``with_auction``): its auction too."""
+
+    @property
+    def bids(self) -> list[int]:
+        """The bids by seat (``compiler.bids`` codes)."""
+
+    @property
+    def contracts(self) -> list[int]:
+        """The contracts by side."""
+
+    @property
+    def nil_seats(self) -> int:
+        """The seats that bid Nil, a bit each."""
+
+    @property
+    def sides_bid(self) -> int:
+        """The sides that made a team bid, a bit each."""
+
+    @property
+    def step(self) -> int:
+        """The auction's turns taken."""
+
+    @property
+    def auction_decisions(self) -> list[tuple[int, int]]:
+        """The auction's bids, oldest first, as ``(seat, action id)``."""
 
 
 _BIT = tuple(1 << bit for bit in range(128))
@@ -112,23 +150,22 @@ class Play:
 
     __slots__ = (
         "_breaks",
-        "_exported",
         "_follow",
+        "_hands",
         "_ids",
         "_keys",
         "_legal",
         "_one_pack",
         "_rules",
+        "_trick",
+        "_trick_log",
+        "_tricks",
         "actor",
         "broken",
         "done",
-        "hands",
         "leader",
         "must_lead",
-        "trick",
-        "trick_log",
         "trick_number",
-        "tricks",
         "winning",
     )
 
@@ -146,24 +183,23 @@ class Play:
         self._rules = rules
         self._one_pack = rules.packs == 1
         self._ids: list[int] = []
-        self._exported = 0
-        self.hands = list(hands)
+        self._hands = list(hands)
         self.leader = leader
-        self.trick_log = list(trick_log)
-        self.trick_number = len(self.trick_log)
-        self.trick = list(trick)
+        self._trick_log = list(trick_log)
+        self.trick_number = len(self._trick_log)
+        self._trick = list(trick)
         self.broken = broken
-        self.tricks = list(tricks)
+        self._tricks = list(tricks)
         self.must_lead = must_lead
         self.done = False
-        self.actor = (leader + len(self.trick)) % rules.players
+        self.actor = (leader + len(self._trick)) % rules.players
         self._legal = -1
         self._follow = self._breaks = 0
         self._keys: tuple[int, ...] = ()
         self.winning = 0
-        if self.trick:
-            self._lead(self.trick[0])
-            self.winning = rules.trick_winner(self.trick)
+        if self._trick:
+            self._lead(self._trick[0])
+            self.winning = rules.trick_winner(self._trick)
 
     # -- the engine's calls --------------------------------------------------------------
 
@@ -173,8 +209,8 @@ class Play:
         if legal < 0:
             if self.done:
                 return 0
-            hand = self.hands[self.actor]
-            trick = self.trick
+            hand = self._hands[self.actor]
+            trick = self._trick
             # a hand holding the led suit must follow it: the first rule of allowed(),
             # answered with the led suit's mask kept since the lead
             legal = hand & self._follow if trick else 0
@@ -207,7 +243,7 @@ class Play:
         if legal < 0:
             legal = self.legal_mask()
         rules = self._rules
-        hands = self.hands
+        hands = self._hands
         seat = self.actor
         if self._one_pack:
             if action_id < 0 or not legal >> action_id & 1:
@@ -222,7 +258,7 @@ class Play:
             held = hands[seat] & face  # the lower copy held
             bit = (held & -held).bit_length() - 1
         hands[seat] ^= _BIT[bit]
-        trick = self.trick
+        trick = self._trick
         trick.append(bit)
         self._ids.append(action_id)
         count = len(trick)
@@ -249,9 +285,9 @@ class Play:
             return 0
         self._legal = -1
         winner = (self.leader + self.winning) % players
-        self.tricks[winner] += 1
-        self.trick_log.append((self.leader, tuple(trick)))
-        self.trick = []
+        self._tricks[winner] += 1
+        self._trick_log.append((self.leader, tuple(trick)))
+        self._trick = []
         self.trick_number += 1
         self.leader = self.actor = winner
         self.must_lead = 0
@@ -282,8 +318,8 @@ class Play:
         players, later_wins = rules.players, rules.later_wins
         suit_of, suit_masks = rules.suit_of, rules.suit_masks
         breaking, winner_keys = rules.breaking, rules.winner_keys
-        hands, tricks, trick_log, ids = self.hands, self.tricks, self.trick_log, self._ids
-        trick, leader, seat, number = self.trick, self.leader, self.actor, self.trick_number
+        hands, tricks, trick_log, ids = self._hands, self._tricks, self._trick_log, self._ids
+        trick, leader, seat, number = self._trick, self.leader, self.actor, self.trick_number
         broken, must, winning, legal = self.broken, self.must_lead, self.winning, self._legal
         follow, breaks, keys = self._follow, self._breaks, self._keys
         played = 0
@@ -328,56 +364,52 @@ class Play:
             legal = -1
             if number == rules.hand_size:
                 break
-        self.trick, self.leader, self.actor, self.trick_number = trick, leader, seat, number
+        self._trick, self.leader, self.actor, self.trick_number = trick, leader, seat, number
         self.broken, self.must_lead, self.winning, self._legal = broken, must, winning, -1
         self._follow, self._breaks, self._keys = follow, breaks, keys
         self.done = True
         return played
 
-    def export(self, log: object) -> Export:
-        """The play as the engine's state holds it, with ``log`` (the state's action log, a
-        linked list of ``(previous, id)`` pairs) grown by one node holding the ids played
-        since the last export."""
-        if len(self._ids) > self._exported:
-            log = (log, tuple(self._ids[self._exported :]))
-            self._exported = len(self._ids)
-        return (
-            list(self.hands),
-            list(self.trick),
-            self.leader,
-            self.actor,
-            self.trick_number,
-            self.broken,
-            list(self.tricks),
-            self.must_lead,
-            self.winning,
-            list(self.trick_log),
-            log,
-            self.done,
-            None,
-        )
+    # -- what the engine's state reads while the play holds the deal (DealPlay) --------
+
+    @property
+    def hands(self) -> list[int]:
+        """Each seat's cards (a new list: the native play's getters build one too)."""
+        return self._hands[:]
+
+    @property
+    def trick(self) -> list[int]:
+        return self._trick[:]
+
+    @property
+    def tricks(self) -> list[int]:
+        return self._tricks[:]
+
+    @property
+    def trick_log(self) -> list[tuple[int, tuple[int, ...]]]:
+        return self._trick_log[:]
+
+    @property
+    def played(self) -> tuple[int, ...]:
+        return tuple(self._ids)
 
     bidding = False
+    with_auction = False
     """A play that starts from the auction is the native core's alone."""
 
     def scores(self, standings: list[tuple[int, int]]) -> None:
         """The native core's deal score in numbers; the engine scores this one itself."""
         return None
 
-    @property
-    def pending(self) -> bool:
-        """Cards were played since the last :meth:`export`."""
-        return len(self._ids) > self._exported
-
     def clone(self) -> Play:
         """An independent copy."""
         new = Play.__new__(Play)
         for name in Play.__slots__:
             setattr(new, name, getattr(self, name))
-        new.hands = self.hands[:]
-        new.trick = self.trick[:]
-        new.tricks = self.tricks[:]
-        new.trick_log = self.trick_log[:]
+        new._hands = self._hands[:]
+        new._trick = self._trick[:]
+        new._tricks = self._tricks[:]
+        new._trick_log = self._trick_log[:]
         new._ids = self._ids[:]
         return new
 

@@ -248,12 +248,12 @@ class Game(GameLoop):
         """``seat``'s observation as a numpy float32 array, laid out as
         :func:`spadeslib.engine.views.tensors.observation_layout` says (``out``: an array to
         fill instead of a new one)."""
-        return observation_tensor(self._seat_state(seat, synced=False), seat, out)
+        return observation_tensor(self._seat_state(seat), seat, out)
 
     def information_state_tensor(self, seat: int, out: Any = None) -> Any:
         """``seat``'s information state (the observation and the deal's history) as a
         numpy float32 array (:func:`spadeslib.engine.views.tensors.information_state_layout`)."""
-        return information_state_tensor(self._seat_state(seat, synced=False), seat, out)
+        return information_state_tensor(self._seat_state(seat), seat, out)
 
     def returns(self, scope: str = "game") -> tuple[float, ...]:
         """Each seat's return, OpenSpiel's ``returns()``.
@@ -302,12 +302,9 @@ class Game(GameLoop):
         s.pending_deals = (dealt, *s.pending_deals)
         _dealt(s)
 
-    def _seat_state(self, seat: int, *, synced: bool = True) -> State:
-        """The state, checking ``seat``; dealt if due and, unless ``synced`` is false (the
-        tensors, which copy the play in themselves), with the play's cards copied in."""
-        s = self._s
-        if synced or s.play is None:
-            s = _dealt(s)
+    def _seat_state(self, seat: int) -> State:
+        """The state, dealt if due, checking ``seat``."""
+        s = _dealt(self._s)
         if type(seat) is not int or not 0 <= seat < s.players:
             raise ArgumentError(f"no seat {seat!r}: seats are 0 to {s.players - 1}")
         return s

@@ -321,7 +321,6 @@ def python_playouts(
             play = state.play
             seat = state.actor
             if play is not None:
-                state.sync_play()
                 ids = play.legal_ids()
                 if policies[seat] == 1:
                     bit = _standard(rules, state, play.legal_mask())

@@ -56,8 +56,8 @@ def apply(state: State, action_id: int) -> int:
         return REFUSED
     state.legal_ids = None
     state.decisions.append((state.actor, action_id))
+    state.log = (state.log, action_id)  # first: the action may start the play, which logs its own
     phase.apply(state, action_id)
-    state.log = (state.log, action_id)
     return 0
 
 

@@ -87,12 +87,10 @@ def give_turn(state: State, seat: int) -> None:
 
 
 def deal_if_due(state: State) -> State:
-    """Bring the state up to date before anything looks at it: copy the play's cards in
-    (:meth:`State.sync_play`), or deal the next deal if the last one is scored and it is
-    not dealt yet (phase ``DEAL``). The game's entry points all call this first."""
-    if state.play is not None:
-        state.sync_play()
-    elif state.phase == _DEAL:
+    """Bring the state up to date before anything looks at it: deal the next deal if the
+    last one is scored and it is not dealt yet (phase ``DEAL``). The game's entry points
+    all call this first."""
+    if state.play is None and state.phase == _DEAL:
         state.checkpoint()
         start_deal(state)
     return state

@@ -25,8 +25,9 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from spadeslib.cards import Card
+from spadeslib.engine.core.fields import FIELDS
 from spadeslib.engine.core.results import Dealt
-from spadeslib.engine.core.state import FIELDS, State
+from spadeslib.engine.core.state import State
 from spadeslib.errors import RecordError, VariantError, counted, quoted
 
 if TYPE_CHECKING:
@@ -191,7 +192,7 @@ def state_dict(state: State) -> dict[str, Any]:
 
     Two states are the same game position exactly when their ``state_dict`` dumps (with
     ``sort_keys``) are byte-identical; tests use it to show that a rejected action changed
-    nothing. Each field is written as :data:`~spadeslib.engine.core.state.FIELDS` says (caches
+    nothing. Each field is written as :data:`~spadeslib.engine.core.fields.FIELDS` says (caches
     are left out); the deals, the actions, the history and the result in their own way.
     """
     rules = state.rules
@@ -238,7 +239,7 @@ _STATE_KEYS = frozenset(
     {field.name for field in FIELDS if field.codec != "skip"}
     | {"variant", "deals", "actions", "history", "events", "result"}
 )
-"""The keys of a :func:`state_dict`: the fields :data:`~spadeslib.engine.core.state.FIELDS`
+"""The keys of a :func:`state_dict`: the fields :data:`~spadeslib.engine.core.fields.FIELDS`
 writes, and the history written in its own way."""
 
 

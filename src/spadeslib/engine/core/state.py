@@ -5,178 +5,55 @@ the phases (:mod:`spadeslib.engine.core.phases`) change it. Everything in it is 
 of ints, or an immutable value shared between copies, so :meth:`State.clone` copies one
 slotted object and a handful of short lists (no deep copy, no pickling).
 
-Every field is described once, in :data:`FIELDS`: its name, its scope and its default.
-The scope says when it is set: ``fixed`` for the game (the rules, the seed), ``game``
-(scores, the log; they carry from deal to deal), ``deal`` (reset to its default when a
-deal starts) and ``cache`` (derived from the others to save work on the hot path, reset
-with the deal and never serialised). ``__init__``, the deal reset, :meth:`State.clone`
-and :func:`~spadeslib.engine.core.record.state_dict` are all derived from that table, so a new
-field is one line there.
+Every field is described once, in :data:`~spadeslib.engine.core.fields.FIELDS` (its
+scope, its default, who holds it during the play); ``__init__``, the deal reset,
+:meth:`State.clone`, the properties below and
+:func:`~spadeslib.engine.core.record.state_dict` are all derived from that table, so a
+new field is one line there.
 
 Cards are bits of the compiled deck (:mod:`spadeslib.compiler.layout`); a hand is a mask.
 Seats and sides are ints. Bids use the codes of :mod:`spadeslib.compiler.bids`
 (``NIL``, ``BLIND_NIL``, ``NO_BID``).
 
+**One truth during the play.** While the deal's play exists (``state.play``: the
+compiled rules' :class:`~spadeslib.compiler.play.Play`, or the native core's), it alone
+holds what it changes: the cards, the trick, the tricks and the seat to act (the fields
+marked ``owner="play"``), and, for a native deal played from its first bid, the auction
+too (``owner="auction"``) while it bids. The state is then a :class:`PlayState` (an
+:class:`AuctionState` while a native play bids; :meth:`State.start_play` changes its
+class: the same slots, so the change is free), whose properties read those fields through
+the play's typed interface (:class:`~spadeslib.compiler.play.DealPlay`) and refuse to set
+them: nothing is copied while cards are played and no two copies can
+disagree. When the play ends (:meth:`State.end_play`) its final position becomes the
+state's own, once, the play is dropped, and the state is a plain :class:`State` again,
+whose fields are plain slots: outside the play a read costs what it always did.
+
 The action log is a persistent linked list, ``(previous, action id)`` pairs, so appending
 and cloning cost the same however long the game is. A node may hold a tuple of ids, oldest
-first, instead of one: the native play hands over the actions it took since the last copy
-in one node (a node per card was a fifth of the cost of a deal's end).
+first, instead of one: the play's actions, which it keeps itself (:attr:`log` shows them
+as one node while it plays; :meth:`State.end_play` adds that node for good).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, cast
 
 from spadeslib._backend import PyStateCore, StateCore
-from spadeslib.compiler.bids import NO_BID
 from spadeslib.compiler.phases import PHASE_NAMES, Phase
+from spadeslib.engine.core.fields import FIELDS, Field, Fresh, Scope
 
 if TYPE_CHECKING:
     from spadeslib.compiler.action_ids import ActionSpace
-    from spadeslib.compiler.play import DealPlay
+    from spadeslib.compiler.play import AuctionPlay, DealPlay
     from spadeslib.compiler.rules import Rules
     from spadeslib.engine.core.results import DealResult, Dealt
 
-__all__ = ["CHECKPOINTS_KEPT", "FIELDS", "PHASE_NAMES", "Field", "Phase", "State"]
+__all__ = ["CHECKPOINTS_KEPT", "PHASE_NAMES", "AuctionState", "Phase", "PlayState", "State"]
 
 CHECKPOINTS_KEPT = 8
 """How many deals back an undo replays from a snapshot (about 2 KB each); further back,
 it replays the game from its start."""
-
-Scope = Literal["fixed", "game", "deal", "cache"]
-Codec = Literal["plain", "cards", "bits", "trick_log", "skip"]
-"""How :func:`~spadeslib.engine.core.record.state_dict` writes a field: as it is, as card
-names (a mask, or a list of masks), as the names of a list of bits, as a trick log, or not
-at all (the rules, the caches, what the record writes in its own way)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Field:
-    """One field of :class:`State`."""
-
-    name: str
-    scope: Scope
-    default: object = None
-    """The value a new game (and, for ``deal`` and ``cache`` fields, a new deal) starts
-    with: a constant (immutable, so shared), or a :class:`Fresh` list."""
-    codec: Codec = "plain"
-    clone: bool = False
-    """A copy of the state takes a copy of this value (``value.clone()``): the play."""
-
-
-@dataclass(frozen=True, slots=True)
-class Fresh:
-    """A default that is a new list for every game or deal: ``[value] * per`` with ``per``
-    the number of players (``"seat"``), of sides (``"side"``), or empty (``"none"``)."""
-
-    value: object = 0
-    per: Literal["seat", "side", "none"] = "none"
-
-    def __call__(self, players: int, sides: int) -> list[Any]:
-        count = {"seat": players, "side": sides, "none": 0}[self.per]
-        return [self.value] * count
-
-    def source(self, constant: str) -> str:
-        """The expression that makes the list in generated code (``constant`` names the
-        value there)."""
-        return {"seat": f"[{constant}] * players", "side": f"[{constant}] * sides", "none": "[]"}[
-            self.per
-        ]
-
-
-def _per_seat(value: object) -> Fresh:
-    return Fresh(value, "seat")
-
-
-def _per_side(value: object) -> Fresh:
-    return Fresh(value, "side")
-
-
-_empty = Fresh()
-
-
-FIELDS: tuple[Field, ...] = (
-    # fixed for the game
-    Field("rules", "fixed", codec="skip"),
-    Field("space", "fixed", codec="skip"),
-    Field("seed", "fixed"),
-    Field("players", "fixed"),
-    Field("one_pack", "fixed", codec="skip"),
-    Field("table", "fixed", codec="skip"),
-    # whether the native core plays this state's deals and auctions where it can: fixed
-    # when a Game is made (a game made inside ``_backend.pure_python`` stays in Python; a
-    # state made by hand, as the reference playouts and some tests make them, plays in
-    # Python)
-    Field("native", "fixed", False, codec="skip"),
-    # where we are
-    Field("phase", "game", Phase.OVER),
-    Field("actor", "game", -1),
-    Field("resume", "game", Phase.OVER),
-    Field("steps", "game", ()),
-    Field("step", "game", 0),
-    Field("dealer", "game", 0),
-    Field("deal_count", "game", 0),
-    Field("deals_played", "game", 0),
-    Field("first_deal", "game", True),
-    # the deal
-    Field("dealt", "deal", ((), ()), codec="skip"),
-    Field("hands", "deal", _per_seat(0), codec="cards"),
-    Field("seen", "deal", 0),
-    Field("leftover", "deal", 0, codec="cards"),
-    Field("cut", "deal", (), codec="bits"),
-    Field("cut_given", "deal", (), codec="bits"),
-    Field("stock", "deal", (), codec="bits"),
-    Field("stock_pos", "deal", 0),
-    Field("passed", "deal", _per_seat(0), codec="cards"),
-    Field("gave", "deal", _per_seat(0), codec="cards"),
-    Field("discarded", "deal", _per_seat(0), codec="cards"),
-    Field("seen_cards", "deal", _per_seat(0), codec="cards"),
-    # the auction
-    Field("decisions", "deal", _empty),
-    Field("bids", "deal", _per_seat(NO_BID)),
-    Field("contracts", "deal", _per_side(0)),
-    Field("side_blind", "deal", 0),
-    Field("came_out", "deal", 0),
-    Field("come_out_side", "deal", -1),
-    Field("raised", "deal", 0),
-    Field("nil_seats", "deal", 0),
-    Field("sides_bid", "deal", 0),
-    # the play
-    Field("first_hands", "deal", (), codec="cards"),
-    Field("leader", "deal", 0),
-    Field("trick", "deal", _empty, codec="bits"),
-    Field("trick_number", "deal", 0),
-    Field("broken", "deal", False),
-    Field("tricks", "deal", _per_seat(0)),
-    Field("must_lead", "deal", 0, codec="cards"),
-    Field("trick_log", "deal", _empty, codec="trick_log"),
-    # The play phase's cards are played by a Play (spadeslib.compiler.play, or the native
-    # one), which is the truth during the play: the fields above are copied from it when
-    # anything else looks at the state (State.sync_play).
-    Field("play", "deal", None, codec="skip", clone=True),
-    # the legal ids outside the play, kept by Game.legal_action_ids until the next action
-    Field("legal_ids", "cache", None, codec="skip"),
-    # the game
-    Field("scores", "game", _per_side(0)),
-    Field("bags", "game", _per_side(0)),
-    Field("sets", "game", _per_side(0)),
-    Field("history", "game", (), codec="skip"),
-    # each side's points in the last finished deal: its score's totals, kept as numbers
-    # because returns("deal") reads them after every deal and the score is explained lazily
-    Field("deal_points", "game", (), codec="skip"),
-    Field("deals", "game", (), codec="skip"),
-    Field("log", "game", None, codec="skip"),
-    # (log node, the game's fields) before the last deals were dealt: where an undo replays
-    # from (State.checkpoint)
-    Field("checkpoints", "game", (), codec="skip"),
-    Field("pending_deals", "game", (), codec="skip"),
-    Field("result", "game", None, codec="skip"),
-    Field("events", "game", (), codec="skip"),
-)
-"""Every field of :class:`State`, grouped by what it describes (see the module docstring)."""
-
 
 _CORE = frozenset(PyStateCore.__slots__)
 
@@ -280,7 +157,12 @@ class State(StateCore):  # type: ignore[misc]
         # reset_deal): a state is always dealt before anything reads it.
 
     def reset_deal(self) -> None:
-        """Set every ``deal`` and ``cache`` field to its default: the start of a deal."""
+        """Set every ``deal`` and ``cache`` field to its default: the start of a deal (a
+        play left unfinished, as a misdeal leaves one, gives its actions to the log)."""
+        if self.__class__ is PlayState:
+            log = self.log
+            self.__class__ = State
+            self.log = log
         _reset_deal(self, self.players, len(self.rules.sides))
 
     def clone(self) -> State:
@@ -323,59 +205,83 @@ class State(StateCore):  # type: ignore[misc]
     def side_of(self, seat: int) -> int:
         return self.rules.side_of[seat]
 
-    def sync_play(self) -> None:
-        """Copy the play's cards, trick and counts into the fields, and the cards played
-        since the last copy into the log: the play keeps them on the hot path."""
-        play = self.play
-        if play is None or not play.pending:
-            return
-        dealt = self.hands  # as the auction found them: the hands the play starts from
-        (
-            self.hands,
-            self.trick,
-            self.leader,
-            self.actor,
-            self.trick_number,
-            self.broken,
-            self.tricks,
-            self.must_lead,
-            _,
-            self.trick_log,
-            self.log,
-            _,
-            auction,
-        ) = play.export(self.log)
-        if auction is not None:  # a deal the native core plays from its first bid
-            bidding, self.bids, self.contracts, self.nil_seats, self.sides_bid, step, taken = (
-                auction
-            )
-            if self.phase == Phase.BID:
-                self._log_bids(taken, step if bidding else len(self.steps))
-            if bidding:
-                self.step = step
-            elif self.phase == Phase.BID:
-                # the auction is over: what the bidding phase's end and the play phase's
-                # start would have done (engine/core/phases/bidding.py, play.py)
-                self.phase = Phase.PLAY
-                self.steps = ()
-                self.step = 0
-                self.first_hands = tuple(dealt)
+    def start_play(self, play: DealPlay) -> None:
+        """The deal's play starts (the play phase's, or a native auction's): from now on it
+        holds the fields it changes, and the state reads them from it (a
+        :class:`PlayState`, or an :class:`AuctionState` while a native play bids). Set
+        every field it takes from the state first."""
+        self.play = play
+        self.__class__ = AuctionState if play.with_auction and play.bidding else PlayState
 
-    def _log_bids(self, bids: list[int], made: int) -> None:
-        """Add the bids the native auction took since the last copy (``bids``, oldest
-        first) to :attr:`decisions`, as the bidding phase adds each one it applies. The
-        native auction takes one bid per turn of :attr:`steps`, from the first (``made``:
-        how many it has taken now; :attr:`step`: how many at the last copy), so the turn
-        names the seat."""
-        turns = self.steps[self.step : made]
-        self.decisions.extend((seat, bid) for (_, seat, _), bid in zip(turns, bids, strict=True))
+    def end_play(self) -> DealPlay:
+        """The play is over: its final position becomes the state's own, its actions join
+        the log as one node, and it is dropped. Returned, for the deal's score."""
+        play = self.play
+        if play is None:  # pragma: no cover - only the end of a play calls this
+            raise AssertionError("no play to end")
+        if self.__class__ is AuctionState:
+            self.settle_auction()
+        self.__class__ = State  # the plain slots again: set them
+        _take_play(self, play)  # every owner="play" field, the log's node included
+        self.play = None
+        return play
+
+    def settle_auction(self) -> None:
+        """Only an :class:`AuctionState`'s, when its auction is over."""
+        raise AssertionError("no native auction to settle")  # pragma: no cover
+
+
+class PlayState(State):
+    """A :class:`State` while its deal's play exists (see the module docstring): the same
+    slots, the fields the play holds (``owner="play"``) read from it by properties
+    (installed below)."""
+
+    __slots__ = ()
+
+
+class AuctionState(PlayState):
+    """A :class:`PlayState` whose native play runs the auction (``start_auction``): the
+    auction's fields (``owner="auction"``) are read from it too while it bids. Once it has
+    stopped bidding, the first look at one of them settles the auction into the state
+    (:meth:`settle_auction`) and the state is a :class:`PlayState`: the finished auction
+    is read from the play once, not at every look during the play."""
+
+    __slots__ = ()
+
+    def settle_auction(self) -> None:
+        """The native auction is over and the play goes on: its result becomes the state's
+        own, once: what the bidding phase's end and the play phase's start would have left
+        (engine/core/phases/bidding.py, play.py)."""
+        play = cast("AuctionPlay", self.play)
+        dealt = _DEALT_HANDS.__get__(self)  # the hands as dealt: the play holds them now
+        self.__class__ = PlayState  # the auction's fields are plain slots again
+        self.decisions = self.decisions + play.auction_decisions
+        self.bids = play.bids
+        self.contracts = play.contracts
+        self.nil_seats = play.nil_seats
+        self.sides_bid = play.sides_bid
+        self.phase = Phase.PLAY
+        self.steps = ()
+        self.step = 0
+        self.first_hands = tuple(dealt)
+
+
+_DEALT_HANDS: Any = State.__dict__["hands"]
+"""``State``'s own slot of the hands, under :class:`PlayState`'s property."""
+
+
+_SLOTS: dict[str, Any] = {
+    f"_slot_{field.name}": State.__dict__[field.name] for field in FIELDS if field.owner != "state"
+}
+"""The slots under a :class:`PlayState`'s properties (``State``'s member descriptors), for
+the generated code that reads or sets the state's own value beneath the play's."""
 
 
 def _generate(name: str, lines: list[str], doc: str, **names: Any) -> Any:
     """A function from straight-line code written from :data:`FIELDS`, the way
     :mod:`dataclasses` writes ``__init__``: a loop of ``setattr`` costs four times as
     much, and a new game, a new deal and every simulated position pay for it."""
-    namespace: dict[str, Any] = {"State": State, "_new": object.__new__, **names}
+    namespace: dict[str, Any] = {"State": State, "_new": object.__new__, **_SLOTS, **names}
     for field in FIELDS:
         default = field.default
         namespace[f"_{field.name}"] = default.value if isinstance(default, Fresh) else default
@@ -396,16 +302,38 @@ def _reset_lines(name: str, scopes: tuple[Scope, ...]) -> list[str]:
     return lines
 
 
-def _clone_lines() -> list[str]:
-    lines = ["def clone(self):", "    new = _new(State)"]
+def _clone_lines(playing: bool) -> list[str]:
+    """A clone's code; ``playing``: of a :class:`PlayState`, whose fields the play holds
+    are read from their slots (the play is cloned with them), not through its properties."""
+    lines = ["def clone(self):", "    new = _new(self.__class__)"]
     for field in FIELDS:
         name = field.name
         if field.clone:
             value = f"None if self.{name} is None else self.{name}.clone()"
+        elif playing and field.owner != "state":
+            value = f"_slot_{name}.__get__(self)"
         else:
-            value = f"self.{name}" + ("[:]" if isinstance(field.default, Fresh) else "")
-        lines.append(f"    new.{name} = {value}")
+            value = f"self.{name}"
+        if isinstance(field.default, Fresh) and not field.clone:
+            value += "[:]"
+        if playing and field.owner != "state":
+            lines.append(f"    _slot_{name}.__set__(new, {value})")
+        else:
+            lines.append(f"    new.{name} = {value}")
     return [*lines, "    return new"]
+
+
+def _take_lines() -> list[str]:
+    lines = ["def take_play(state, play):"]
+    for field in FIELDS:
+        if field.owner == "play" and field.name != "log":
+            lines.append(f"    state.{field.name} = play.{field.name}")
+    return [
+        *lines,
+        "    played = play.played",
+        "    if played:",
+        "        state.log = (state.log, played)",
+    ]
 
 
 def _saved_fields() -> tuple[Field, ...]:
@@ -442,10 +370,81 @@ _reset_game: Callable[[State, int, int], None] = _generate(
 _reset_deal: Callable[[State, int, int], None] = _generate(
     "reset_deal", _reset_lines("reset_deal", ("deal", "cache")), "Every deal field to its default."
 )
-State.clone = _generate("clone", _clone_lines(), State.clone.__doc__ or "")  # type: ignore[method-assign]
+State.clone = _generate("clone", _clone_lines(False), State.clone.__doc__ or "")  # type: ignore[method-assign]
+PlayState.clone = _generate("clone", _clone_lines(True), State.clone.__doc__ or "")  # type: ignore[method-assign]
+_take_play: Callable[[State, Any], None] = _generate(
+    "take_play", _take_lines(), "Every field the play holds, from the play, into its slot."
+)
 _save_game: Callable[[State], tuple[Any, ...]] = _generate(
     "save_game", _save_lines(), "The game fields' values (lists copied): a snapshot."
 )
 State.restored = _generate(  # type: ignore[method-assign]
     "restored", _restore_lines(), State.restored.__doc__ or "", reset_deal=_reset_deal
 )
+
+
+# -- a PlayState's properties ---------------------------------------------------------------
+
+_AUCTION_VIEWS: dict[str, str] = {
+    "phase": "_BID",
+    "step": "play.step",
+    "steps": "_slot_steps.__get__(self)",
+    "decisions": "_slot_decisions.__get__(self) + play.auction_decisions",
+    "first_hands": "_slot_first_hands.__get__(self)",
+}
+"""What an ``owner="auction"`` field is while a native play bids, where it is not the
+play's attribute of the same name: the phase, the bidding's turns, the decisions (the
+state's before the auction, then the auction's bids) and the hands the play will start
+from (none yet), as the Python bidding phase would have them."""
+
+
+def _property_lines(field: Field) -> list[str]:
+    name = field.name
+    refuse = f'    raise AttributeError("{name} is the play\'s while it lasts (State.end_play)")'
+    if name == "log":  # the play's actions, as the one node end_play will add
+        return [
+            "def get_log(self):",
+            "    played = self.play.played",
+            "    log = _slot_log.__get__(self)",
+            "    return (log, played) if played else log",
+            "def set_log(self, value):",
+            refuse,
+        ]
+    if field.owner == "play":
+        return [
+            f"def get_{name}(self):",
+            f"    return self.play.{name}",
+            f"def set_{name}(self, value):",
+            refuse,
+        ]
+    return [
+        f"def get_{name}(self):",
+        "    play = self.play",
+        "    if play.bidding:",
+        f"        return {_AUCTION_VIEWS.get(name, f'play.{name}')}",
+        "    self.settle_auction()",
+        f"    return self.{name}",
+        f"def set_{name}(self, value):",
+        "    if self.play.bidding:",
+        "    " + refuse,
+        "    self.settle_auction()",
+        f"    self.{name} = value",
+    ]
+
+
+def _install_properties() -> None:
+    """Each field the play may hold becomes a property of :class:`PlayState` (the
+    auction's, of :class:`AuctionState`), generated as the rest is: a getter is read on
+    every look at the state during the play."""
+    for field in FIELDS:
+        if field.owner == "state":
+            continue
+        namespace: dict[str, Any] = {"_BID": Phase.BID, **_SLOTS}
+        exec("\n".join(_property_lines(field)), namespace)
+        doc = f"The deal's {field.name}, as its play holds it."
+        getter, setter = namespace[f"get_{field.name}"], namespace[f"set_{field.name}"]
+        owner = PlayState if field.owner == "play" else AuctionState
+        setattr(owner, field.name, property(getter, setter, doc=doc))
+
+
+_install_properties()

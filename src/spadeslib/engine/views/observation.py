@@ -114,20 +114,26 @@ class Observation:
         return observation_from_json(cls, text)
 
 
-def has_bid(state: State, side: int) -> bool:
-    """Whether ``side`` has a contract yet (its first bid, team bid or blind bid made)."""
+def has_bid(state: State, side: int, bids: list[int] | None = None) -> bool:
+    """Whether ``side`` has a contract yet (its first bid, team bid or blind bid made);
+    ``bids``: ``state.bids``, read once by a caller that asks for every side."""
+    if bids is None:
+        bids = state.bids
     return bool(
         state.sides_bid >> side & 1
         or state.side_blind >> side & 1
-        or any(state.bids[m] != NO_BID for m in state.rules.sides[side])
+        or any(bids[m] != NO_BID for m in state.rules.sides[side])
     )
 
 
-def received_mask(state: State, seat: int) -> int:
+def received_mask(state: State, seat: int, hand: int | None = None) -> int:
     """The cards ``seat`` received from its partner (once every pass is made) or took
-    from the left-over cards or the stock, and still holds or was given."""
+    from the left-over cards or the stock, and still holds or was given (``hand``: its
+    hand, where the caller has read it)."""
     received = partner_given(state, seat)
-    return received | (state.seen_cards[seat] & state.hands[seat] & ~received)
+    if hand is None:
+        hand = state.hands[seat]
+    return received | (state.seen_cards[seat] & hand & ~received)
 
 
 def partner_given(state: State, seat: int) -> int:
@@ -155,28 +161,33 @@ def observe(state: State, seat: int, legal: list[int] | None) -> Observation:
     def cards(mask: int) -> tuple[Card, ...]:
         return tuple(deck[bit] for bit in range(rules.size) if mask >> bit & 1)
 
-    seen = state.seen >> seat & 1 or state.phase == Phase.OVER
-    hand = cards(state.hands[seat]) if seen else None
+    # each field read once: during the play they are the play's (State's properties)
+    phase, hands, bids, actor = state.phase, state.hands, state.bids, state.actor
+    seen = state.seen >> seat & 1 or phase == Phase.OVER
+    hand = cards(hands[seat]) if seen else None
+    all_contracts = state.contracts
     contracts = [
-        state.contracts[side] if has_bid(state, side) else None for side in range(len(rules.sides))
+        all_contracts[side] if has_bid(state, side, bids) else None
+        for side in range(len(rules.sides))
     ]
-    trick = tuple(((state.leader + i) % players, deck[bit]) for i, bit in enumerate(state.trick))
+    led = state.leader
+    trick = tuple(((led + i) % players, deck[bit]) for i, bit in enumerate(state.trick))
     tricks = tuple((leader, tuple(deck[bit] for bit in bits)) for leader, bits in state.trick_log)
-    received = received_mask(state, seat)
+    received = received_mask(state, seat, hands[seat])
     top: Card | None = None
-    if state.phase == Phase.DRAW and state.actor == seat and state.stock_pos < len(state.stock):
+    if phase == Phase.DRAW and actor == seat and state.stock_pos < len(state.stock):
         top = deck[state.stock[state.stock_pos]]
     space = state.space
     result = state.result
     return Observation(
         seat=seat,
-        phase=PHASE_NAMES[state.phase],
-        current_player=None if state.phase == Phase.OVER else state.actor,
+        phase=PHASE_NAMES[phase],
+        current_player=None if phase == Phase.OVER else actor,
         dealer=state.dealer,
         deal_number=state.deals_played,
         hand=hand,
-        hand_sizes=tuple(mask.bit_count() for mask in state.hands),
-        bids=tuple(format_bid(b) for b in state.bids),
+        hand_sizes=tuple(mask.bit_count() for mask in hands),
+        bids=tuple(format_bid(b) for b in bids),
         contracts=tuple(contracts),
         blind=tuple(bool(state.side_blind >> i & 1) for i in range(len(rules.sides))),
         tricks_won=tuple(state.tricks),
@@ -195,7 +206,7 @@ def observe(state: State, seat: int, legal: list[int] | None) -> Observation:
         cut_given=tuple(deck[bit] for bit in state.cut_given),
         legal_actions=tuple(space.action(i) for i in legal) if legal is not None else (),
         history=state.history,
-        is_over=state.phase == Phase.OVER,
+        is_over=phase == Phase.OVER,
         winner=None if result is None else result.winner,
         rules=rules,
     )

@@ -322,17 +322,32 @@ class _Encoder:
     def fill_native(self, tensors: Any, state: State, seat: int, out: Any, info: bool) -> Any:
         """:meth:`fill`, by the native core: the Python decides what is a rule (the cards
         received, the phase's column, the top of the stock) and hands over the fields.
-        During the play phase the native play itself goes too, and the native core reads
-        the cards and tricks from it: the state copies them (``sync_play``) only when
-        something else looks, not at every card an agent observes."""
+        A native play goes too (its auction's as well), and the native core reads the
+        cards, the trick, the counts and the finished tricks from it rather than from
+        Python values built for the call."""
         play = state.play
-        if play is not None and play.pending:
-            if state.phase != _PLAY or type(play) is not self.native_play:
-                state.sync_play()  # (an auction's bids, or a Python play: copied in)
-                play = None
-        else:
-            play = None
         phase = state.phase
+        hands: list[int] | None
+        trick: list[int] | None
+        tricks: list[int] | None
+        trick_log: list[tuple[int, tuple[int, ...]]] | None
+        if type(play) is not self.native_play:  # (a native play: its auction's too)
+            play = None
+            hands, trick, tricks, trick_log = (
+                state.hands,
+                state.trick,
+                state.tricks,
+                state.trick_log,
+            )
+            actor, leader, trick_number, broken = (
+                state.actor,
+                state.leader,
+                state.trick_number,
+                state.broken,
+            )
+        else:  # the native core reads these from the play itself (None: not passed)
+            hands = trick = tricks = trick_log = None
+            actor, leader, trick_number, broken = -1, 0, 0, False
         over = phase == _OVER
         looked = over or state.seen >> seat & 1
         received = taken = 0  # (the native core adds the cards taken still in the hand)
@@ -341,7 +356,6 @@ class _Encoder:
             taken = state.seen_cards[seat]
             if partner is not None and (state.passed[partner] or state.gave[partner]):
                 received = partner_given(state, seat)
-        actor = state.actor
         top_card = -1
         if (
             self.has_top_card
@@ -359,16 +373,16 @@ class _Encoder:
             actor if 0 <= actor < self.players else -1,
             state.dealer,
             self.phase_index.get(phase, -1),
-            state.broken,
-            state.trick_number,
+            broken,
+            trick_number,
             state.deals_played,
-            state.leader,
+            leader,
             top_card,
             state.side_blind,
             state.sides_bid,
-            state.hands,
+            hands,
             state.first_hands,
-            state.trick,
+            trick,
             state.passed[seat],
             state.gave[seat],
             received,
@@ -378,11 +392,11 @@ class _Encoder:
             state.cut_given,
             state.bids,
             state.contracts,
-            state.tricks,
+            tricks,
             state.scores,
             state.bags,
             state.sets,
-            state.trick_log,
+            trick_log,
             state.decisions,
             play,
         )
@@ -396,9 +410,7 @@ def _encoder(rules: Rules) -> _Encoder:
 
 def _filled(state: State, seat: int, out: Any, info: bool) -> Any:
     """The tensor, natively where the game plays natively and ``out`` is an array the
-    native core can write (a new one, or a contiguous float32 one of the right size).
-    ``state`` may not have copied its play's cards in yet (:meth:`State.sync_play`):
-    each path does, or reads them from the native play."""
+    native core can write (a new one, or a contiguous float32 one of the right size)."""
     encoder = _encoder(state.rules)
     np = encoder.np
     size = encoder.info.size if info else encoder.size
@@ -411,11 +423,9 @@ def _filled(state: State, seat: int, out: Any, info: bool) -> Any:
         and out.flags.c_contiguous
         and out.flags.writeable
     ):
-        state.sync_play()
         return encoder.fill(state, seat, out, info)
     tensors = encoder.native() if state.native else None
     if tensors is None:
-        state.sync_play()
         return encoder.fill(state, seat, out, info)
     return encoder.fill_native(tensors, state, seat, out, info)
 

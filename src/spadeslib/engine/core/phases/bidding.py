@@ -47,7 +47,7 @@ def enter(state: State) -> bool:
     if kernel is not None and state.native and _natively(state):
         ids, relevant = auction_inputs(rules, kernel)
         native: Any = _backend.native()
-        state.play = native.start_auction(kernel, state.hands, state.dealer, ids, relevant)
+        state.start_play(native.start_auction(kernel, state.hands, state.dealer, ids, relevant))
     return True
 
 

@@ -32,7 +32,7 @@ def enter(state: State) -> bool:
     state.trick = []
     state.trick_number = 0
     state.actor = leader
-    state.play = new_play(rules, hands, leader, must_lead=state.must_lead, native=state.native)
+    state.start_play(new_play(rules, hands, leader, must_lead=state.must_lead, native=state.native))
     return True
 
 
@@ -87,11 +87,10 @@ def apply(state: State, action_id: int) -> None:
 
 
 def finish_play(state: State) -> None:
-    """Every trick is played: bring the state up to date and score the deal (with the
-    numbers the native core keeps, where it played the deal from its first bid)."""
-    state.sync_play()
-    play = _play(state)
-    state.play = None
+    """Every trick is played: the play's final position becomes the state's
+    (:meth:`State.end_play`), and the deal is scored (with the numbers the native core
+    keeps, where it played the deal from its first bid)."""
+    play = state.end_play()
     finish_deal(state, play.scores(list(zip(state.bags, state.sets, strict=True))))
 
 
