@@ -23,6 +23,7 @@ import argparse
 import random
 import statistics
 import time
+from typing import Any
 
 import spadeslib
 from spadeslib import _backend
@@ -63,12 +64,10 @@ def _dds(position: spadeslib.analysis.Position) -> tuple[float, dict[str, int]]:
     return spent, values
 
 
-def _nodes(position: spadeslib.analysis.Position, side: int) -> int:
-    """The solver's node count for the bench's question (every card, exactly)."""
-    module = _backend.native()
-    assert module is not None
-    _, searched = module.double_dummy(
-        kernel_of(position.rules),
+def question(position: spadeslib.analysis.Position, side: int) -> tuple[Any, ...]:
+    """The bench's question to ``_native.double_dummy`` after its kernel: every card of
+    ``position``, exactly, for ``side`` (a mask of seats), with the node count (option 8)."""
+    return (
         list(position.hands),
         position.leader,
         list(position.trick),
@@ -79,8 +78,32 @@ def _nodes(position: spadeslib.analysis.Position, side: int) -> int:
         side,
         8,
     )
+
+
+def _nodes(position: spadeslib.analysis.Position, side: int) -> int:
+    """The solver's node count for the bench's question."""
+    module = _backend.native()
+    assert module is not None
+    _, searched = module.double_dummy(kernel_of(position.rules), *question(position, side))
     count: int = searched
     return count
+
+
+def arguments(parser: argparse.ArgumentParser, cards: int, positions: int) -> argparse.Namespace:
+    """The options both solver benches take, parsed; ``args.variant`` is then the variant
+    itself (with ``--bridge``, spades led any time)."""
+    parser.add_argument("--cards", type=int, default=cards)
+    parser.add_argument("--positions", type=int, default=positions)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--variant", default="standard")
+    parser.add_argument("--bridge", action="store_true", help="spades may be led any time")
+    parser.add_argument("--dds", action="store_true", help="with --bridge: DDS side by side")
+    args = parser.parse_args()
+    if args.bridge:
+        args.variant = spadeslib.parse_variant(
+            f"extends: {args.variant}\nhouse_rules: [spades-any-time]\n"
+        )
+    return args
 
 
 def _position(variant: object, seed: int, cards: int) -> spadeslib.analysis.Position | None:
@@ -102,19 +125,9 @@ def _position(variant: object, seed: int, cards: int) -> spadeslib.analysis.Posi
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--cards", type=int, default=8)
-    parser.add_argument("--positions", type=int, default=30)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--variant", default="standard")
-    parser.add_argument("--bridge", action="store_true", help="spades may be led any time")
-    parser.add_argument("--dds", action="store_true", help="with --bridge: DDS side by side")
     parser.add_argument("--nodes", action="store_true", help="count the positions searched too")
-    args = parser.parse_args()
+    args = arguments(parser, cards=8, positions=30)
     variant: object = args.variant
-    if args.bridge:
-        variant = spadeslib.parse_variant(
-            f"extends: {args.variant}\nhouse_rules: [spades-any-time]\n"
-        )
     if spadeslib.backend() != "native":
         raise SystemExit("the native core is not built: this measures the native solver")
     times: list[float] = []

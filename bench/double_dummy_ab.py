@@ -28,7 +28,6 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-import spadeslib
 from spadeslib.analysis.solve import side_seats
 from spadeslib.compiler.kernel import _build
 
@@ -50,19 +49,9 @@ def _load(path: str) -> ModuleType:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("builds", nargs=2, help="two builds of the extension (.so)")
-    parser.add_argument("--cards", type=int, default=13)
-    parser.add_argument("--positions", type=int, default=20)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--variant", default="standard")
-    parser.add_argument("--bridge", action="store_true", help="spades may be led any time")
-    parser.add_argument("--dds", action="store_true", help="with --bridge: DDS side by side")
     parser.add_argument("--calls", type=int, default=1, help="calls a build, the best kept")
-    args = parser.parse_args()
+    args = bench.arguments(parser, cards=13, positions=20)
     variant: object = args.variant
-    if args.bridge:
-        variant = spadeslib.parse_variant(
-            f"extends: {args.variant}\nhouse_rules: [spades-any-time]\n"
-        )
     builds = [_load(path) for path in args.builds]
     kernels: list[Any] = []
     nodes: list[list[int]] = [[], []]
@@ -78,17 +67,7 @@ def main() -> None:
         if not kernels:
             kernels = [_build(build, position.rules) for build in builds]
         side = side_seats(position, position.actor)
-        question = (
-            list(position.hands),
-            position.leader,
-            list(position.trick),
-            position.broken,
-            position.trick_number,
-            position.must_lead,
-            side,
-            side,
-            8,  # the node count too
-        )
+        question = bench.question(position, side)
         answers = []
         for i, (build, kernel) in enumerate(zip(builds, kernels, strict=True)):
             best = math.inf
