@@ -15,18 +15,18 @@ Cards are bits of the compiled deck (:mod:`spadeslib.compiler.layout`); a hand i
 Seats and sides are ints. Bids use the codes of :mod:`spadeslib.compiler.bids`
 (``NIL``, ``BLIND_NIL``, ``NO_BID``).
 
-**One truth during the play.** While the deal's play exists (``state.play``: the
-compiled rules' :class:`~spadeslib.compiler.play.Play`, or the native core's), it alone
-holds what it changes: the cards, the trick, the tricks and the seat to act (the fields
-marked ``owner="play"``), and, for a native deal played from its first bid, the auction
-too (``owner="auction"``) while it bids. The state is then a :class:`PlayState` (an
+**One truth during the play.** While the deal's play exists (``state.play``: the compiled
+rules' :class:`~spadeslib.compiler.play.Play`, or the native core's), it alone holds what
+it changes: the cards, the trick, the tricks and the seat to act (the fields marked
+``owner="play"``), and, for a native deal played from its first bid, the auction too
+(``owner="auction"``) while it bids. The state is then a :class:`PlayState` (an
 :class:`AuctionState` while a native play bids; :meth:`State.start_play` changes its
 class: the same slots, so the change is free), whose properties read those fields through
 the play's typed interface (:class:`~spadeslib.compiler.play.DealPlay`) and refuse to set
-them: nothing is copied while cards are played and no two copies can
-disagree. When the play ends (:meth:`State.end_play`) its final position becomes the
-state's own, once, the play is dropped, and the state is a plain :class:`State` again,
-whose fields are plain slots: outside the play a read costs what it always did.
+them: nothing is copied while cards are played and no two copies can disagree. When the
+play ends (:meth:`State.end_play`) its final position becomes the state's own, once, the
+play is dropped, and the state is a plain :class:`State` again, whose fields are plain
+slots: outside the play a read costs what it always did.
 
 The action log is a persistent linked list, ``(previous, action id)`` pairs, so appending
 and cloning cost the same however long the game is. A node may hold a tuple of ids, oldest
@@ -159,7 +159,7 @@ class State(StateCore):  # type: ignore[misc]
     def reset_deal(self) -> None:
         """Set every ``deal`` and ``cache`` field to its default: the start of a deal (a
         play left unfinished, as a misdeal leaves one, gives its actions to the log)."""
-        if self.__class__ is PlayState:
+        if self.__class__ is not State:  # a PlayState's play left unfinished
             log = self.log
             self.__class__ = State
             self.log = log
@@ -231,6 +231,13 @@ class State(StateCore):  # type: ignore[misc]
         raise AssertionError("no native auction to settle")  # pragma: no cover
 
 
+_SLOTS: dict[str, Any] = {
+    f"_slot_{field.name}": State.__dict__[field.name] for field in FIELDS if field.owner != "state"
+}
+"""The slots under a :class:`PlayState`'s properties (``State``'s member descriptors), for
+the generated code that reads or sets the state's own value beneath the play's."""
+
+
 class PlayState(State):
     """A :class:`State` while its deal's play exists (see the module docstring): the same
     slots, the fields the play holds (``owner="play"``) read from it by properties
@@ -253,7 +260,7 @@ class AuctionState(PlayState):
         own, once: what the bidding phase's end and the play phase's start would have left
         (engine/core/phases/bidding.py, play.py)."""
         play = cast("AuctionPlay", self.play)
-        dealt = _DEALT_HANDS.__get__(self)  # the hands as dealt: the play holds them now
+        dealt = _SLOTS["_slot_hands"].__get__(self)  # as dealt: the play holds the hands now
         self.__class__ = PlayState  # the auction's fields are plain slots again
         self.decisions = self.decisions + play.auction_decisions
         self.bids = play.bids
@@ -264,17 +271,6 @@ class AuctionState(PlayState):
         self.steps = ()
         self.step = 0
         self.first_hands = tuple(dealt)
-
-
-_DEALT_HANDS: Any = State.__dict__["hands"]
-"""``State``'s own slot of the hands, under :class:`PlayState`'s property."""
-
-
-_SLOTS: dict[str, Any] = {
-    f"_slot_{field.name}": State.__dict__[field.name] for field in FIELDS if field.owner != "state"
-}
-"""The slots under a :class:`PlayState`'s properties (``State``'s member descriptors), for
-the generated code that reads or sets the state's own value beneath the play's."""
 
 
 def _generate(name: str, lines: list[str], doc: str, **names: Any) -> Any:
