@@ -88,10 +88,29 @@ class Kernel:
     ) -> tuple[list[list[int]], list[int]]: ...
 
 class Play:
-    pending: bool
+    """The play of one deal (compiler/play.py's DealPlay and AuctionPlay): read-only
+    attributes, each list a new one."""
+
     actor: int
     done: bool
     bidding: bool
+    with_auction: bool
+    hands: list[int]
+    trick: list[int]
+    leader: int
+    trick_number: int
+    broken: bool
+    tricks: list[int]
+    must_lead: int
+    trick_log: list[tuple[int, tuple[int, ...]]]
+    winning: int
+    played: tuple[int, ...]
+    bids: list[int]
+    contracts: list[int]
+    nil_seats: int
+    sides_bid: int
+    step: int
+    auction_decisions: list[tuple[int, int]]
     def __init__(
         self,
         kernel: Kernel,
@@ -107,7 +126,6 @@ class Play:
     def legal_mask(self) -> int: ...
     def apply(self, action_id: object, /) -> int: ...
     def rollout(self, random: Callable[[], float], /) -> int: ...
-    def export(self, log: object, /) -> tuple[Any, ...]: ...
     def scores(
         self, standings: Sequence[Sequence[int]], /
     ) -> list[tuple[int, int, int, int]] | None: ...
