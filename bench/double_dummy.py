@@ -90,8 +90,8 @@ def _nodes(position: spadeslib.analysis.Position, side: int) -> int:
 
 
 def arguments(parser: argparse.ArgumentParser, cards: int, positions: int) -> argparse.Namespace:
-    """The options both solver benches take, parsed; ``args.variant`` is then the variant
-    itself (with ``--bridge``, spades led any time)."""
+    """The options both solver benches take, parsed; ``args.played`` is the variant to
+    play (with ``--bridge``, ``args.variant`` with spades led any time)."""
     parser.add_argument("--cards", type=int, default=cards)
     parser.add_argument("--positions", type=int, default=positions)
     parser.add_argument("--seed", type=int, default=1)
@@ -99,8 +99,9 @@ def arguments(parser: argparse.ArgumentParser, cards: int, positions: int) -> ar
     parser.add_argument("--bridge", action="store_true", help="spades may be led any time")
     parser.add_argument("--dds", action="store_true", help="with --bridge: DDS side by side")
     args = parser.parse_args()
+    args.played = args.variant
     if args.bridge:
-        args.variant = spadeslib.parse_variant(
+        args.played = spadeslib.parse_variant(
             f"extends: {args.variant}\nhouse_rules: [spades-any-time]\n"
         )
     return args
@@ -127,7 +128,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--nodes", action="store_true", help="count the positions searched too")
     args = arguments(parser, cards=8, positions=30)
-    variant: object = args.variant
+    variant: object = args.played
     if spadeslib.backend() != "native":
         raise SystemExit("the native core is not built: this measures the native solver")
     times: list[float] = []

@@ -51,7 +51,7 @@ def main() -> None:
     parser.add_argument("builds", nargs=2, help="two builds of the extension (.so)")
     parser.add_argument("--calls", type=int, default=1, help="calls a build, the best kept")
     args = bench.arguments(parser, cards=13, positions=20)
-    variant: object = args.variant
+    variant: object = args.played
     builds = [_load(path) for path in args.builds]
     kernels: list[Any] = []
     nodes: list[list[int]] = [[], []]
