@@ -181,14 +181,6 @@ def pooled(chunks: Sequence[dict[str, Any]]) -> dict[str, Any]:
     return out
 
 
-def match(
-    variant: str, a: str, b: str, *, deals: int | None, games: int | None, seed: int, workers: int
-) -> dict[str, Any]:
-    """Play the duplicate match from one seed and return its figures."""
-    chunk = play_chunk(variant, a, b, deals=deals, games=games, seed=seed, workers=workers)
-    return pooled([chunk])
-
-
 def _seeds(text: str) -> list[int]:
     """``"1-4,9"`` -> ``[1, 2, 3, 4, 9]``."""
     out: list[int] = []

@@ -219,16 +219,12 @@ class State(StateCore):  # type: ignore[misc]
         play = self.play
         if play is None:  # pragma: no cover - only the end of a play calls this
             raise AssertionError("no play to end")
-        if self.__class__ is AuctionState:
+        if isinstance(self, AuctionState):
             self.settle_auction()
         self.__class__ = State  # the plain slots again: set them
         _take_play(self, play)  # every owner="play" field, the log's node included
         self.play = None
         return play
-
-    def settle_auction(self) -> None:
-        """Only an :class:`AuctionState`'s, when its auction is over."""
-        raise AssertionError("no native auction to settle")  # pragma: no cover
 
 
 _SLOTS: dict[str, Any] = {
