@@ -15,6 +15,11 @@ interval, and the same for the contracts made and the tricks.
 
     python bench/ismcts.py --deals 400 --workers 2          # needs the openspiel extra
     python bench/ismcts.py --a pro --deals 50 --simulations 100 --json
+    python bench/ismcts.py --a expert-dd --deals 400 --save runs/dd.jsonl   # resumable
+
+With ``--save FILE`` each deal's row is added to FILE (JSON lines) as it finishes, deals
+already in FILE are not played again, and the report covers every row in it: a long
+match can be cut short and taken up again, in as many runs as it needs.
 
 A deal takes about half a minute on one core at 500 simulations (IS-MCTS's moves are
 most of it), so 400 deals are about two hours on two workers.
@@ -29,6 +34,7 @@ import sys
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 from typing import Any
 
 from duplicate import _interval, _show  # bench/duplicate.py: the same figures
@@ -113,8 +119,26 @@ def _made(result: Any, side: int, seats: Sequence[int]) -> float | None:
     return 1.0 if sum(result.tricks[s] for s in seats) >= contract else 0.0
 
 
+def _saved(save: Path | None, key: dict[str, Any]) -> list[dict[str, Any]]:
+    """The rows already in ``save`` (one match's: the same ``key``), or none."""
+    if save is None or not save.exists():
+        return []
+    rows = [json.loads(line) for line in save.read_text().splitlines() if line.strip()]
+    for row in rows:
+        if row.get("key") != key:
+            raise SystemExit(f"ismcts.py: {save} holds another match's deals ({row.get('key')})")
+    return rows
+
+
 def match(
-    variant: str, a: str, *, deals: int, simulations: int, seed: int, workers: int
+    variant: str,
+    a: str,
+    *,
+    deals: int,
+    simulations: int,
+    seed: int,
+    workers: int,
+    save: Path | None = None,
 ) -> dict[str, Any]:
     model = spadeslib.load_variant(variant)
     if len(model.table.sides()) != 2:
@@ -125,12 +149,17 @@ def match(
         raise SystemExit(f"ismcts.py: --a: {error}") from None
     if len(levels) != 1:
         raise SystemExit("ismcts.py: --a is one level (expert, expert:500, pro ...)")
-    jobs = [(variant, a, simulations, seed, deal) for deal in range(deals)]
+    key = {"variant": model.name, "a": a, "simulations": simulations, "seed": seed}
+    rows = _saved(save, key)
+    done = {row["deal"] for row in rows}
+    jobs = [(variant, a, simulations, seed, deal) for deal in range(deals) if deal not in done]
     started = time.perf_counter()
-    rows: list[dict[str, Any]] = []
     with ProcessPoolExecutor(workers) as pool:
         for row in pool.map(play_deal, jobs):
             rows.append(row)
+            if save is not None:
+                with save.open("a") as out:
+                    out.write(json.dumps({"key": key, **row}) + "\n")
             if len(rows) % 10 == 0:
                 print(
                     f"{len(rows)}/{deals} deals, {time.perf_counter() - started:.0f} s",
@@ -165,6 +194,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--save", type=Path, help="JSON lines: each deal as it ends; resumable")
     args = parser.parse_args(argv)
     found = match(
         args.variant,
@@ -173,6 +203,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         simulations=args.simulations,
         seed=args.seed,
         workers=args.workers,
+        save=args.save,
     )
     if args.json:
         print(json.dumps(found, indent=2))
