@@ -113,17 +113,6 @@ def test_the_deal_of_an_order_refuses_what_is_not_one() -> None:
             kernel.deal_order(*bad)
 
 
-def test_the_first_dealer_is_the_pythons() -> None:
-    from spadeslib.engine.core.shuffle import first_dealer
-
-    for name in ("standard", "cutthroat", "six-handed", "two-handed"):
-        kernel: Any = _rules(name).kernel
-        for seed in (0, 1, 7, 2**63, 2**64 - 1):
-            assert kernel.first_dealer(seed) == first_dealer(seed, kernel.players)
-    with pytest.raises(ArgumentError, match="seed"):
-        kernel.first_dealer(-1)
-
-
 def test_the_shuffle_is_the_pythons_for_every_deck_size() -> None:
     from spadeslib.engine.core.shuffle import SplitMix64, shuffled
 

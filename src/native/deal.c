@@ -1,6 +1,6 @@
 /* The seeded deal (spadeslib/engine/core/dealing.py, with shuffle.c's shuffle): the hands and
  * the other cards a deck's order makes, two packs' copies made canonical, and the Kernel's
- * methods that deal (`deal`, `deal_order`, `first_dealer`). */
+ * methods that deal (`deal`, `deal_order`). */
 #include "native.h"
 
 /* -- the seeded deal (spadeslib/engine/core/dealing.py) -------------------------------------- */
@@ -152,15 +152,4 @@ PyObject *kernel_deal_order(KernelObject *self, PyObject *args) {
     uint8_t rest[MAX_CARDS];
     int rest_count = deal_order(k, order, dealer, cut, per_hand, hands, rest);
     return dealt_to_py(k, hands, rest, rest_count);
-}
-
-/* first_dealer(seed) -> seat: spadeslib.engine.core.shuffle.first_dealer, natively. */
-PyObject *kernel_first_dealer(KernelObject *self, PyObject *arg) {
-    unsigned long long seed = PyLong_AsUnsignedLongLong(arg);
-    if (seed == (unsigned long long)-1 && PyErr_Occurred()) {
-        PyErr_Clear();
-        return argument_error(state_of_type(Py_TYPE(self)), "seed must be an int from 0 to 2**64-1");
-    }
-    uint64_t state = stream_seed(seed, -1);
-    return PyLong_FromUnsignedLongLong(splitmix_below(&state, (uint64_t)self->k.players));
 }

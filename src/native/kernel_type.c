@@ -249,8 +249,6 @@ static PyMethodDef kernel_methods[] = {
      "deal(seed, index, dealer, cut, per_hand) -> (hands, rest): the seeded deal."},
     {"deal_order", (PyCFunction)kernel_deal_order, METH_VARARGS,
      "deal_order(order, dealer, cut, per_hand) -> (hands, rest): the deal of this order."},
-    {"first_dealer", (PyCFunction)kernel_first_dealer, METH_O,
-     "first_dealer(seed) -> seat: the seeded first dealer."},
     {"legal_mask", (PyCFunction)kernel_legal_mask, METH_VARARGS,
      "legal_mask(hand, trick, broken, trick_number, must_lead): Rules.allowed, natively."},
     {"trick_winner", (PyCFunction)kernel_trick_winner, METH_O,

@@ -90,7 +90,6 @@ int deal_cards(const KernelObject *kernel, uint64_t seed, int64_t index, int dea
                int per_hand, mask_t *hands, uint8_t *rest);
 PyObject *kernel_deal(KernelObject *self, PyObject *args);
 PyObject *kernel_deal_order(KernelObject *self, PyObject *args);
-PyObject *kernel_first_dealer(KernelObject *self, PyObject *arg);
 
 /* -- table.c: the 2-D result tables ---------------------------------------------------------- */
 

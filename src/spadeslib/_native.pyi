@@ -37,7 +37,6 @@ class Kernel:
     def deal_order(
         self, order: Sequence[int], dealer: int, cut: int, per_hand: int, /
     ) -> tuple[tuple[int, ...], tuple[int, ...]]: ...
-    def first_dealer(self, seed: int, /) -> int: ...
     def quick_bids(
         self,
         deals: Sequence[Sequence[int]],

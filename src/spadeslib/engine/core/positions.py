@@ -54,11 +54,7 @@ def new_state(
     players = rules.players
     if dealer is None:
         first = variant.deal.first_dealer
-        if first != "random":
-            dealer = first
-        else:
-            kernel = rules.kernel
-            dealer = first_dealer(seed, players) if kernel is None else kernel.first_dealer(seed)
+        dealer = first_dealer(seed, players) if first == "random" else first
     if not isinstance(dealer, int) or not 0 <= dealer < players:
         raise ArgumentError(f"dealer must be a seat from 0 to {players - 1}, not {dealer!r}")
     # a game made where Python plays (``_backend.pure_python``) stays in Python
