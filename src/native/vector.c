@@ -10,13 +10,15 @@
  *
  * The C decides no rule and builds no tensor of its own: a row's tensors come from
  * templates the Python fills (with the engine's own observation_tensor) when the row's
- * auction's first round starts and again when its play starts, one per seat; then only
- * the pieces a bid moves (the bids, the contracts, whose turn, the decisions) or a card
- * moves (the hand, the trick, the cards played, whose turn, spades broken, the counts,
- * the tricks' history) change, and the C rewrites those from the native Play, as
- * tensors.c writes them. A row this cannot step (a phase only the Python plays, the end
- * of the auction or of the play, which the Python starts or scores, a bot's decision the
- * Python makes) is left to the Python: `status` says how far the C got (0: done, 1:
+ * auction's first round starts (or its play, where the Python ran the auction), one per
+ * seat; then only the pieces a bid moves (the bids, the contracts, whose turn, the
+ * decisions) or a card moves (the hand, the trick, the cards played, whose turn, spades
+ * broken, the counts, the tricks' history) change, and the C rewrites those from the
+ * native Play, as tensors.c writes them. When a native auction ends, the templates turn
+ * into the play's here (start_play: the phase is the one other piece that changes), so
+ * the row plays on. A row this cannot step (a phase only the Python plays, the end of the
+ * play, which the Python scores, the end of an auction where a Standard seat's cards need
+ * the table the Python makes then, a bot's decision the Python makes) is left to the Python: `status` says how far the C got (0: done, 1:
  * untouched, 2: the agent's action applied, the rest is the Python's). The tensors are written
  * in vector_write.c. */
 #include "vector.h"
@@ -71,6 +73,10 @@ static int vector_traverse(VectorObject *self, visitproc visit, void *arg) {
     return 0;
 }
 
+/* The layout's entries that may be -1: the pieces a tensor may lack (the received cards,
+   the history, the decisions' rows); the auction's and the phase's are always there. */
+static int may_be_absent(int i) { return i >= L_RECEIVED && i < L_BIDS ? 1 : i == L_AUCTION || i == L_AUCTION_ROWS || i == L_AUCTION_WIDTH; }
+
 /* Vector(kernel, layout, kinds, actions, obs, mask, seats, templates, status, rng, tables):
    spadeslib/vector.py is the one caller. layout: the tensor's length, then the starts of
    the pieces the cards change (-1 for the received cards' and the history's, where the
@@ -105,8 +111,7 @@ static PyObject *vector_new(PyTypeObject *type, PyObject *args, PyObject *kwargs
     if (!layout) return NULL;
     long at[LAYOUT];
     for (int i = 0; i < LAYOUT; i++)
-        if (int_in(st, PyList_GET_ITEM(layout, i), i >= L_RECEIVED && i != L_BIDS && i != L_CONTRACTS && i != L_BLIND ? -1 : 0,
-                   1 << 22, &at[i], "layout") < 0) {
+        if (int_in(st, PyList_GET_ITEM(layout, i), may_be_absent(i) ? -1 : 0, 1 << 22, &at[i], "layout") < 0) {
             Py_DECREF(layout);
             return NULL;
         }
@@ -115,7 +120,8 @@ static PyObject *vector_new(PyTypeObject *type, PyObject *args, PyObject *kwargs
     long sides = k->sides;
     long extent[LAYOUT] = {0, 1, n, players * n, players * n, players, 1, players, players, 1, n,
                            top * players * n, top * players, players * (top + 4), sides * (top + 2), sides,
-                           at[L_AUCTION_ROWS] * at[L_AUCTION_WIDTH], 0, 0};
+                           at[L_AUCTION_ROWS] * at[L_AUCTION_WIDTH], 0, 0,
+                           1 + (at[L_PHASE_BID] > at[L_PHASE_PLAY] ? at[L_PHASE_BID] : at[L_PHASE_PLAY]), 0, 0};
     if ((at[L_AUCTION] < 0) != (at[L_AUCTION_ROWS] < 0) || (at[L_AUCTION] >= 0 && at[L_AUCTION_WIDTH] < players))
         return argument_error(st, "layout: the decisions' piece, its rows and its width come together");
     if ((at[L_TRICK_CARDS] < 0) != (at[L_TRICK_LEADERS] < 0))
@@ -150,7 +156,11 @@ static PyObject *vector_new(PyTypeObject *type, PyObject *args, PyObject *kwargs
     self->rows = rows;
     self->actions = actions;
     for (int i = 0; i < LAYOUT; i++) self->at[i] = (int)at[i];
-    for (int s = 0; s < players; s++) self->kinds[s] = (uint8_t)kind[s];
+    self->standard = 0;
+    for (int s = 0; s < players; s++) {
+        self->kinds[s] = (uint8_t)kind[s];
+        self->standard |= kind[s] == KIND_STANDARD;
+    }
     seat_orders(k, players, self->order, self->rel, self->side_order);
     PyObject_GC_Track(self);
     Py_ssize_t size = at[L_SIZE];
@@ -250,7 +260,10 @@ static int play_bots(VectorObject *self, PlayObject *po, Py_ssize_t row) {
             }
             id = count ? choices[splitmix_below(rng, (uint64_t)count)] : -1;
             if (apply(self, po, id, row) < 0) return -1;
-            if (!bidding(po)) return 2; /* the auction is over: the Python starts the play */
+            if (!bidding(po)) { /* the auction is over */
+                if (self->standard) return 2; /* the Python starts the play: Standard's cards read its table */
+                start_play(self, po, row);
+            }
             continue;
         }
         if (last_card(k, p)) return 2;
@@ -322,7 +335,10 @@ static PyObject *vector_step(VectorObject *self, PyObject *const *args, Py_ssize
         int auction_before = bidding(po);
         if (apply(self, po, (long)ids[row], row) < 0) goto fail;
         status[row] = 2;
-        if (auction_before && !bidding(po)) continue; /* the Python starts the play */
+        if (auction_before && !bidding(po)) {
+            if (self->standard) continue; /* the Python starts the play: Standard's cards read its table */
+            start_play(self, po, row);
+        }
         int done = play_bots(self, po, row);
         if (done < 0) goto fail;
         if (done) continue;

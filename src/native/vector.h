@@ -10,7 +10,9 @@
 enum { L_SIZE, L_LOOKED, L_HAND, L_TRICK, L_PLAYED, L_TO_ACT, L_BROKEN, L_HAND_SIZES, L_TRICKS_WON,
        L_TRICK_NUMBER, L_RECEIVED, L_TRICK_CARDS, L_TRICK_LEADERS,
        /* the auction's: its pieces, then the information state's rows of decisions (-1: none) */
-       L_BIDS, L_CONTRACTS, L_BLIND, L_AUCTION, L_AUCTION_ROWS, L_AUCTION_WIDTH, LAYOUT };
+       L_BIDS, L_CONTRACTS, L_BLIND, L_AUCTION, L_AUCTION_ROWS, L_AUCTION_WIDTH,
+       /* the phase's piece, and its columns for the bidding and the play */
+       L_PHASE, L_PHASE_BID, L_PHASE_PLAY, LAYOUT };
 
 /* what a seat is: the agent's; a random card and bid (Random); a random card, a bid from
    1 to 4 (Easy); the Standard rule's card, its bids the Python's (Standard) */
@@ -22,6 +24,7 @@ typedef struct VectorObject {
     Py_ssize_t rows, actions;
     int at[LAYOUT];
     uint8_t kinds[MAX_PLAYERS];
+    int standard; /* a seat plays the Standard rule (its cards read the row's table) */
     uint8_t order[MAX_PLAYERS][MAX_PLAYERS]; /* per observer, the seats in relative order */
     uint8_t rel[MAX_PLAYERS][MAX_PLAYERS];   /* per observer, each seat's relative place */
     uint8_t side_order[MAX_PLAYERS][MAX_SIDES]; /* per observer, the sides in relative order */
@@ -35,5 +38,6 @@ void write_tensor(const VectorObject *self, const play *p, int seat, const float
                   const uint64_t *received, float *out);
 void write_auction(const VectorObject *self, const PlayObject *po, int seat, const float *template,
                    const int32_t *marks, float *out);
+void start_play(const VectorObject *self, const PlayObject *po, Py_ssize_t row);
 
 #endif

@@ -98,3 +98,26 @@ void write_auction(const VectorObject *self, const PlayObject *po, int seat, con
         row++;
     }
 }
+
+/* The auction's first round is over and the play begins: each agent seat's template
+   becomes the play's, as the Python makes it with observation_tensor at this point (the
+   auction's last bids, contracts and decisions written in, and the phase now the play's),
+   so that the row goes on here instead of a visit to the Python for new templates. Not
+   for a row with a Standard seat, whose cards read a table the Python makes then. The
+   row's tensor serves as the scratch: it is written after this. */
+void start_play(const VectorObject *self, const PlayObject *po, Py_ssize_t row) {
+    const kernel *k = &self->kernel->k;
+    const int *at = self->at;
+    Py_ssize_t size = at[L_SIZE];
+    float *templates = (float *)self->templates.buf + row * k->players * size;
+    float *scratch = (float *)self->obs.buf + row * size;
+    const int32_t *marks = (const int32_t *)self->marks.buf + row * 2;
+    for (int seat = 0; seat < k->players; seat++) {
+        if (self->kinds[seat] != KIND_AGENT) continue;
+        float *template = templates + seat * size;
+        write_auction(self, po, seat, template, marks, scratch);
+        scratch[at[L_PHASE] + at[L_PHASE_BID]] = 0.0f;
+        scratch[at[L_PHASE] + at[L_PHASE_PLAY]] = 1.0f;
+        memcpy(template, scratch, (size_t)size * sizeof(float));
+    }
+}

@@ -55,7 +55,7 @@ from spadeslib.bots.standard import situation
 from spadeslib.engine import Game
 from spadeslib.engine.game import resolve_variant
 from spadeslib.engine.views.observation import partner_given
-from spadeslib.engine.views.tensor_layout import auction_columns
+from spadeslib.engine.views.tensor_layout import auction_columns, phase_names
 from spadeslib.engine.views.tensors import information_state_layout, observation_layout
 from spadeslib.errors import ArgumentError, IllegalActionError
 from spadeslib.variant import Variant
@@ -243,6 +243,8 @@ class SpadesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             auction += [piece.start, *piece.shape]
         else:
             auction += [-1, -1, -1]
+        phases = phase_names(rules)  # the native step turns a template's phase to the play's
+        auction += [layout["phase"].start, phases.index("bid"), phases.index("play")]
         columns = np.full(self.num_actions, -1, np.int16)
         columns[auction_columns(rules.actions)] = np.arange(len(auction_columns(rules.actions)))
         self._columns = columns
