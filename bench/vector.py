@@ -1,12 +1,13 @@
 """The vector environment (issue 31) beside OpenSpiel's spades loop.
 
-    python bench/vector.py [--seconds 5] [--envs 1024] [--seed 1]
+    python bench/vector.py [--seconds 5] [--envs 1024] [--seed 1] [--variant standard]
 
 Agent steps per second: a step is one action of the agent in one row, with the row's
 observation tensor and legal-action mask written (``spadeslib.vector.SpadesVectorEnv``
-over ``standard``, one deal an episode, ``num_envs`` rows a call). The agent picks a
-random legal action in every row from the mask (numpy, a bank of noise made beforehand:
-the choice costs about what ``rng.randrange`` costs OpenSpiel's loop per step). The
+over ``--variant``, ``standard`` by default, one deal an episode, ``num_envs`` rows a
+call). The agent picks a random legal action in every row from the mask (numpy, a bank
+of noise made beforehand: the choice costs about what ``rng.randrange`` costs OpenSpiel's
+loop per step). The
 reference is OpenSpiel's ``spades`` through its Python API reading the acting seat's
 observation tensor and legal-actions mask at every step (bench/adapters.py's "observed"
 loop, the deal's chance steps timed but not counted).
@@ -38,12 +39,14 @@ from calibration import Runner
 from play_random import interleaved
 
 
-def vector_steps(envs: int, seed: int, opponents: Any, *, deals_per_call: int = 0) -> Runner:
+def vector_steps(
+    envs: int, seed: int, opponents: Any, *, deals_per_call: int = 0, variant: str = "standard"
+) -> Runner:
     """Steps of a ``SpadesVectorEnv``; with ``deals_per_call``, at least that many deals'
     worth of steps (14 for one seat of standard) per call, whatever the slice."""
     from spadeslib.vector import SpadesVectorEnv
 
-    env = SpadesVectorEnv("standard", envs, seed=seed, opponents=opponents)
+    env = SpadesVectorEnv(variant, envs, seed=seed, opponents=opponents)
     _, info = env.reset()
     rng = np.random.default_rng(seed)
     noise = rng.random((16, envs, env.num_actions), dtype=np.float32)
@@ -66,14 +69,14 @@ def vector_steps(envs: int, seed: int, opponents: Any, *, deals_per_call: int = 
     return run
 
 
-def memory_per_env(envs: int, seed: int, opponents: Any) -> float:
+def memory_per_env(envs: int, seed: int, opponents: Any, variant: str) -> float:
     """Bytes a row holds after ``reset`` (tracemalloc), averaged over ``envs`` rows."""
     from spadeslib.vector import SpadesVectorEnv
 
-    SpadesVectorEnv("standard", 2, seed=seed, opponents=opponents).reset()  # tables made once
+    SpadesVectorEnv(variant, 2, seed=seed, opponents=opponents).reset()  # tables made once
     tracemalloc.start()
     before = tracemalloc.get_traced_memory()[0]
-    env = SpadesVectorEnv("standard", envs, seed=seed, opponents=opponents)
+    env = SpadesVectorEnv(variant, envs, seed=seed, opponents=opponents)
     env.reset()
     after = tracemalloc.get_traced_memory()[0]
     tracemalloc.stop()
@@ -86,25 +89,25 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--envs", type=int, default=1024)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--no-standard", action="store_true", help="leave out the slow line")
+    parser.add_argument("--variant", default="standard", help="the rows' (OpenSpiel's: standard)")
     args = parser.parse_args(argv)
-    seed, envs = args.seed, args.envs
+    seed, envs, variant = args.seed, args.envs, args.variant
     lines: list[tuple[str, Runner]] = [
         ("OpenSpiel's spades, observed", openspiel_episodes("spades", {}, seed, True)),
-        (f"vector {envs}, self-play", vector_steps(envs, seed, None)),
-        (f"vector {envs}, vs Random", vector_steps(envs, seed, "random")),
-        (f"vector {envs}, vs Easy", vector_steps(envs, seed, "easy")),
+        (f"vector {envs}, self-play", vector_steps(envs, seed, None, variant=variant)),
+        (f"vector {envs}, vs Random", vector_steps(envs, seed, "random", variant=variant)),
+        (f"vector {envs}, vs Easy", vector_steps(envs, seed, "easy", variant=variant)),
     ]
     if not args.no_standard:
-        lines.append(
-            (f"vector {envs}, vs Standard", vector_steps(envs, seed, "standard", deals_per_call=1))
-        )
+        standard = vector_steps(envs, seed, "standard", deals_per_call=1, variant=variant)
+        lines.append((f"vector {envs}, vs Standard", standard))
     rates = interleaved([runner for _, runner in lines], args.seconds, slice_=1.0)
     reference = rates[0]
     for (label, _), rate in zip(lines, rates, strict=True):
         ratio = "reference" if rate is reference else f"{rate / reference:.2f}x OpenSpiel"
         print(f"{label:>34}: {rate:12,.0f} agent steps/s ({ratio})")
     for opponents in (None, "standard"):
-        size = memory_per_env(envs, seed, opponents)
+        size = memory_per_env(envs, seed, opponents, variant)
         print(f"memory per env (opponents={opponents!r}): {size / 1024:,.1f} KiB")
 
 

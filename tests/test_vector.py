@@ -4,6 +4,7 @@ bundled and generated variants, with and without bots, natively and in pure Pyth
 
 from __future__ import annotations
 
+import gc
 from typing import Any
 
 import numpy as np
@@ -300,6 +301,35 @@ def test_a_bad_action_names_the_row_and_changes_nothing(pure: bool) -> None:
     assert [env.game(row).record() for row in range(3)] == before
     assert np.array_equal(obs, kept)
     env.step(actions)  # and it goes on
+
+
+def test_the_collector_is_off_inside_a_step_and_as_it_was_after() -> None:
+    env = SpadesVectorEnv("standard", 2, seed=1)
+    inside: list[bool] = []
+    for name in ("_reset", "_step"):
+        method = getattr(env, name)
+
+        def spy(*args: Any, method: Any = method) -> Any:
+            inside.append(gc.isenabled())
+            return method(*args)
+
+        setattr(env, name, spy)
+    was = gc.isenabled()
+    try:
+        gc.enable()
+        _, info = env.reset()
+        env.step(info["action_mask"].argmax(axis=1))
+        assert gc.isenabled()
+        with pytest.raises(IllegalActionError):
+            env.step(np.full(2, env.num_actions))
+        assert gc.isenabled()  # after an error too
+        gc.disable()
+        env.step(info["action_mask"].argmax(axis=1))
+        assert not gc.isenabled()  # a program that keeps it off keeps it off
+    finally:
+        if was:
+            gc.enable()
+    assert inside == [False] * 4
 
 
 def test_arguments_are_checked() -> None:
