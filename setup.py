@@ -3,7 +3,11 @@ optional C extension, and the bundled variants copied into the package.
 
 The extension is optional in the setuptools sense: where no C compiler works (or
 ``CC=false``), the build warns and installs pure Python, which plays exactly the same
-games, only slower (``spadeslib.backend()`` says which). Settings, from the environment:
+games, only slower (``spadeslib.backend()`` says which). A failed build also deletes the
+extension an earlier editable install built into ``src/spadeslib``, so that an old native
+core cannot go on answering, unnoticed, for C that no longer compiles.
+
+Settings, from the environment:
 
 - ``SPADESLIB_REQUIRE_NATIVE=1``: a failed build of the extension is an error (CI sets it
   where a compiler is present, so a broken build cannot pass unnoticed);
@@ -75,6 +79,18 @@ class BuildExt(build_ext):
             if os.environ.get("SPADESLIB_REQUIRE_NATIVE") == "1":
                 extension.optional = False
         super().build_extensions()
+
+    def build_extension(self, ext: Extension) -> None:
+        try:
+            super().build_extension(ext)
+        except Exception:
+            if ext.optional:  # pure Python follows: no stale build may stay in its way
+                built = Path(self.get_ext_fullpath(ext.name))
+                for stale in {ROOT / "src" / "spadeslib" / built.name, built}:
+                    if stale.exists():
+                        stale.unlink()
+                        self.warn(f"{stale} deleted: it was built from older C")
+            raise
 
 
 class BuildPy(build_py):
