@@ -3,8 +3,8 @@ optional C extension, and the bundled variants copied into the package.
 
 The extension is optional in the setuptools sense: where no C compiler works (or
 ``CC=false``), the build warns and installs pure Python, which plays exactly the same
-games, only slower (``spadeslib.backend()`` says which). A failed build also deletes the
-extension an earlier editable install built into ``src/spadeslib``, so that an old native
+games, only slower (``spadeslib.backend()`` says which). A failed editable build also
+deletes the extension an earlier one built into ``src/spadeslib``, so that an old native
 core cannot go on answering, unnoticed, for C that no longer compiles.
 
 Settings, from the environment:
@@ -84,12 +84,13 @@ class BuildExt(build_ext):
         try:
             super().build_extension(ext)
         except Exception:
-            if ext.optional:  # pure Python follows: no stale build may stay in its way
-                built = Path(self.get_ext_fullpath(ext.name))
-                for stale in {ROOT / "src" / "spadeslib" / built.name, built}:
-                    if stale.exists():
-                        stale.unlink()
-                        self.warn(f"{stale} deleted: it was built from older C")
+            # pure Python follows: in an editable (or in-place) build, the extension built
+            # into the checkout before would stay in its way; another build leaves it be
+            if ext.optional and (self.inplace or getattr(self, "editable_mode", False)):
+                stale = ROOT / "src" / "spadeslib" / Path(self.get_ext_filename(ext.name)).name
+                if stale.exists():
+                    stale.unlink()
+                    self.warn(f"{stale} deleted: it was built from older C")
             raise
 
 
