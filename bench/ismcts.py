@@ -104,6 +104,9 @@ def play_deal(job: Job) -> dict[str, Any]:
             {
                 "points": returns[mine[0]] - returns[theirs[0]],
                 "tricks": sum(result.tricks[s] for s in mine),
+                "their_tricks": sum(result.tricks[s] for s in theirs),
+                "contract": result.contracts[a_side],
+                "their_contract": result.contracts[1 - a_side],
                 "made": _made(result, a_side, mine),
                 "their_made": _made(result, 1 - a_side, theirs),
             }
