@@ -10,9 +10,9 @@
 
 /* One slot of the transposition table: a position at the start of a trick and the bounds
    known on the counted seats' tricks from there. With winning ranks (DDS's "winning
-   ranks"), `a` and `b` hash only what every matching position shares (each hand's length
-   in each suit, the leader, the rules' state) and the entry holds, for each suit, the
-   owners of its `top[suit]` highest cards (`owners`, a nibble a card from the top): the
+   ranks"), `a` and `b` hold only what every matching position shares (each hand's length
+   in each suit, the leader, the rules' state, packed whole) and the entry holds, for
+   each suit, the owners of its `top[suit]` highest cards (`owners`, a nibble a card from the top): the
    cards whose ranks decided the result; any position with those and the same lengths has
    the same bounds. Without, `a` and `b` hash the whole position and `top` is 0. */
 typedef struct tt_entry {
@@ -42,7 +42,7 @@ typedef struct tt_entry {
     uint64_t owners[NSUITS], lengths[NSUITS]; /* the table key's words, kept card by card */ \
     uint8_t owner[MAX_CARDS]; /* the seat holding each card at the start (cards only leave hands) */ \
     tt_entry *tt;                                                                            \
-    uint32_t *tags; /* each slot's tag (table_tag), 0 while empty */                        \
+    uint32_t *tags; /* each slot's tag (its key's), 0 while empty */                     \
     size_t tt_mask;                                                                          \
     long nodes;                                                                              \
     double deadline; /* a monotonic clock's seconds to stop at, 0 for none */               \

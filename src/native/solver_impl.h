@@ -47,11 +47,14 @@ static void F(position_key)(const SOLVER *s, uint64_t *a, uint64_t *b) {
     *b = mix(ks.h2 + rest);
 }
 
-/* What a table entry is looked up by: with winning ranks, the hashes of each hand's
-   length in each suit with the leader and the rules' state, and each suit's owners from
-   its highest card down (a nibble a card); without, the hashes of the whole position. */
+/* What a table entry is looked up by: with winning ranks, each hand's length in each
+   suit with the leader and the rules' state, packed whole into `a` and `b` (no two
+   shapes alike), and each suit's owners from its highest card down (a nibble a card);
+   without, two hashes of the whole position. `h` hashes the shape for its bucket, `tag`
+   for its tag. */
 typedef struct F(table_key) {
-    uint64_t a, b;
+    uint64_t a, b, h;
+    uint32_t tag;
     uint64_t owners[NSUITS];
     M left;
 } F(table_key);
@@ -62,34 +65,32 @@ HOT static void F(table_key_of)(const SOLVER *s, F(table_key) *key) {
     if (!s->ranks) {
         F(position_key)(s, &key->a, &key->b);
         for (int suit = 0; suit < NSUITS; suit++) key->owners[suit] = 0;
+        key->h = key->a;
+        key->tag = (uint32_t)(key->b >> 32) | 1;
         return;
     }
-    key_stream ks = {0x243F6A8885A308D3ULL, 0x13198A2E03707344ULL, 0, 0};
-    for (int suit = 0; suit < NSUITS; suit++) {
-        key->owners[suit] = s->owners[suit];
-        key_push(&ks, s->lengths[suit], 8);
-    }
-    key_flush(&ks);
+    for (int suit = 0; suit < NSUITS; suit++) key->owners[suit] = s->owners[suit];
+    /* a suit's lengths take 5 bits a seat, 30 for six seats (at most 16 cards a suit
+       where ranks decide); the rest 7 bits: the leader (4), spades broken, the state of
+       the first trick and the free leads (2) */
     int kept = (s->trick_number == 0) | ((s->trick_number < k->lead_free_from) << 1);
     uint64_t rest = (uint64_t)s->leader | ((uint64_t)s->broken << 4) | ((uint64_t)kept << 5);
-    key->a = mix(ks.h1 ^ (rest << 40));
-    key->b = mix(ks.h2 + rest);
+    key->a = s->lengths[0] | s->lengths[1] << 30 | (rest & 0xF) << 60;
+    key->b = s->lengths[2] | s->lengths[3] << 30 | (rest >> 4) << 60;
+    key->h = mix(key->a ^ key->b * 0x9FB21C651E98DF25ULL);
+    key->tag = (uint32_t)(key->h >> 32) | 1;
 }
 
-/* A position's bucket: by its hashes and, in long positions (`left` cards a hand), the
-   owners of each suit's highest cards, so that the many positions of one shape do not
-   share one bucket (an entry that keeps fewer ranks than these is stored once for each of
-   their owners, each copy exact; in short positions, one copy answers more). */
+/* A position's bucket: by its shape's hash and, in long positions (`left` cards a hand),
+   the owners of each suit's highest cards, so that the many positions of one shape do
+   not share one bucket (an entry that keeps fewer ranks than these is stored once for
+   each of their owners, each copy exact; in short positions, one copy answers more). */
 static inline size_t F(table_bucket)(const SOLVER *s, const F(table_key) *key, int left) {
-    uint64_t h = key->a, top = left >= 9 ? 0xFF : left >= 6 ? 0xF : 0;
+    uint64_t h = key->h, top = left >= 9 ? 0xFF : left >= 6 ? 0xF : 0;
     for (int suit = 0; suit < NSUITS; suit++) h = (h ^ (key->owners[suit] & top)) * 0x9E3779B97F4A7C15ULL;
     h ^= h >> 32;
     return h & s->tt_mask & ~(size_t)(TT_WAYS - 1);
 }
-
-/* An entry's tag: a bucket's tags are two cache lines, read before any entry (an entry
-   is 56 bytes, and a full table far larger than the caches); 0 for an empty slot. */
-static inline uint32_t F(table_tag)(const F(table_key) *key) { return (uint32_t)(key->b >> 32) | 1; }
 
 static inline int F(entry_matches)(const tt_entry *e, const F(table_key) *key) {
     if (e->a != key->a || e->b != key->b) return 0;
@@ -125,7 +126,7 @@ HOT static void F(table_store)(SOLVER *s, const F(table_key) *key, int left, int
     const kernel *k = s->k;
     size_t base = F(table_bucket)(s, key, left);
     tt_entry *bucket = &s->tt[base];
-    uint32_t *tags = &s->tags[base], tag = F(table_tag)(key);
+    uint32_t *tags = &s->tags[base], tag = key->tag;
     uint8_t top[NSUITS];
     for (int suit = 0; suit < NSUITS; suit++) {
         M cards = key->left & TBL(suit_masks)[suit];
@@ -466,7 +467,7 @@ HOT static int F(search)(SOLVER *s, int target, M *relevant) {
     if (tabled) {
         F(table_key_of)(s, &key);
         size_t base = F(table_bucket)(s, &key, left);
-        const uint32_t *tags = &s->tags[base], tag = F(table_tag)(&key);
+        const uint32_t *tags = &s->tags[base], tag = key.tag;
         __builtin_prefetch(tags); /* the trump bound's work while it comes */
         if (s->top_trumps && s->use_sure) {
             /* every card is played, one a seat a trick, and a trump wins its trick for
