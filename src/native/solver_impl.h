@@ -120,9 +120,13 @@ HOT static M F(entry_ranks)(const SOLVER *s, const tt_entry *e, M left) {
 }
 
 /* Record a result (target reached or not) of the position, `relevant` the cards whose
-   ranks decided it: in each suit, its cards from the lowest of them up are kept. */
+   ranks decided it: in each suit, its cards from the lowest of them up are kept.
+   `matched`: the ways whose entries matched the key when it was looked up (a bit each).
+   No other can match it now: the search since then saw only positions of fewer cards,
+   whose keys differ (their lengths), so it stored no entry for this key; it may only
+   have replaced some of those. */
 HOT static void F(table_store)(SOLVER *s, const F(table_key) *key, int left, int target, int result, int settled,
-                        M relevant) {
+                        M relevant, uint32_t matched) {
     const kernel *k = s->k;
     size_t base = F(table_bucket)(s, key, left);
     tt_entry *bucket = &s->tt[base];
@@ -136,8 +140,10 @@ HOT static void F(table_store)(SOLVER *s, const F(table_key) *key, int left, int
     /* the entry for the same ranks, if any: an entry that keeps fewer answers more
        positions, and narrowing it to these ranks would lose them */
     tt_entry *e = NULL;
-    for (int i = 0; i < TT_WAYS && !e; i++)
+    for (; matched && !e; matched &= matched - 1) {
+        int i = __builtin_ctz(matched);
         if (tags[i] == tag && F(entry_matches)(&bucket[i], key) && !memcmp(bucket[i].top, top, NSUITS)) e = &bucket[i];
+    }
     if (!e) {
         size_t way = (size_t)s->nodes & (TT_WAYS - 1); /* in turn */
         for (int i = 0; i < TT_WAYS; i++)
@@ -464,6 +470,7 @@ HOT static int F(search)(SOLVER *s, int target, M *relevant) {
     int tabled = s->count == 0 && !s->must_lead && s->use_table;
     F(table_key) key;
     int first = -1, hint = -1;
+    uint32_t matched = 0; /* the ways whose entries match the key (for table_store) */
     if (tabled) {
         F(table_key_of)(s, &key);
         size_t base = F(table_bucket)(s, &key, left);
@@ -539,6 +546,7 @@ HOT static int F(search)(SOLVER *s, int target, M *relevant) {
                 *relevant = F(entry_ranks)(s, e, key.left);
                 return e->lo >= target;
             }
+            matched |= 1u << i;
             if (e->best) first = e->best - 1;
         }
         int counted = s->counted >> actor & 1, wants = s->maximizers >> actor & 1;
@@ -623,7 +631,7 @@ HOT static int F(search)(SOLVER *s, int target, M *relevant) {
         }
     }
     *relevant = all;
-    if (tabled) F(table_store)(s, &key, left, target, result, settled, all);
+    if (tabled) F(table_store)(s, &key, left, target, result, settled, all, matched);
     return result;
 }
 
