@@ -56,6 +56,7 @@ HEADERS = [
     "strategy_impl.h",
     "playout_impl.h",
     "solver.h",
+    "solver_impl.h",
     "vector.h",
     "tensor_rows.h",
 ]

@@ -23,6 +23,7 @@ import argparse
 import random
 import statistics
 import time
+from collections.abc import Callable
 from typing import Any
 
 import spadeslib
@@ -49,17 +50,20 @@ def _pbn(position: spadeslib.analysis.Position) -> str:
     return "N:" + " ".join(hands)
 
 
-def _dds(position: spadeslib.analysis.Position) -> tuple[float, dict[str, int]]:
-    """DDS's time (ms) and values for the position (endplay's ``solve_board``)."""
+def _dds(
+    position: spadeslib.analysis.Position, clock: Callable[[], float] = time.perf_counter
+) -> tuple[float, dict[str, int]]:
+    """DDS's time (ms, by ``clock``) and values for the position (endplay's ``solve_board``,
+    which solves in the calling thread)."""
     from endplay.dds import solve_board  # optional: pip install endplay
     from endplay.types import Deal, Denom, Player
 
     deal = Deal.from_pbn(_pbn(position))
     deal.trump = Denom.spades
     deal.first = Player.find(_PLAYERS[position.leader])
-    start = time.perf_counter()
+    start = clock()
     solved = solve_board(deal)
-    spent = (time.perf_counter() - start) * 1000
+    spent = (clock() - start) * 1000
     values = {card.rank.name[1:] + card.suit.name[0].upper(): tricks for card, tricks in solved}
     return spent, values
 

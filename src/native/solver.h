@@ -10,9 +10,9 @@
 
 /* One slot of the transposition table: a position at the start of a trick and the bounds
    known on the counted seats' tricks from there. With winning ranks (DDS's "winning
-   ranks"), `a` and `b` hash only what every matching position shares (each hand's length
-   in each suit, the leader, the rules' state) and the entry holds, for each suit, the
-   owners of its `top[suit]` highest cards (`owners`, a nibble a card from the top): the
+   ranks"), `a` and `b` hold only what every matching position shares (each hand's length
+   in each suit, the leader, the rules' state, packed whole) and the entry holds, for
+   each suit, the owners of its `top[suit]` highest cards (`owners`, a nibble a card from the top): the
    cards whose ranks decided the result; any position with those and the same lengths has
    the same bounds. Without, `a` and `b` hash the whole position and `top` is 0. */
 typedef struct tt_entry {
@@ -25,31 +25,41 @@ typedef struct tt_entry {
 
 #define TT_WAYS 32 /* the slots of a bucket: 16 lost entries of long positions to crowding */
 
+/* The solver's fields, for each width of mask (solver_impl.h): the masks come last, so
+   that the fields before them lie alike in both (solver_values narrows one to the other). */
+#define SOLVER_FIELDS(M)                                                                     \
+    const kernel *k;                                                                         \
+    uint8_t trick[MAX_PLAYERS];                                                              \
+    int count, leader, broken, trick_number;                                                 \
+    int per_hand; /* the cards a hand held at the deal's first trick here: trick_number plus those left */ \
+    int counted;    /* the seats whose tricks are counted (bit per seat) */                 \
+    int maximizers; /* the seats that want more of them; the others want fewer */          \
+    int merge;      /* the rules see a card only by its suit and its order in it */         \
+    int top_trumps; /* the highest trump left always wins its trick */                      \
+    int use_table, use_sure; /* the shortcuts on (the tests turn them off) */               \
+    int ranks; /* table entries keep only the winning ranks (checked per kernel, and an option) */ \
+    int small; /* a failed small card stands for the smaller cards of its suit (as `ranks`) */ \
+    uint64_t owners[NSUITS], lengths[NSUITS]; /* the table key's words, kept card by card */ \
+    uint8_t owner[MAX_CARDS]; /* the seat holding each card at the start (cards only leave hands) */ \
+    tt_entry *tt;                                                                            \
+    uint32_t *tags; /* each slot's tag (its key's), 0 while empty */                     \
+    size_t tt_mask;                                                                          \
+    long nodes;                                                                              \
+    double deadline; /* a monotonic clock's seconds to stop at, 0 for none */               \
+    int signals;     /* look for a signal (Ctrl+C) now and then: a caller on the main thread */ \
+    int stop;        /* why the search stopped early (STOP_...), 0 while it goes on */      \
+    M hands[MAX_PLAYERS];                                                                    \
+    M must_lead;                                                                             \
+    M left; /* the cards in the hands */
+
 typedef struct solver {
-    const kernel *k;
-    mask_t hands[MAX_PLAYERS];
-    mask_t must_lead;
-    uint8_t trick[MAX_PLAYERS];
-    int count, leader, broken, trick_number;
-    int per_hand; /* the cards a hand held at the deal's first trick here: trick_number plus those left */
-    int counted;    /* the seats whose tricks are counted (bit per seat) */
-    int maximizers; /* the seats that want more of them; the others want fewer */
-    int merge;      /* the rules see a card only by its suit and its order in it */
-    int top_trumps; /* the highest trump left always wins its trick */
-    int use_table, use_sure; /* the shortcuts on (the tests turn them off) */
-    int ranks; /* table entries keep only the winning ranks (checked per kernel, and an option) */
-    int small; /* a failed small card stands for the smaller cards of its suit (as `ranks`, checked per kernel) */
-    mask_t left; /* the cards in the hands */
-    uint64_t owners[NSUITS], lengths[NSUITS]; /* the table key's words, kept card by card (solver_init) */
-    uint8_t owner[MAX_CARDS]; /* the seat holding each card at the start (cards only leave hands) */
-    tt_entry *tt;
-    uint32_t *tags; /* each slot's tag (table_tag), 0 while empty */
-    size_t tt_mask;
-    long nodes;
-    double deadline; /* a monotonic clock's seconds to stop at, 0 for none */
-    int signals;     /* look for a signal (Ctrl+C) now and then: a caller on the main thread */
-    int stop;        /* why the search stopped early (STOP_...), 0 while it goes on */
+    SOLVER_FIELDS(mask_t)
 } solver;
+
+/* The same for a deck of up to 64 cards. */
+typedef struct solver_64 {
+    SOLVER_FIELDS(uint64_t)
+} solver_64;
 
 /* Why a search stopped before its answer: every search then returns at once, its values
    meaningless (the caller raises instead of answering). */
