@@ -109,3 +109,14 @@ def test_without_the_native_core_a_review_starts_where_python_can_finish(
         status, out, err = run(capsys, "analyze", record, "--deal", "2", "--from-trick", "12")
     assert status == 0 and err == ""
     assert "double dummy from trick 12" in out
+
+
+def test_a_trick_past_the_last_is_out_of_range(
+    capsys: pytest.CaptureFixture[str], record: Path
+) -> None:
+    # It printed "No finished deal to review in this record." and exited 0, though the
+    # record has two finished deals: the option was wrong, not the record.
+    status, out, err = run(capsys, "analyze", record, "--from-trick", "14")
+    assert status == 2
+    assert "--from-trick 14: a deal of standard has 13 tricks (1 to 13)" in err
+    assert not out

@@ -65,7 +65,14 @@ def run(args: argparse.Namespace) -> int:
         )
     try:
         game, _ = actions_of(record)  # a record that is not valid stops here, saying why
-        start = first_reviewable(game.variant.compile(), args.from_trick)
+        rules = game.variant.compile()
+        if args.from_trick > rules.hand_size:  # else no card is reviewed, and none is said why
+            raise UsageFailure(
+                f"spadeslib: error: --from-trick {args.from_trick}: a deal of "
+                f"{game.variant.name} has {counted(rules.hand_size, 'trick')} "
+                f"(1 to {rules.hand_size})"
+            )
+        start = first_reviewable(rules, args.from_trick)
         if start != args.from_trick:
             print(
                 f"spadeslib analyze: the native core is not built here, and the solver in "
