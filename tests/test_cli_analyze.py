@@ -120,3 +120,14 @@ def test_a_trick_past_the_last_is_out_of_range(
     assert status == 2
     assert "--from-trick 14: a deal of standard has 13 tricks (1 to 13)" in err
     assert not out
+
+
+def test_the_deal_still_being_played_is_not_finished(
+    capsys: pytest.CaptureFixture[str], record: Path
+) -> None:
+    # The record stops in its third deal. It printed "No finished deal to review in this
+    # record." and exited 0, though deals 1 and 2 are finished and reviewable.
+    status, out, err = run(capsys, "analyze", record, "--deal", "3")
+    assert status == 2
+    assert "--deal 3: deal 3 is not finished" in err and "(finished here: deals 1 to 2)" in err
+    assert not out

@@ -56,6 +56,7 @@ def _read(path: Path) -> object:
 
 def run(args: argparse.Namespace) -> int:
     from spadeslib.analysis.review import actions_of, first_reviewable, review_record
+    from spadeslib.engine import Game
     from spadeslib.errors import RecordError
 
     record = _read(args.record)
@@ -87,6 +88,13 @@ def run(args: argparse.Namespace) -> int:
                     f"spadeslib: error: --deal {args.deal}: the record has "
                     f"{counted(deals, 'deal')} (1 to {deals})"
                 )
+            finished = len(Game.replay(record).deal_history)
+            if args.deal > finished:  # the deal being played when the record was saved
+                raise UsageFailure(
+                    f"spadeslib: error: --deal {args.deal}: deal {args.deal} is not "
+                    "finished, and only a finished deal can be reviewed"
+                    + (f" (finished here: {_deals(finished)})" if finished else "")
+                )
         reviews = review_record(
             record,
             deals=None if args.deal is None else {args.deal},
@@ -105,6 +113,11 @@ def run(args: argparse.Namespace) -> int:
     if not reviews:
         print("No finished deal to review in this record.")
     return 0
+
+
+def _deals(finished: int) -> str:
+    """The finished deals of a record, by number: ``deal 1``, ``deals 1 to 3``."""
+    return "deal 1" if finished == 1 else f"deals 1 to {finished}"
 
 
 def review_lines(review: dict[str, Any], sides: tuple[int, ...]) -> list[str]:
