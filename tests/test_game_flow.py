@@ -56,6 +56,8 @@ def test_record_carries_the_full_variant() -> None:
         (lambda r: r.update(format="x"), "format"),
         (lambda r: r["deals"][0]["hands"].__setitem__(0, "AS AS"), "deals[0].hands[0]"),
         (lambda r: r["actions"].append("bid 99"), "actions[4]"),
+        (lambda r: r["actions"].__setitem__(2, 3), "actions[2]: expected an action"),
+        (lambda r: r.update(actions="bid 3"), "actions: expected a list"),
         (lambda r: r["variant"]["deal"].update(hand_size="x"), "variant.deal.hand_size"),
         (lambda r: r.update(seed=-1), "seed"),
     ],
