@@ -54,6 +54,15 @@ def test_a_refused_move_says_why_and_loses_nothing(
     assert out.rstrip().endswith("You left the table.")
 
 
+def test_a_card_action_with_no_card_says_which_word_is_no_card(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # 'play ZZ' got the answer for 'zz': "type a card (KD), ...", though a card was typed
+    status, out, _ = play(capsys, monkeypatch, ["3", "play ZZ", "quit", "quit"])
+    assert status == 0
+    assert "I did not understand 'play ZZ': not a card: 'ZZ' (write rank then suit" in out
+
+
 def test_the_hand_is_sorted_by_the_variants_ranking(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

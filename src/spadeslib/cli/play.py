@@ -269,6 +269,7 @@ class _Table:
     def action_of(self, line: str, observation: Observation) -> Action | None:
         """The move a line means, or ``None`` (having said why)."""
         from spadeslib.cards import Card, CardParseError
+        from spadeslib.compiler.action_text import CARDS
         from spadeslib.engine import Action, ActionParseError
 
         legal = numbered_moves(observation, self.rules)
@@ -299,9 +300,15 @@ class _Table:
         try:
             return Action.parse(line)
         except ActionParseError:
+            kind, _, rest = line.partition(" ")
+            bad = _not_a_card(rest) if kind.lower() in CARDS else None
             self.say(
-                f"I did not understand {line!r}: type a card (KD), a number from the list, "
-                "an action (nil), or help."
+                f"I did not understand {line!r}: "
+                + (
+                    f"{bad}."
+                    if bad
+                    else "type a card (KD), a number from the list, an action (nil), or help."
+                )
             )
             return None
 
@@ -447,3 +454,16 @@ class _Table:
 
 def _phase_word(phase: str) -> str:
     return {"bidding": "bid", "play": "play", "raise": "raise", "blind": "choice"}.get(phase, phase)
+
+
+def _not_a_card(words: str) -> str | None:
+    """Why the first of ``words`` that is no card is not one (``play ZZ``: ``ZZ``), or
+    ``None`` if each is a card."""
+    from spadeslib.cards import Card, CardParseError
+
+    for word in words.split():
+        try:
+            Card.parse(word)
+        except CardParseError as error:
+            return str(error)
+    return None
