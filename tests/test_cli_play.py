@@ -63,6 +63,17 @@ def test_a_card_action_with_no_card_says_which_word_is_no_card(
     assert "I did not understand 'play ZZ': not a card: 'ZZ' (write rank then suit" in out
 
 
+def test_enter_with_several_legal_moves_says_so(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # An empty line with several moves open only printed the prompt again, unexplained
+    status, out, _ = play(capsys, monkeypatch, ["", "3", "", "quit", "quit"])
+    assert status == 0
+    said = "Enter plays a move only when it is the only legal one: type one."
+    assert out.count(said) == 2  # in the bidding and in the play
+    assert "Your bid> 3" in out  # and nothing moved before it
+
+
 def test_the_hand_is_sorted_by_the_variants_ranking(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -206,6 +206,8 @@ class _Table:
             if not line:
                 if only and self.try_apply(legal[0]):  # one legal move: Enter plays it
                     return
+                if not only:
+                    self.say("Enter plays a move only when it is the only legal one: type one.")
                 continue
             if self.command(line, observation):
                 if self.undone:
