@@ -99,6 +99,10 @@ def test_lineup_simulations_and_its_text() -> None:
         ("standrad", "did you mean 'standard'"),
         ("easy,easy", "2 levels, one per seat, but nyc has 4 seats"),
         ("pro/easy/random", "3 levels, one per side, but nyc has 2 sides"),
+        (  # four levels with slashes: one per seat was meant, which takes commas
+            "pro/easy/pro/random",
+            "2 sides; for one level per seat, write them with commas: 'pro,easy,pro,random'",
+        ),
         ("easy:5", "only expert, expert-dd, pro, standard take a number of simulations"),
         ("standard:0", "a whole number of at least 1"),
         ("standard:x", "a whole number of at least 1"),
