@@ -156,6 +156,11 @@ def test_resume_a_missing_or_bad_record(
     bad.write_text("{", encoding="utf-8")
     status, _, err = play(capsys, monkeypatch, [], "play", "--resume", bad)
     assert status == 1 and "not JSON" in err
+    assert f"{bad}: not JSON" in err  # the file is named, as analyze names it
+    binary = tmp_path / "game.bin"
+    binary.write_bytes(b"\xd0\xd0 not text")  # was an internal error (UnicodeDecodeError)
+    status, _, err = play(capsys, monkeypatch, [], "play", "--resume", binary)
+    assert status == 1 and f"spadeslib: error: {binary} is not UTF-8 text" in err
 
 
 # --- through the real command: a pipe and a pseudo-terminal ------------------------------------

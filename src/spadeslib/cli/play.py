@@ -91,6 +91,7 @@ def setup(parser: argparse.ArgumentParser) -> None:
 
 def _start(args: argparse.Namespace) -> Game:
     from spadeslib.engine import Game
+    from spadeslib.errors import RecordError
 
     if args.resume is not None:
         if args.variant is not None or args.seed is not None:
@@ -104,7 +105,12 @@ def _start(args: argparse.Namespace) -> Game:
             raise Failure(
                 f"spadeslib: error: cannot read {args.resume}: {error.strerror}"
             ) from None
-        return Game.from_json(text)
+        except UnicodeDecodeError:
+            raise Failure(f"spadeslib: error: {args.resume} is not UTF-8 text") from None
+        try:
+            return Game.from_json(text)
+        except RecordError as error:
+            raise Failure(f"spadeslib: error: {args.resume}: {error}") from None
     if args.variant is None:
         raise UsageFailure("spadeslib: error: give a VARIANT to play, or --resume FILE")
     if args.variant == STDIN:
