@@ -74,6 +74,20 @@ def test_enter_with_several_legal_moves_says_so(
     assert "Your bid> 3" in out  # and nothing moved before it
 
 
+def test_the_two_handed_draw_shows_the_top_card(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The draw asked 'keep' or 'reject' without ever showing the card to keep or reject
+    game = spadeslib.Game("two-handed", seed=3)
+    seat = game.current_player
+    assert seat is not None
+    top = game.observation(seat).top_card
+    args = ["play", "two-handed", "--seed", "3", "--seat", str(seat), "--bots", "easy"]
+    status, out, _ = play(capsys, monkeypatch, ["quit", "quit"], *args)
+    assert status == 0
+    assert f"Top of the stock: {top} (keep it, or reject it and take the next one)" in out
+
+
 def test_the_hand_is_sorted_by_the_variants_ranking(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -154,6 +154,10 @@ def state_text(observation: Observation, rules: Rules, you: int) -> Text:
             text.append(f"{seat_name(seat, you, rules)} ")
             text.append_text(cards_text([card], rules))
         text.append("\n")
+    if o.top_card is not None:  # the two-handed draw: the card to keep or reject
+        text.append("Top of the stock: ")
+        text.append_text(cards_text([o.top_card], rules))
+        text.append(" (keep it, or reject it and take the next one)\n")
     if o.hand is None:
         text.append("Your hand: (not looked at yet)\n")
     else:
