@@ -88,6 +88,24 @@ def test_the_two_handed_draw_shows_the_top_card(
     assert f"Top of the stock: {top} (keep it, or reject it and take the next one)" in out
 
 
+def test_the_other_seats_passes_and_discards_are_face_down(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # The table printed 'Seat 3: pass 4C' and 'Partner (seat 2): discard 8C': cards
+    # passed or discarded face down, shown to the person before the bidding
+    rules = tmp_path / "passing.yaml"
+    rules.write_text(
+        "extends: standard\nhouse_rules: [passing-three, kitty-to-dealer]\n", encoding="utf-8"
+    )
+    args: list[str | Path] = ["play", rules, "--seed", "3", "--seat", "0", "--bots", "easy"]
+    status, out, _ = play(capsys, monkeypatch, ["1"] * 8 + ["quit", "quit"], *args)
+    assert status == 0
+    others = [line for line in out.splitlines() if re.match(r"(Seat \d|Partner \(seat)", line)]
+    assert "Seat 3: pass a card face down" in others
+    assert "Partner (seat 2): discard a card face down" in others
+    assert not [line for line in others if re.search(r": (pass|give|discard) \w\w$", line)]
+
+
 def test_the_hand_is_sorted_by_the_variants_ranking(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -56,6 +56,10 @@ Also: hint (the Expert's card and each card's worth; the Standard bot's bid), re
 (the last deal card by card, every hand seen), explain (the rules card), score, undo
 (take back your last move), save FILE, help, quit."""
 
+FACE_DOWN: Final = frozenset({"pass", "give", "discard"})
+"""The kinds of action whose card nobody else sees (a pass, a Nil exchange, a discard):
+another seat's is told without its card."""
+
 HINT_SAMPLES: Final = 100
 """Deals the Expert samples for a hint on a card: a second or less, and enough to rank
 the cards that differ by a few points."""
@@ -384,7 +388,8 @@ class _Table:
         game.apply(action)
         self.actions += 1
         if seat != self.you:
-            self.say(f"{seat_name(seat, self.you, self.rules).capitalize()}: {action}")
+            said = f"{action.kind} a card face down" if action.kind in FACE_DOWN else action
+            self.say(f"{seat_name(seat, self.you, self.rules).capitalize()}: {said}")
         if playing and not game.trick:  # the card completed a trick
             after = game.deal_history[-1].tricks if game.deal_number > deals else game.tricks_won
             for winner, (was, now) in enumerate(zip(before, after, strict=True)):
