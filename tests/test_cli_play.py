@@ -106,6 +106,24 @@ def test_the_other_seats_passes_and_discards_are_face_down(
     assert not [line for line in others if re.search(r": (pass|give|discard) \w\w$", line)]
 
 
+def test_a_card_passed_leaves_the_hand_shown(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # After 'pass 5C' the hand shown still held the 5C until every seat had passed
+    rules = tmp_path / "passing.yaml"
+    rules.write_text("extends: standard\nhouse_rules: [passing-three]\n", encoding="utf-8")
+    held = spadeslib.Game(spadeslib.load_variant(rules), seed=3).observation(0).hand
+    assert held
+    card = str(held[0])
+    args: list[str | Path] = ["play", rules, "--seed", "3", "--seat", "0", "--bots", "easy"]
+    status, out, _ = play(capsys, monkeypatch, [card, "quit", "quit"], *args)
+    assert status == 0
+    after = out.split(f"Your passing> {card}", 1)[1]
+    hand = next(line for line in after.splitlines() if line.startswith("Your hand: "))
+    assert card not in hand.split()
+    assert f"You pass: {card}" in after
+
+
 def test_the_hand_is_sorted_by_the_variants_ranking(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -161,9 +161,16 @@ def state_text(observation: Observation, rules: Rules, you: int) -> Text:
     if o.hand is None:
         text.append("Your hand: (not looked at yet)\n")
     else:
+        # a pass stays in the hand until every seat has passed; it is no longer the seat's
+        passing = o.passed if o.phase == "passing" else ()
         text.append("Your hand: ")
-        text.append_text(cards_text(sorted_hand(o.hand, rules), rules, groups=True))
+        hand = [card for card in o.hand if card not in passing]
+        text.append_text(cards_text(sorted_hand(hand, rules), rules, groups=True))
         text.append("\n")
+        if passing:
+            text.append("You pass: ")
+            text.append_text(cards_text(sorted_hand(passing, rules), rules))
+            text.append("\n")
     return text
 
 
