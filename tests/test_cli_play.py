@@ -88,6 +88,22 @@ def test_the_two_handed_draw_shows_the_top_card(
     assert f"Top of the stock: {top} (keep it, or reject it and take the next one)" in out
 
 
+def test_the_two_handed_draw_shows_the_cards_discarded(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # After 'keep' the next card goes to the discards: the drawer sees it, and the table
+    # never said which it was
+    game = spadeslib.Game("two-handed", seed=3)
+    seat = game.current_player
+    assert seat is not None
+    game.apply("keep")
+    [discarded] = game.observation(seat).discarded
+    args = ["play", "two-handed", "--seed", "3", "--seat", str(seat), "--bots", "easy"]
+    status, out, _ = play(capsys, monkeypatch, ["keep", "quit", "quit"], *args)
+    assert status == 0
+    assert f"Your discards: {discarded}\n" in out.split("Your draw> keep", 1)[1]
+
+
 def test_the_other_seats_passes_and_discards_are_face_down(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:

@@ -158,6 +158,10 @@ def state_text(observation: Observation, rules: Rules, you: int) -> Text:
         text.append("Top of the stock: ")
         text.append_text(cards_text([o.top_card], rules))
         text.append(" (keep it, or reject it and take the next one)\n")
+    if o.phase == "draw" and o.discarded:  # seen by this seat alone, gone from the game
+        text.append("Your discards: ")
+        text.append_text(cards_text(sorted_hand(o.discarded, rules), rules))
+        text.append("\n")
     if o.hand is None:
         text.append("Your hand: (not looked at yet)\n")
     else:
