@@ -4,6 +4,7 @@ mistake a user can make with it answered with exit status 2 and one clear line."
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -131,3 +132,16 @@ def test_the_deal_still_being_played_is_not_finished(
     assert status == 2
     assert "--deal 3: deal 3 is not finished" in err and "(finished here: deals 1 to 2)" in err
     assert not out
+
+
+def test_a_player_without_partner_takes_in_the_singular(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # Cutthroat has no partners: it said "seat 1 take 3 tricks"
+    game = spadeslib.Game("cutthroat", seed=2)
+    game.rollout(1)
+    path = tmp_path / "cutthroat.json"
+    path.write_text(json.dumps(game.record()), encoding="utf-8")
+    status, out, err = run(capsys, "analyze", path, "--from-trick", "14")
+    assert status == 0, err
+    assert re.search(r"^  double dummy from trick 14: seat \d takes \d+ tricks?;", out, re.M)

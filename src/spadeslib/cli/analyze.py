@@ -130,7 +130,7 @@ def review_lines(review: dict[str, Any], sides: tuple[int, ...]) -> list[str]:
         best = max(first.values())
         leads = " ".join(f"{card}:{tricks}" for card, tricks in first.items())
         mates = [seat for seat, side in enumerate(sides) if side == sides[leader]]
-        who = "seat" if len(mates) == 1 else "seats"
+        who, take = ("seat", "takes") if len(mates) == 1 else ("seats", "take")
         names = ", ".join(str(seat) for seat in mates)
         start = review["cards"][0]["trick"]
         if start == 1:
@@ -139,7 +139,7 @@ def review_lines(review: dict[str, Any], sides: tuple[int, ...]) -> list[str]:
         else:
             where, actual = f"from trick {start}", ""
         lines.append(
-            f"  double dummy {where}: {who} {names} take {counted(best, 'trick')}{actual}; "
+            f"  double dummy {where}: {who} {names} {take} {counted(best, 'trick')}{actual}; "
             f"seat {leader}'s leads: {leads}"
         )
     for summary in review["seats"]:
