@@ -356,6 +356,18 @@ def test_compare_variants_with_different_decks_is_not_duplicate() -> None:
     assert "points.per_deal" in keys and "nil.bid" not in keys  # nyc has no Nil
 
 
+@pytest.mark.parametrize("other", ["cutthroat", "six-handed"])
+def test_compare_tables_of_other_sides_leaves_out_the_figures_of_one_side(other: str) -> None:
+    # 'contracts made, side 0 (seats 0+2)' of standard was set beside cutthroat's seat 0
+    # (or six-handed's seats 0+3) under the label of A's side
+    comparison = spadeslib.compare("standard", other, deals=10, seed=1, bots="easy")
+    keys = {difference.key for difference in comparison.differences}
+    assert "contracts.made" in keys and "points.per_deal" in keys
+    assert not {"contracts.made.side_0", "points.side_0"} & keys
+    for difference in comparison.differences:
+        assert difference.a.label == difference.b.label, difference.key
+
+
 def test_compare_games_pairs_the_games() -> None:
     comparison = spadeslib.compare("nyc", games=4, seed=6, bots="easy", bots_b="random")
     assert comparison.duplicate == 1.0
