@@ -181,6 +181,27 @@ def test_explain_score_help_and_hint(
     assert "The Standard bot would: " in out
 
 
+def test_score_without_a_target_or_partners(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # It said 'target None', 'seats 1: ...' and 'set 0 deal(s) in a row'
+    rules = tmp_path / "ten-deals.yaml"
+    rules.write_text(
+        "extends: cutthroat\nhouse_rules: [max-deals-10]\ngame_end: {target: null}\n",
+        encoding="utf-8",
+    )
+    args: list[str | Path] = ["play", rules, "--seed", "1", "--seat", "0", "--bots", "easy"]
+    status, out, _ = play(capsys, monkeypatch, ["score", "quit"], *args)
+    assert status == 0
+    said = out.split("> score\n", 1)[1].splitlines()[:4]
+    assert said == [
+        "you: 0 points, 0 bags, set 0 deals in a row",
+        "seat 1: 0 points, 0 bags, set 0 deals in a row",
+        "seat 2: 0 points, 0 bags, set 0 deals in a row",
+        "0 deals played; no target, at most 10 deals",
+    ]
+
+
 def test_save_and_resume_goes_on_exactly_as_without_stopping(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:

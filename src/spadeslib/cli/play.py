@@ -433,15 +433,25 @@ class _Table:
             self.say(line)
 
     def score_text(self) -> str:
+        from spadeslib.errors import counted
+
         lines = []
         game = self.game
         for index, seats in enumerate(self.rules.sides):
-            who = "your side" if self.you in seats else "seats " + "+".join(map(str, seats))
+            if self.you in seats:
+                who = "your side" if len(seats) > 1 else "you"
+            else:
+                who = ("seats " if len(seats) > 1 else "seat ") + "+".join(map(str, seats))
             lines.append(
-                f"{who}: {game.scores[index]} points, {game.bags[index]} bags, "
-                f"set {game.sets_in_a_row[index]} deal(s) in a row"
+                f"{who}: {counted(game.scores[index], 'point')}, "
+                f"{counted(game.bags[index], 'bag')}, "
+                f"set {counted(game.sets_in_a_row[index], 'deal')} in a row"
             )
-        lines.append(f"{game.deal_number} deal(s) played; target {game.variant.game_end.target}")
+        end = game.variant.game_end
+        goal = "no target" if end.target is None else f"target {end.target}"
+        if end.max_deals is not None:
+            goal += f", at most {counted(end.max_deals, 'deal')}"
+        lines.append(f"{counted(game.deal_number, 'deal')} played; {goal}")
         return "\n".join(lines)
 
     def save(self, where: str) -> None:
