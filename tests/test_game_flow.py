@@ -337,3 +337,14 @@ def test_kitty_taker_waiting_for_its_captain_looks() -> None:
     game.apply("look")
     game.apply("bid 4")
     assert game.current_player == 2 and game.phase == "bidding"  # no blind for seat 2
+
+
+def test_a_game_over_is_described_with_its_deals_counted() -> None:
+    # The repr and every refused action's state said 'the game is over after 10 deal(s)'
+    game = Game(parse_variant("extends: standard\nhouse_rules: [max-deals-10]\n"), seed=1)
+    game.rollout(random.Random(1), deals=20)
+    assert game.is_over
+    assert "the game is over after 10 deals;" in repr(game)
+    with pytest.raises(IllegalActionError) as refused:
+        game.apply("bid 3")
+    assert refused.value.state == "the game is over after 10 deals"
