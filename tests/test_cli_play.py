@@ -225,6 +225,10 @@ def test_save_and_resume_goes_on_exactly_as_without_stopping(
         (["play"], "give a VARIANT to play, or --resume FILE"),
         (["play", "standard", "--seat", "4"], "the seats are 0 to 3"),
         (["play", "standard", "--resume", "x.json"], "give neither"),
+        # an ArgumentError from Game, exit status 1, not naming --seed:
+        (["play", "standard", "--seed", "-3"], "argument --seed: expected a whole number"),
+        (["play", "standard", "--seed", str(2**64)], "from 0 to 2**64-1, got '1844"),
+        (["play", "standard", "--seed", "x"], "from 0 to 2**64-1, got 'x'"),
     ],
 )
 def test_play_usage_errors(

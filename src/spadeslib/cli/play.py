@@ -76,7 +76,7 @@ def setup(parser: argparse.ArgumentParser) -> None:
         nargs="?",
         help="a bundled name or a file (not -: standard input carries the moves)",
     )
-    parser.add_argument("--seed", type=int, help="fix the deals and the bots' choices")
+    parser.add_argument("--seed", type=_seed, help="fix the deals and the bots' choices")
     parser.add_argument("--seat", type=int, default=0, help="your seat (default: 0)")
     parser.add_argument(
         "--bots",
@@ -91,6 +91,14 @@ def setup(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--save", type=Path, metavar="FILE", help="save the game to FILE whenever you stop"
     )
+
+
+def _seed(text: str) -> int:
+    """A game's seed, checked as it is parsed: a usage error naming --seed."""
+    value = int(text) if text.isdecimal() else -1
+    if not 0 <= value < 2**64:
+        raise argparse.ArgumentTypeError(f"expected a whole number from 0 to 2**64-1, got {text!r}")
+    return value
 
 
 def _start(args: argparse.Namespace) -> Game:
