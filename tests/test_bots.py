@@ -15,6 +15,7 @@ from spadeslib.bots.base import BaseBot
 from spadeslib.cards import Card
 from spadeslib.compiler import Rules
 from spadeslib.engine import Action, Game, Observation
+from spadeslib.errors import ArgumentError
 from spadeslib.policies.standard import LOSE, NIL, WIN, Table, made, mode_of, standard_card
 from spadeslib.variant import Variant, load_variant, parse_variant
 
@@ -388,6 +389,18 @@ def test_a_bot_reads_the_rules_from_the_observation() -> None:
     assert read_back == observation and read_back.rules is None
     with pytest.raises(ValueError, match="pass them"):
         bot.act(read_back)
+
+
+def test_a_variant_given_for_the_rules_is_refused_saying_to_compile_it() -> None:
+    # bot.act(observation, game.variant) raised AttributeError: 'Variant' object has no
+    # attribute 'players', from deep inside the bot
+    game = Game("standard", seed=1)
+    seat = game.current_player
+    assert seat is not None
+    read_back = Observation.from_dict(game.observation(seat).to_dict())
+    for bot in (EasyBot(0), StandardBot(0, simulations=SIMS)):
+        with pytest.raises(ArgumentError, match=r"variant\.compile\(\)\), not a Variant"):
+            bot.act(read_back, game.variant)  # type: ignore[arg-type]
 
 
 def test_play_game_lets_the_caller_play_a_seat() -> None:

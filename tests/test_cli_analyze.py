@@ -4,6 +4,7 @@ mistake a user can make with it answered with exit status 2 and one clear line."
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -109,3 +110,38 @@ def test_without_the_native_core_a_review_starts_where_python_can_finish(
         status, out, err = run(capsys, "analyze", record, "--deal", "2", "--from-trick", "12")
     assert status == 0 and err == ""
     assert "double dummy from trick 12" in out
+
+
+def test_a_trick_past_the_last_is_out_of_range(
+    capsys: pytest.CaptureFixture[str], record: Path
+) -> None:
+    # It printed "No finished deal to review in this record." and exited 0, though the
+    # record has two finished deals: the option was wrong, not the record.
+    status, out, err = run(capsys, "analyze", record, "--from-trick", "14")
+    assert status == 2
+    assert "--from-trick 14: a deal of standard has 13 tricks (1 to 13)" in err
+    assert not out
+
+
+def test_the_deal_still_being_played_is_not_finished(
+    capsys: pytest.CaptureFixture[str], record: Path
+) -> None:
+    # The record stops in its third deal. It printed "No finished deal to review in this
+    # record." and exited 0, though deals 1 and 2 are finished and reviewable.
+    status, out, err = run(capsys, "analyze", record, "--deal", "3")
+    assert status == 2
+    assert "--deal 3: deal 3 is not finished" in err and "(finished here: deals 1 to 2)" in err
+    assert not out
+
+
+def test_a_player_without_partner_takes_in_the_singular(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # Cutthroat has no partners: it said "seat 1 take 3 tricks"
+    game = spadeslib.Game("cutthroat", seed=2)
+    game.rollout(1)
+    path = tmp_path / "cutthroat.json"
+    path.write_text(json.dumps(game.record()), encoding="utf-8")
+    status, out, err = run(capsys, "analyze", path, "--from-trick", "14")
+    assert status == 0, err
+    assert re.search(r"^  double dummy from trick 14: seat \d takes \d+ tricks?;", out, re.M)

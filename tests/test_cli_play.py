@@ -54,6 +54,92 @@ def test_a_refused_move_says_why_and_loses_nothing(
     assert out.rstrip().endswith("You left the table.")
 
 
+def test_a_card_action_with_no_card_says_which_word_is_no_card(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # 'play ZZ' got the answer for 'zz': "type a card (KD), ...", though a card was typed
+    status, out, _ = play(capsys, monkeypatch, ["3", "play ZZ", "quit", "quit"])
+    assert status == 0
+    assert "I did not understand 'play ZZ': not a card: 'ZZ' (write rank then suit" in out
+
+
+def test_enter_with_several_legal_moves_says_so(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # An empty line with several moves open only printed the prompt again, unexplained
+    status, out, _ = play(capsys, monkeypatch, ["", "3", "", "quit", "quit"])
+    assert status == 0
+    said = "Enter plays a move only when it is the only legal one: type one."
+    assert out.count(said) == 2  # in the bidding and in the play
+    assert "Your bid> 3" in out  # and nothing moved before it
+
+
+def test_the_two_handed_draw_shows_the_top_card(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The draw asked 'keep' or 'reject' without ever showing the card to keep or reject
+    game = spadeslib.Game("two-handed", seed=3)
+    seat = game.current_player
+    assert seat is not None
+    top = game.observation(seat).top_card
+    args = ["play", "two-handed", "--seed", "3", "--seat", str(seat), "--bots", "easy"]
+    status, out, _ = play(capsys, monkeypatch, ["quit", "quit"], *args)
+    assert status == 0
+    assert f"Top of the stock: {top} (keep it, or reject it and take the next one)" in out
+
+
+def test_the_two_handed_draw_shows_the_cards_discarded(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # After 'keep' the next card goes to the discards: the drawer sees it, and the table
+    # never said which it was
+    game = spadeslib.Game("two-handed", seed=3)
+    seat = game.current_player
+    assert seat is not None
+    game.apply("keep")
+    [discarded] = game.observation(seat).discarded
+    args = ["play", "two-handed", "--seed", "3", "--seat", str(seat), "--bots", "easy"]
+    status, out, _ = play(capsys, monkeypatch, ["keep", "quit", "quit"], *args)
+    assert status == 0
+    assert f"Your discards: {discarded}\n" in out.split("Your draw> keep", 1)[1]
+
+
+def test_the_other_seats_passes_and_discards_are_face_down(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # The table printed 'Seat 3: pass 4C' and 'Partner (seat 2): discard 8C': cards
+    # passed or discarded face down, shown to the person before the bidding
+    rules = tmp_path / "passing.yaml"
+    rules.write_text(
+        "extends: standard\nhouse_rules: [passing-three, kitty-to-dealer]\n", encoding="utf-8"
+    )
+    args: list[str | Path] = ["play", rules, "--seed", "3", "--seat", "0", "--bots", "easy"]
+    status, out, _ = play(capsys, monkeypatch, ["1"] * 8 + ["quit", "quit"], *args)
+    assert status == 0
+    others = [line for line in out.splitlines() if re.match(r"(Seat \d|Partner \(seat)", line)]
+    assert "Seat 3: pass a card face down" in others
+    assert "Partner (seat 2): discard a card face down" in others
+    assert not [line for line in others if re.search(r": (pass|give|discard) \w\w$", line)]
+
+
+def test_a_card_passed_leaves_the_hand_shown(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # After 'pass 5C' the hand shown still held the 5C until every seat had passed
+    rules = tmp_path / "passing.yaml"
+    rules.write_text("extends: standard\nhouse_rules: [passing-three]\n", encoding="utf-8")
+    held = spadeslib.Game(spadeslib.load_variant(rules), seed=3).observation(0).hand
+    assert held
+    card = str(held[0])
+    args: list[str | Path] = ["play", rules, "--seed", "3", "--seat", "0", "--bots", "easy"]
+    status, out, _ = play(capsys, monkeypatch, [card, "quit", "quit"], *args)
+    assert status == 0
+    after = out.split(f"Your passing> {card}", 1)[1]
+    hand = next(line for line in after.splitlines() if line.startswith("Your hand: "))
+    assert card not in hand.split()
+    assert f"You pass: {card}" in after
+
+
 def test_the_hand_is_sorted_by_the_variants_ranking(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -95,6 +181,27 @@ def test_explain_score_help_and_hint(
     assert "The Standard bot would: " in out
 
 
+def test_score_without_a_target_or_partners(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # It said 'target None', 'seats 1: ...' and 'set 0 deal(s) in a row'
+    rules = tmp_path / "ten-deals.yaml"
+    rules.write_text(
+        "extends: cutthroat\nhouse_rules: [max-deals-10]\ngame_end: {target: null}\n",
+        encoding="utf-8",
+    )
+    args: list[str | Path] = ["play", rules, "--seed", "1", "--seat", "0", "--bots", "easy"]
+    status, out, _ = play(capsys, monkeypatch, ["score", "quit"], *args)
+    assert status == 0
+    said = out.split("> score\n", 1)[1].splitlines()[:4]
+    assert said == [
+        "you: 0 points, 0 bags, set 0 deals in a row",
+        "seat 1: 0 points, 0 bags, set 0 deals in a row",
+        "seat 2: 0 points, 0 bags, set 0 deals in a row",
+        "0 deals played; no target, at most 10 deals",
+    ]
+
+
 def test_save_and_resume_goes_on_exactly_as_without_stopping(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
@@ -118,6 +225,10 @@ def test_save_and_resume_goes_on_exactly_as_without_stopping(
         (["play"], "give a VARIANT to play, or --resume FILE"),
         (["play", "standard", "--seat", "4"], "the seats are 0 to 3"),
         (["play", "standard", "--resume", "x.json"], "give neither"),
+        # an ArgumentError from Game, exit status 1, not naming --seed:
+        (["play", "standard", "--seed", "-3"], "argument --seed: expected a whole number"),
+        (["play", "standard", "--seed", str(2**64)], "from 0 to 2**64-1, got '1844"),
+        (["play", "standard", "--seed", "x"], "from 0 to 2**64-1, got 'x'"),
     ],
 )
 def test_play_usage_errors(
@@ -136,6 +247,11 @@ def test_resume_a_missing_or_bad_record(
     bad.write_text("{", encoding="utf-8")
     status, _, err = play(capsys, monkeypatch, [], "play", "--resume", bad)
     assert status == 1 and "not JSON" in err
+    assert f"{bad}: not JSON" in err  # the file is named, as analyze names it
+    binary = tmp_path / "game.bin"
+    binary.write_bytes(b"\xd0\xd0 not text")  # was an internal error (UnicodeDecodeError)
+    status, _, err = play(capsys, monkeypatch, [], "play", "--resume", binary)
+    assert status == 1 and f"spadeslib: error: {binary} is not UTF-8 text" in err
 
 
 # --- through the real command: a pipe and a pseudo-terminal ------------------------------------

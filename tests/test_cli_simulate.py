@@ -60,6 +60,28 @@ def test_simulate_table_for_people(capsys: pytest.CaptureFixture[str]) -> None:
     assert any(line.startswith("Sets:") for line in lines)
 
 
+def test_one_deal_or_game_is_counted_in_the_singular(capsys: pytest.CaptureFixture[str]) -> None:
+    # The run line said '1 deals, seed 1, ...'
+    status, out, _ = run(
+        capsys, "simulate", "standard", "--deals", "1", "--seed", "1", "--bots", "easy"
+    )
+    assert status == 0 and out.splitlines()[1].startswith("1 deal, seed 1, 1 process, ")
+    status, out, _ = run(
+        capsys,
+        "simulate",
+        "standard",
+        "--games",
+        "1",
+        "--max-deals",
+        "1",
+        "--seed",
+        "1",
+        "--bots",
+        "easy",
+    )
+    assert status == 0 and out.splitlines()[1].startswith("1 game (1 deal), seed 1, ")
+
+
 def test_simulate_without_a_seed_prints_the_one_it_drew(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "simulate", "standard", "--deals", "5", "--json", "--workers", "1")
     assert status == 0

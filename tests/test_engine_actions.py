@@ -75,6 +75,16 @@ def test_parse_rejects(bad: str) -> None:
         Action.parse(bad)
 
 
+@pytest.mark.parametrize("kind", ["play", "pass", "give", "discard", "cut"])
+def test_a_card_action_without_its_card_says_to_name_one(kind: str) -> None:
+    # 'pass' alone said "'pass' takes 1 to 108 cards, not 0" at a table of 52 cards
+    with pytest.raises(ActionParseError) as refused:
+        Action.parse(kind)
+    assert (
+        str(refused.value) == f"not an action: {kind!r} ({kind!r} needs a card, like '{kind} AS')"
+    )
+
+
 CARD_CHOICES = "extends: standard\nhouse_rules: [passing-three, french-cut, kitty-to-dealer]\n"
 
 

@@ -411,7 +411,8 @@ KIND_PHRASES: list[tuple[dict[str, Any], str]] = [
             "deal": {"method": {"kind": "draw_and_discard"}},
             "bidding": {"blind_nil": {"enabled": False}},
         },
-        "keeps it and discards the next one unseen",
+        # not "discards the next one unseen": the player looks at the card it discards
+        "keeps it, then looks at the next one and discards it",
     ),
     (
         {

@@ -56,6 +56,8 @@ def test_record_carries_the_full_variant() -> None:
         (lambda r: r.update(format="x"), "format"),
         (lambda r: r["deals"][0]["hands"].__setitem__(0, "AS AS"), "deals[0].hands[0]"),
         (lambda r: r["actions"].append("bid 99"), "actions[4]"),
+        (lambda r: r["actions"].__setitem__(2, 3), "actions[2]: expected an action"),
+        (lambda r: r.update(actions="bid 3"), "actions: expected a list"),
         (lambda r: r["variant"]["deal"].update(hand_size="x"), "variant.deal.hand_size"),
         (lambda r: r.update(seed=-1), "seed"),
     ],
@@ -335,3 +337,14 @@ def test_kitty_taker_waiting_for_its_captain_looks() -> None:
     game.apply("look")
     game.apply("bid 4")
     assert game.current_player == 2 and game.phase == "bidding"  # no blind for seat 2
+
+
+def test_a_game_over_is_described_with_its_deals_counted() -> None:
+    # The repr and every refused action's state said 'the game is over after 10 deal(s)'
+    game = Game(parse_variant("extends: standard\nhouse_rules: [max-deals-10]\n"), seed=1)
+    game.rollout(random.Random(1), deals=20)
+    assert game.is_over
+    assert "the game is over after 10 deals;" in repr(game)
+    with pytest.raises(IllegalActionError) as refused:
+        game.apply("bid 3")
+    assert refused.value.state == "the game is over after 10 deals"

@@ -577,6 +577,21 @@ def test_issue27_a_refused_action_is_quoted_as_it_was_written(text: str, message
     assert message in str(caught.value)
 
 
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        (None, "illegal action None: an action is written as text like 'bid 4', not None"),
+        (3, "illegal action 3: an action is written as text like 'bid 4', not 3"),
+    ],
+)
+def test_a_value_that_is_no_text_is_quoted_as_a_value(value: object, message: str) -> None:
+    # None was quoted as the text 'None', as if someone had typed the word
+    game = Game("standard", seed=1)
+    with pytest.raises(IllegalActionError) as caught:
+        game.apply(value)  # type: ignore[arg-type]
+    assert str(caught.value).startswith(message)
+
+
 def test_issue27_a_huge_action_is_refused_short_and_fast() -> None:
     game = Game("standard", seed=1)
     for text in ("play " + "Z" * 10_000_000, "bid " + "9" * 10_000_000, "Z" * 10_000_000):

@@ -510,6 +510,32 @@ def test_item10_a_key_in_the_wrong_section_gets_its_place(text: str, path: str, 
     assert problem.message.endswith(hint)
 
 
+@pytest.mark.parametrize(
+    ("text", "path", "hint"),
+    [
+        (  # was "did you mean 'max_bid'?": a per-player limit, not the team's
+            "bidding: {form: {max_team_bid: 10}}",
+            "bidding.form.max_team_bid",
+            "it belongs to kind 'partnership': write 'kind: partnership' beside it",
+        ),
+        (  # was "the keys allowed here are kind"
+            "play: {spade_lead: {tricks: 3}}",
+            "play.spade_lead.tricks",
+            "it belongs to kind 'after_tricks': write 'kind: after_tricks' beside it",
+        ),
+        (
+            "deal: {leftover: {to: dealer}}",
+            "deal.leftover.to",
+            "it belongs to kind 'kitty': write 'kind: kitty' beside it",
+        ),
+    ],
+)
+def test_a_key_of_another_kind_says_which_kind_to_write(text: str, path: str, hint: str) -> None:
+    [problem] = validate("extends: standard\n" + text + "\n")
+    assert (problem.path, problem.code) == (path, "unknown_key")
+    assert problem.message.endswith("; " + hint)
+
+
 def test_item10_a_key_in_many_sections_lists_the_keys_allowed_instead() -> None:
     [problem] = validate("scoring:\n  make: 3\n")  # the Moon's, ten for 200's, ...
     assert "the keys allowed here are" in problem.message

@@ -99,6 +99,10 @@ def test_lineup_simulations_and_its_text() -> None:
         ("standrad", "did you mean 'standard'"),
         ("easy,easy", "2 levels, one per seat, but nyc has 4 seats"),
         ("pro/easy/random", "3 levels, one per side, but nyc has 2 sides"),
+        (  # four levels with slashes: one per seat was meant, which takes commas
+            "pro/easy/pro/random",
+            "2 sides; for one level per seat, write them with commas: 'pro,easy,pro,random'",
+        ),
         ("easy:5", "only expert, expert-dd, pro, standard take a number of simulations"),
         ("standard:0", "a whole number of at least 1"),
         ("standard:x", "a whole number of at least 1"),
@@ -350,6 +354,18 @@ def test_compare_variants_with_different_decks_is_not_duplicate() -> None:
     assert not any(difference.paired for difference in comparison.differences)
     keys = {difference.key for difference in comparison.differences}
     assert "points.per_deal" in keys and "nil.bid" not in keys  # nyc has no Nil
+
+
+@pytest.mark.parametrize("other", ["cutthroat", "six-handed"])
+def test_compare_tables_of_other_sides_leaves_out_the_figures_of_one_side(other: str) -> None:
+    # 'contracts made, side 0 (seats 0+2)' of standard was set beside cutthroat's seat 0
+    # (or six-handed's seats 0+3) under the label of A's side
+    comparison = spadeslib.compare("standard", other, deals=10, seed=1, bots="easy")
+    keys = {difference.key for difference in comparison.differences}
+    assert "contracts.made" in keys and "points.per_deal" in keys
+    assert not {"contracts.made.side_0", "points.side_0"} & keys
+    for difference in comparison.differences:
+        assert difference.a.label == difference.b.label, difference.key
 
 
 def test_compare_games_pairs_the_games() -> None:

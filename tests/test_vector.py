@@ -12,6 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+pytest.importorskip("gymnasium")  # spadeslib.vector is a Gymnasium VectorEnv: the extra
+
 import spadeslib
 from spadeslib import _backend
 from spadeslib.bots import StandardBot

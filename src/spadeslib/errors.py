@@ -198,7 +198,9 @@ class IllegalActionError(SpadesError, ValueError):
 def _action_text(action: object) -> str:
     """An action as it was given, quoted: its text form for an ``Action`` (or anything with
     one), the value itself for data that is no action at all (a list, a huge int)."""
-    if isinstance(action, str | int | float | bytes | list | tuple | dict | set | frozenset):
+    if action is None or isinstance(
+        action, str | int | float | bytes | list | tuple | dict | set | frozenset
+    ):
         return quoted(action)
     try:
         return quoted(str(action))

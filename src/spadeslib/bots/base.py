@@ -41,6 +41,11 @@ class BaseBot:
                     "this observation was read back from data and does not carry the "
                     "game's rules: pass them, bot.act(observation, variant.compile())"
                 )
+        elif not isinstance(rules, Rules):
+            raise ArgumentError(
+                f"rules must be a variant's compiled Rules, like "
+                f"bot.act(observation, variant.compile()), not a {type(rules).__name__}"
+            )
         legal = observation.legal_actions
         if not legal:
             raise ArgumentError(

@@ -56,6 +56,7 @@ def _read(path: Path) -> object:
 
 def run(args: argparse.Namespace) -> int:
     from spadeslib.analysis.review import actions_of, first_reviewable, review_record
+    from spadeslib.engine import Game
     from spadeslib.errors import RecordError
 
     record = _read(args.record)
@@ -65,7 +66,14 @@ def run(args: argparse.Namespace) -> int:
         )
     try:
         game, _ = actions_of(record)  # a record that is not valid stops here, saying why
-        start = first_reviewable(game.variant.compile(), args.from_trick)
+        rules = game.variant.compile()
+        if args.from_trick > rules.hand_size:  # else no card is reviewed, and none is said why
+            raise UsageFailure(
+                f"spadeslib: error: --from-trick {args.from_trick}: a deal of "
+                f"{game.variant.name} has {counted(rules.hand_size, 'trick')} "
+                f"(1 to {rules.hand_size})"
+            )
+        start = first_reviewable(rules, args.from_trick)
         if start != args.from_trick:
             print(
                 f"spadeslib analyze: the native core is not built here, and the solver in "
@@ -79,6 +87,13 @@ def run(args: argparse.Namespace) -> int:
                 raise UsageFailure(
                     f"spadeslib: error: --deal {args.deal}: the record has "
                     f"{counted(deals, 'deal')} (1 to {deals})"
+                )
+            finished = len(Game.replay(record).deal_history)
+            if args.deal > finished:  # the deal being played when the record was saved
+                raise UsageFailure(
+                    f"spadeslib: error: --deal {args.deal}: deal {args.deal} is not "
+                    "finished, and only a finished deal can be reviewed"
+                    + (f" (finished here: {_deals(finished)})" if finished else "")
                 )
         reviews = review_record(
             record,
@@ -100,6 +115,11 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _deals(finished: int) -> str:
+    """The finished deals of a record, by number: ``deal 1``, ``deals 1 to 3``."""
+    return "deal 1" if finished == 1 else f"deals 1 to {finished}"
+
+
 def review_lines(review: dict[str, Any], sides: tuple[int, ...]) -> list[str]:
     """A deal's review (:meth:`DealReview.as_dict <spadeslib.analysis.DealReview.as_dict>`)
     as the lines people read: the double-dummy result, then each seat's lost tricks."""
@@ -110,7 +130,7 @@ def review_lines(review: dict[str, Any], sides: tuple[int, ...]) -> list[str]:
         best = max(first.values())
         leads = " ".join(f"{card}:{tricks}" for card, tricks in first.items())
         mates = [seat for seat, side in enumerate(sides) if side == sides[leader]]
-        who = "seat" if len(mates) == 1 else "seats"
+        who, take = ("seat", "takes") if len(mates) == 1 else ("seats", "take")
         names = ", ".join(str(seat) for seat in mates)
         start = review["cards"][0]["trick"]
         if start == 1:
@@ -119,7 +139,7 @@ def review_lines(review: dict[str, Any], sides: tuple[int, ...]) -> list[str]:
         else:
             where, actual = f"from trick {start}", ""
         lines.append(
-            f"  double dummy {where}: {who} {names} take {counted(best, 'trick')}{actual}; "
+            f"  double dummy {where}: {who} {names} {take} {counted(best, 'trick')}{actual}; "
             f"seat {leader}'s leads: {leads}"
         )
     for summary in review["seats"]:

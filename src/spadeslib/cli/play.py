@@ -56,6 +56,10 @@ Also: hint (the Expert's card and each card's worth; the Standard bot's bid), re
 (the last deal card by card, every hand seen), explain (the rules card), score, undo
 (take back your last move), save FILE, help, quit."""
 
+FACE_DOWN: Final = frozenset({"pass", "give", "discard"})
+"""The kinds of action whose card nobody else sees (a pass, a Nil exchange, a discard):
+another seat's is told without its card."""
+
 HINT_SAMPLES: Final = 100
 """Deals the Expert samples for a hint on a card: a second or less, and enough to rank
 the cards that differ by a few points."""
@@ -72,7 +76,7 @@ def setup(parser: argparse.ArgumentParser) -> None:
         nargs="?",
         help="a bundled name or a file (not -: standard input carries the moves)",
     )
-    parser.add_argument("--seed", type=int, help="fix the deals and the bots' choices")
+    parser.add_argument("--seed", type=_seed, help="fix the deals and the bots' choices")
     parser.add_argument("--seat", type=int, default=0, help="your seat (default: 0)")
     parser.add_argument(
         "--bots",
@@ -89,8 +93,17 @@ def setup(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _seed(text: str) -> int:
+    """A game's seed, checked as it is parsed: a usage error naming --seed."""
+    value = int(text) if text.isdecimal() else -1
+    if not 0 <= value < 2**64:
+        raise argparse.ArgumentTypeError(f"expected a whole number from 0 to 2**64-1, got {text!r}")
+    return value
+
+
 def _start(args: argparse.Namespace) -> Game:
     from spadeslib.engine import Game
+    from spadeslib.errors import RecordError
 
     if args.resume is not None:
         if args.variant is not None or args.seed is not None:
@@ -104,7 +117,12 @@ def _start(args: argparse.Namespace) -> Game:
             raise Failure(
                 f"spadeslib: error: cannot read {args.resume}: {error.strerror}"
             ) from None
-        return Game.from_json(text)
+        except UnicodeDecodeError:
+            raise Failure(f"spadeslib: error: {args.resume} is not UTF-8 text") from None
+        try:
+            return Game.from_json(text)
+        except RecordError as error:
+            raise Failure(f"spadeslib: error: {args.resume}: {error}") from None
     if args.variant is None:
         raise UsageFailure("spadeslib: error: give a VARIANT to play, or --resume FILE")
     if args.variant == STDIN:
@@ -206,6 +224,8 @@ class _Table:
             if not line:
                 if only and self.try_apply(legal[0]):  # one legal move: Enter plays it
                     return
+                if not only:
+                    self.say("Enter plays a move only when it is the only legal one: type one.")
                 continue
             if self.command(line, observation):
                 if self.undone:
@@ -269,6 +289,7 @@ class _Table:
     def action_of(self, line: str, observation: Observation) -> Action | None:
         """The move a line means, or ``None`` (having said why)."""
         from spadeslib.cards import Card, CardParseError
+        from spadeslib.compiler.action_text import CARDS
         from spadeslib.engine import Action, ActionParseError
 
         legal = numbered_moves(observation, self.rules)
@@ -299,9 +320,15 @@ class _Table:
         try:
             return Action.parse(line)
         except ActionParseError:
+            kind, _, rest = line.partition(" ")
+            bad = _not_a_card(rest) if kind.lower() in CARDS else None
             self.say(
-                f"I did not understand {line!r}: type a card (KD), a number from the list, "
-                "an action (nil), or help."
+                f"I did not understand {line!r}: "
+                + (
+                    f"{bad}."
+                    if bad
+                    else "type a card (KD), a number from the list, an action (nil), or help."
+                )
             )
             return None
 
@@ -369,7 +396,8 @@ class _Table:
         game.apply(action)
         self.actions += 1
         if seat != self.you:
-            self.say(f"{seat_name(seat, self.you, self.rules).capitalize()}: {action}")
+            said = f"{action.kind} a card face down" if action.kind in FACE_DOWN else action
+            self.say(f"{seat_name(seat, self.you, self.rules).capitalize()}: {said}")
         if playing and not game.trick:  # the card completed a trick
             after = game.deal_history[-1].tricks if game.deal_number > deals else game.tricks_won
             for winner, (was, now) in enumerate(zip(before, after, strict=True)):
@@ -413,15 +441,25 @@ class _Table:
             self.say(line)
 
     def score_text(self) -> str:
+        from spadeslib.errors import counted
+
         lines = []
         game = self.game
         for index, seats in enumerate(self.rules.sides):
-            who = "your side" if self.you in seats else "seats " + "+".join(map(str, seats))
+            if self.you in seats:
+                who = "your side" if len(seats) > 1 else "you"
+            else:
+                who = ("seats " if len(seats) > 1 else "seat ") + "+".join(map(str, seats))
             lines.append(
-                f"{who}: {game.scores[index]} points, {game.bags[index]} bags, "
-                f"set {game.sets_in_a_row[index]} deal(s) in a row"
+                f"{who}: {counted(game.scores[index], 'point')}, "
+                f"{counted(game.bags[index], 'bag')}, "
+                f"set {counted(game.sets_in_a_row[index], 'deal')} in a row"
             )
-        lines.append(f"{game.deal_number} deal(s) played; target {game.variant.game_end.target}")
+        end = game.variant.game_end
+        goal = "no target" if end.target is None else f"target {end.target}"
+        if end.max_deals is not None:
+            goal += f", at most {counted(end.max_deals, 'deal')}"
+        lines.append(f"{counted(game.deal_number, 'deal')} played; {goal}")
         return "\n".join(lines)
 
     def save(self, where: str) -> None:
@@ -447,3 +485,16 @@ class _Table:
 
 def _phase_word(phase: str) -> str:
     return {"bidding": "bid", "play": "play", "raise": "raise", "blind": "choice"}.get(phase, phase)
+
+
+def _not_a_card(words: str) -> str | None:
+    """Why the first of ``words`` that is no card is not one (``play ZZ``: ``ZZ``), or
+    ``None`` if each is a card."""
+    from spadeslib.cards import Card, CardParseError
+
+    for word in words.split():
+        try:
+            Card.parse(word)
+        except CardParseError as error:
+            return str(error)
+    return None

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from spadeslib.cli.common import Failure, UsageFailure, console, display_name, json_text, load
+from spadeslib.errors import counted
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -268,9 +269,9 @@ def _run_line(
     """What was played, how and how long: the processes that played it, not those
     ``--workers`` allowed (a short run starts none)."""
     where = f"on Ray ({ray})" if ray else f"{processes} process{'es' if processes > 1 else ''}"
-    played = f"{len(result.deals):,} deals"
+    played = counted(len(result.deals), "deal")
     if result.games is not None:  # under each of A and B, games last their own deals
-        played = f"{len(result.games):,} games" + ("" if each else f" ({played})")
+        played = counted(len(result.games), "game") + ("" if each else f" ({played})")
     if each:
         played += " under each"
     took = result.seconds if seconds is None else seconds

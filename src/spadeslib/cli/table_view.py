@@ -154,12 +154,27 @@ def state_text(observation: Observation, rules: Rules, you: int) -> Text:
             text.append(f"{seat_name(seat, you, rules)} ")
             text.append_text(cards_text([card], rules))
         text.append("\n")
+    if o.top_card is not None:  # the two-handed draw: the card to keep or reject
+        text.append("Top of the stock: ")
+        text.append_text(cards_text([o.top_card], rules))
+        text.append(" (keep it, or reject it and take the next one)\n")
+    if o.phase == "draw" and o.discarded:  # seen by this seat alone, gone from the game
+        text.append("Your discards: ")
+        text.append_text(cards_text(sorted_hand(o.discarded, rules), rules))
+        text.append("\n")
     if o.hand is None:
         text.append("Your hand: (not looked at yet)\n")
     else:
+        # a pass stays in the hand until every seat has passed; it is no longer the seat's
+        passing = o.passed if o.phase == "passing" else ()
         text.append("Your hand: ")
-        text.append_text(cards_text(sorted_hand(o.hand, rules), rules, groups=True))
+        hand = [card for card in o.hand if card not in passing]
+        text.append_text(cards_text(sorted_hand(hand, rules), rules, groups=True))
         text.append("\n")
+        if passing:
+            text.append("You pass: ")
+            text.append_text(cards_text(sorted_hand(passing, rules), rules))
+            text.append("\n")
     return text
 
 

@@ -208,6 +208,8 @@ def _format(
             raise ActionParseError("'split' needs two counts, like 'split 1/1'")
         return f"split {parts[0]}/{parts[1]}"
     low, high = _CARD_COUNT[kind]
+    if not cards:  # not "'pass' takes 1 to 108 cards": the bound of two packs, not a table's
+        raise ActionParseError(f"{kind!r} needs a card, like '{kind} AS'")
     if not low <= len(cards) <= high:
         takes = counted(low, "card") if low == high else f"{low} to {high} cards"
         raise ActionParseError(f"{kind!r} takes {takes}, not {len(cards)}")

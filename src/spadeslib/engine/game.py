@@ -217,9 +217,7 @@ class Game(GameLoop):
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may know now (see
         :class:`~spadeslib.engine.views.observation.Observation`)."""
-        s = _dealt(self._s)
-        if not 0 <= seat < s.players:
-            raise ArgumentError(f"no seat {seat!r}: seats are 0 to {s.players - 1}")
+        s = self._seat_state(seat)
         legal = self.legal_action_ids() if s.actor == seat and s.phase != _OVER else None
         return observe(s, seat, legal)
 
@@ -365,7 +363,7 @@ class Game(GameLoop):
     def hand(self, seat: int) -> tuple[Card, ...]:
         """``seat``'s cards now. This is the full state, for servers and tests: a bot must
         use :meth:`observation` instead."""
-        s = _dealt(self._s)
+        s = self._seat_state(seat)
         return tuple(s.rules.deck[bit] for bit in range(s.rules.size) if s.hands[seat] >> bit & 1)
 
     @property

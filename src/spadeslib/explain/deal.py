@@ -26,10 +26,10 @@ def deal_section(v: Variant) -> Iterator[Statement]:
     if deal.method.kind == "draw_and_discard":
         yield say(
             "There is no deal as such: the pack is a face-down stock. Taking turns, "
-            "non-dealer first, a player looks at the top card and either keeps it and "
-            "discards the next one unseen, or discards it and keeps the next one. This "
-            f"goes on until each player has {counted(deal.hand_size, 'card')}; the discards stay "
-            "unseen.",
+            "non-dealer first, a player looks at the top card and either keeps it, then "
+            "looks at the next one and discards it, or discards it and keeps the next one. "
+            f"This goes on until each player has {counted(deal.hand_size, 'card')}; the "
+            "discards stay face down, and the opponent never sees them.",
             *about,
         )
     else:
@@ -55,7 +55,7 @@ _ABOUT_LEFTOVER: Final = ("deal.leftover", "deal.method")
 def _no_leftover(v: Variant) -> Statement:
     if v.deal.method.kind == "draw_and_discard":
         return say(
-            f"Half the pack ({v.deck.size() // 2} cards) is discarded unseen.", *_ABOUT_LEFTOVER
+            f"Half the pack ({v.deck.size() // 2} cards) is discarded face down.", *_ABOUT_LEFTOVER
         )
     return say(f"All {v.deck.size()} cards are dealt; none are left over.", *_ABOUT_LEFTOVER)
 

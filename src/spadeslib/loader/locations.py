@@ -27,6 +27,7 @@ __all__ = [
     "bounds",
     "describe",
     "key_places",
+    "kinds_with_key",
     "literal_choices",
     "locate",
     "one_of",
@@ -116,6 +117,20 @@ def key_places(model: type[BaseModel]) -> dict[str, tuple[KeyPath, ...]]:
 
     walk(_Type(model), ())
     return {key: tuple(found) for key, found in places.items()}
+
+
+def kinds_with_key(model: type[BaseModel], path: KeyPath, key: str) -> list[str]:
+    """The kinds of the discriminated union at data path ``path`` whose keys include
+    ``key``, in declaration order (empty where ``path`` holds no such union)."""
+    expected = locate(model, path).expected
+    if expected is None:
+        return []
+    union = _unwrap(expected)
+    members = _members(union)
+    if members is None:
+        return []
+    tagged = _tag_map(union, members)
+    return [str(tag) for tag, member in tagged.items() if key in allowed_keys(member)]
 
 
 def union_tags(expected: _Type | None) -> list[str]:

@@ -36,6 +36,7 @@ from spadeslib.loader.locations import (
     bounds,
     describe,
     key_places,
+    kinds_with_key,
     literal_choices,
     locate,
     one_of,
@@ -206,7 +207,13 @@ def _unknown_key(
     message = f"unknown key {quoted(key)}"
     close = close_matches(key, allowed)
     elsewhere = [dotted(place) for place in key_places(model).get(key, ()) if place != located.path]
-    if close:
+    kinds = kinds_with_key(model, located.path[:-1], key) if located.path else []
+    if kinds and len(kinds) == 1:  # a key of another kind of this value: change the kind
+        message += f"; it belongs to kind {kinds[0]!r}: write 'kind: {kinds[0]}' beside it"
+    elif kinds:
+        names = ", ".join(repr(kind) for kind in kinds)
+        message += f"; it belongs to the kinds {names}: write 'kind:' and one of them beside it"
+    elif close:
         message += f"; did you mean {close[0]!r}?"
     elif 0 < len(elsewhere) <= 3:  # a key written in the wrong section
         message += "; did you mean " + " or ".join(repr(place) for place in elsewhere) + "?"

@@ -208,9 +208,15 @@ def parse_lineup(spec: str | Sequence[str] | Lineup, variant: Variant) -> Lineup
     if "/" in text:
         parts = text.split("/")
         if len(parts) != len(sides):
+            seated = ",".join(part.strip() for part in parts)
             raise ArgumentError(
                 f"{spec!r} gives {len(parts)} levels, one per side, but {variant.name} has "
                 f"{len(sides)} sides"
+                + (
+                    f"; for one level per seat, write them with commas: {seated!r}"
+                    if len(parts) == players
+                    else " (or give one level for everyone, or one per seat with commas)"
+                )
             )
         by_seat: list[Seat] = [Seat("random")] * players
         for members, part in zip(sides, parts, strict=True):

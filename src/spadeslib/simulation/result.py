@@ -222,6 +222,8 @@ def compare_results(a: SimulationResult, b: SimulationResult) -> Comparison:
         sample_b = samples_b.get(sample_a.key)
         if sample_b is None or not len(sample_a) or not len(sample_b):
             continue
+        if sample_a.label != sample_b.label:  # side 0 of a partnership, seat 0 of cutthroat
+            continue
         differences.append(_difference(sample_a, sample_b, shared[sample_a.level]))
     return Comparison(a, b, tuple(differences), duplicate)
 

@@ -28,8 +28,9 @@ class RoundRobin(Model):
 
 class DrawAndDiscard(Model):
     """Two-handed deal: the pack is a stock; taking turns, non-dealer first, a player
-    looks at the top card and either keeps it and discards the next unseen, or discards it
-    and must keep the next. Repeats until both hold `hand_size` cards."""
+    looks at the top card and either keeps it, then looks at the next and discards it face
+    down, or discards it face down and must keep the next. Repeats until both hold
+    `hand_size` cards; neither sees the other's discards."""
 
     kind: Literal["draw_and_discard"] = "draw_and_discard"
 

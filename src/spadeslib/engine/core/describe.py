@@ -4,6 +4,7 @@ broken") and ``repr``."""
 from __future__ import annotations
 
 from spadeslib.engine.core.state import PHASE_NAMES, Phase, State
+from spadeslib.errors import counted
 
 __all__ = ["describe"]
 
@@ -25,7 +26,7 @@ _VERBS = {
 def describe(state: State) -> str:
     """One line saying whose turn it is to do what, and the facts that matter for it."""
     if state.phase == Phase.OVER:
-        return f"the game is over after {state.deals_played} deal(s)"
+        return f"the game is over after {counted(state.deals_played, 'deal')}"
     verb = _VERBS.get(state.phase, PHASE_NAMES[state.phase])
     text = f"seat {state.actor} {verb}, deal {state.deals_played + 1}"
     if state.phase == Phase.PLAY:

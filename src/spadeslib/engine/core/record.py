@@ -148,8 +148,13 @@ def read_record(record: object) -> tuple[Any, int, list[tuple[int, Dealt]], list
             (dealer, read_deal(rules, {"hands": item["hands"], "rest": item["rest"]}, where))
         )
     actions = record["actions"]
-    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+    if not isinstance(actions, list):
         raise RecordError("actions: expected a list of action strings like 'bid 4'")
+    for index, action in enumerate(actions):
+        if not isinstance(action, str):
+            raise RecordError(
+                f"actions[{index}]: expected an action string like 'bid 4', got {quoted(action)}"
+            )
     return variant, seed, deals, actions
 
 
