@@ -238,16 +238,7 @@ static int stop_reason(double deadline, int signals) {
 #define HIGH(m) highest_bit(m)
 #define POP(m) popcount128(m)
 #define HI64(m) ((uint64_t)((m) >> 64))
-#include "solver_impl.h"
-#undef M
-#undef SOLVER
-#undef F
-#undef TBL
-#undef BIT
-#undef LOW
-#undef HIGH
-#undef POP
-#undef HI64
+#include "solver_impl.h" /* (which undefines its parameters) */
 
 #define M uint64_t
 #define SOLVER solver_64
@@ -258,16 +249,7 @@ static int stop_reason(double deadline, int signals) {
 #define HIGH(m) (63 - __builtin_clzll(m))
 #define POP(m) __builtin_popcountll(m)
 #define HI64(m) ((uint64_t)0 & (m))
-#include "solver_impl.h"
-#undef M
-#undef SOLVER
-#undef F
-#undef TBL
-#undef BIT
-#undef LOW
-#undef HIGH
-#undef POP
-#undef HI64
+#include "solver_impl.h" /* (which undefines its parameters) */
 
 /* With up to 64 cards in the deck, the search runs on 64-bit masks: the same search,
    half the work on every mask. */

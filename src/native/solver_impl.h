@@ -2,7 +2,7 @@
  * includes it once per width, as rules.h does rules_impl.h): a deck of up to 64 cards
  * searches with 64-bit masks, two packs with 128. Besides rules.h's names, SOLVER is the
  * solver's struct for the width, HIGH(m) a mask's highest bit and HI64(m) its high word
- * (0 at 64 bits). */
+ * (0 at 64 bits). It undefines them at its end. */
 
 /* Two independent hashes of the position at a trick's start: for each suit, the owner of
    each card left in order of strength (and whether it ties the card before it: two packs),
@@ -697,3 +697,14 @@ HOT static void F(solve_values)(SOLVER *s, int *values, M focus) {
     for (int bit = 0; bit < k->size; bit++)
         if ((legal >> bit & 1) && values[bit] < 0 && values[run_of[bit]] >= 0) values[bit] = values[run_of[bit]];
 }
+
+/* this width done: the parameters are free for the next */
+#undef M
+#undef SOLVER
+#undef F
+#undef TBL
+#undef BIT
+#undef LOW
+#undef HIGH
+#undef POP
+#undef HI64
