@@ -308,7 +308,7 @@ def test_a_bad_action_names_the_row_and_changes_nothing(pure: bool) -> None:
 def test_the_collector_is_off_inside_a_step_and_as_it_was_after() -> None:
     env = SpadesVectorEnv("standard", 2, seed=1)
     inside: list[bool] = []
-    for name in ("_reset", "_step"):
+    for name in ("_new_game", "_checked"):  # the first work of reset and of step
         method = getattr(env, name)
 
         def spy(*args: Any, method: Any = method) -> Any:
@@ -331,7 +331,7 @@ def test_the_collector_is_off_inside_a_step_and_as_it_was_after() -> None:
     finally:
         if was:
             gc.enable()
-    assert inside == [False] * 4
+    assert inside == [False] * 5  # two rows made by reset, then three steps
 
 
 def test_arguments_are_checked() -> None:

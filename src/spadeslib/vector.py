@@ -9,47 +9,31 @@
 >>> obs, rewards, terminated, truncated, info = env.step(actions)
 
 Each row is one :class:`~spadeslib.engine.Game`. The agent acts for every seat
-(``opponents=None``: self-play), or for the seats ``opponents`` leaves to it: a level
-(``"random"``, ``"easy"``, ``"standard"``) gives the agent seat 0 and that bot every other
-seat; a sequence of one level or ``None`` per seat gives the agent the ``None`` seats (both
-of a partnership, say). The bots play inside ``step``, so every row is always an agent
-seat's turn: the **autoreset mode is same-step** (Gymnasium's ``AutoresetMode.SAME_STEP``).
-On the step that ends a row's episode, that row's ``terminated`` is true, its reward is the
-episode's last, ``info["final_obs"][i]`` is the tensor that ended it (for the seat that
-acted) and ``obs[i]``, the mask and the seat are already the next episode's first decision.
-So every row always has a legal action, and no step is wasted on a reset.
+(``opponents=None``: self-play), or for the seats a level (``"random"``, ``"easy"``,
+``"standard"``: seat 0 is the agent's) or a sequence of a level or ``None`` per seat leaves
+to it. The bots play inside ``step``, so every row is always an agent seat's turn: the
+**autoreset mode is same-step** (Gymnasium's ``AutoresetMode.SAME_STEP``): on the step
+that ends a row's episode, ``terminated`` is true, the reward is the episode's last,
+``info["final_obs"][i]`` is the tensor that ended it, and ``obs[i]``, the mask and the
+seat are already the next episode's. Episodes (one deal, or a game, ``max_deals`` to cut
+one) and the rewards made for self-play (``info["rewards"]``, every seat's) are in
+docs/agents.md.
 
-An **episode** is one deal (``episode="deal"``: the row's game goes on to its next deal,
-so the scores, bags and sets the observation holds vary; a new game starts when one ends),
-or one whole game (``episode="game"``; ``max_deals=k`` cuts one still going after ``k``
-deals: the row is truncated, not terminated, and a new game starts). **Rewards**:
-``info["rewards"]`` (float32, ``(num_envs, players)``) holds what this step earned every
-seat, for self-play: with
-``"deal"``, the points each seat's side scored in the deal (``Game.returns("deal")``), on
-the step that ends it; with ``"game"``, each seat's share of the win
-(``Game.returns("game")``, +1 and -1 with two sides) on the step that ends the game. The
-Gymnasium ``rewards`` are the same for the seat that acted in each row.
-
-The returned arrays (``obs``, the mask, the seats, the rewards, ``terminated``,
-``truncated``) are **reused**: the next ``step`` or ``reset`` overwrites them; copy what
-you keep. A bad action (an id that is not legal in its row, a wrong shape or dtype) raises
+The returned arrays are **reused**: the next ``step`` or ``reset`` overwrites them. A bad
+action (an id not legal in its row, a wrong shape or dtype) raises
 :class:`~spadeslib.errors.IllegalActionError` or :class:`~spadeslib.errors.ArgumentError`
-naming the row, before any row changes.
-
-``reset`` and ``step`` hold Python's cyclic garbage collector off while they run (and
-leave it as they found it): the rows' games are some 300 tracked objects each, which
-every full collection walks, and a step allocates enough to set off several: measured,
-the collector took a quarter to a half of a step's time at 1,024 rows.
+naming the row, before any row changes. ``reset`` and ``step`` hold Python's garbage
+collector off (a thousand rows' games are 300,000 objects for every full collection to walk).
 """
 
 from __future__ import annotations
 
+import functools
 import gc
 import os
 import secrets
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
-from typing import Any, Final
+from collections.abc import Callable, Sequence
+from typing import Any, Final, ParamSpec, TypeVar
 
 import gymnasium
 import numpy as np
@@ -58,8 +42,10 @@ from gymnasium.vector import AutoresetMode
 
 from spadeslib import _backend
 from spadeslib.bots import Bot, StandardBot
+from spadeslib.bots.easy import easy_bid
 from spadeslib.bots.standard import situation
 from spadeslib.engine import Game
+from spadeslib.engine.core.shuffle import SplitMix64
 from spadeslib.engine.game import resolve_variant
 from spadeslib.engine.views.observation import partner_given
 from spadeslib.engine.views.tensor_layout import auction_columns, phase_names
@@ -76,25 +62,13 @@ EPISODES: Final = ("deal", "game")
 OBSERVATIONS: Final = ("observation", "information_state")
 
 _MASK64: Final = (1 << 64) - 1
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
 
 
 def _mix(value: int) -> int:
-    """SplitMix64's finalizer: a row's seeds from the env's seed, spread apart."""
-    z = (value + 0x9E3779B97F4A7C15) & _MASK64
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
-    return z ^ (z >> 31)
-
-
-def _draw(state: int, bound: int) -> tuple[int, int]:
-    """A number below ``bound`` from a SplitMix64 stream and the stream's state after: the
-    native core's ``splitmix_below`` (``src/native/spades.h``), so that a row's random
-    cards are the same on both paths."""
-    while True:
-        state = (state + 0x9E3779B97F4A7C15) & _MASK64
-        product = _mix((state - 0x9E3779B97F4A7C15) & _MASK64) * bound
-        if product & _MASK64 >= ((1 << 64) - bound) % bound:
-            return product >> 64, state
+    """A row's seeds from the env's seed, spread apart: SplitMix64's first output."""
+    return SplitMix64(value).next64()
 
 
 _KINDS: Final = {None: 0, "random": 1, "standard": 2, "easy": 3}
@@ -118,26 +92,24 @@ def _easy_choices(game: Game, ids: list[int]) -> list[int]:
     if phase == "raise" or stand:
         return stand[:1] or ids
     bids = [(i, action) for i, action in actions if action.kind in ("bid", "nil")]
-    easy = [
-        i
-        for i, action in bids
-        if action.kind == "bid" and action.parts is None and 1 <= (action.number or 0) <= 4
-    ]
-    return easy or [i for i, _ in bids] or ids
+    return [i for i, action in bids if easy_bid(action)] or [i for i, _ in bids] or ids
 
 
-@contextmanager
-def _collector_off() -> Iterator[None]:
-    """Python's cyclic garbage collector held off inside the block, as it was after (see
-    the module docstring): what a step leaves in cycles is collected at the next
-    collection, after it."""
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was:
-            gc.enable()
+def _collector_off(method: Callable[_P, _R]) -> Callable[_P, _R]:
+    """``method`` with Python's cyclic garbage collector held off, as found after (see the
+    module docstring); what it leaves in cycles goes at the next collection."""
+
+    @functools.wraps(method)
+    def held(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+        was = gc.isenabled()
+        gc.disable()
+        try:
+            return method(*args, **kwargs)
+        finally:
+            if was:
+                gc.enable()
+
+    return held
 
 
 def _check_seed(seed: object) -> None:
@@ -295,20 +267,12 @@ class SpadesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
 
     # -- the Gymnasium API ---------------------------------------------------------------
 
+    @_collector_off
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Any, dict[str, Any]]:
         """New games in every row; ``seed`` fixes them (the same seed, the same
         trajectories for the same actions), else they go on from the last seed."""
-        with _collector_off():
-            return self._reset(seed)
-
-    def step(self, actions: Any) -> tuple[Any, Any, Any, Any, dict[str, Any]]:
-        """Apply one action per row, play the bots, start the rows whose episode ended."""
-        with _collector_off():
-            return self._step(actions)
-
-    def _reset(self, seed: int | None) -> tuple[Any, dict[str, Any]]:
         if seed is not None:
             _check_seed(seed)
             self._base = seed
@@ -327,7 +291,9 @@ class SpadesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         self._truncated[:] = False
         return self._obs, self._info(None)
 
-    def _step(self, actions: Any) -> tuple[Any, Any, Any, Any, dict[str, Any]]:
+    @_collector_off
+    def step(self, actions: Any) -> tuple[Any, Any, Any, Any, dict[str, Any]]:
+        """Apply one action per row, play the bots, start the rows whose episode ended."""
         if not self._ready:
             raise ArgumentError("call reset() before step()")
         ids = self._checked(actions)
@@ -395,8 +361,9 @@ class SpadesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             return
         if level == "easy" and len(ids) > 1:
             ids = _easy_choices(game, ids)
-        index, self._rng[row] = _draw(int(self._rng[row]), len(ids))
-        game.apply_id(ids[index])
+        stream = SplitMix64(int(self._rng[row]))  # the native step's splitmix_below, as it draws
+        game.apply_id(ids[stream.below(len(ids))])
+        self._rng[row] = stream.state
 
     def _advance(self, row: int, earned: Any, scored: int | None) -> bool:
         """Let the bots play up to an agent seat's turn; add the rewards to ``earned``.

@@ -14,7 +14,12 @@ from spadeslib.bots.base import BaseBot
 from spadeslib.compiler import Rules
 from spadeslib.engine import Action, Observation
 
-__all__ = ["EasyBot"]
+__all__ = ["EasyBot", "easy_bid"]
+
+
+def easy_bid(action: Action) -> bool:
+    """Whether Easy would make this bid: a plain bid of 1 to 4 tricks."""
+    return action.kind == "bid" and action.parts is None and 1 <= (action.number or 0) <= 4
 
 
 class EasyBot(BaseBot):
@@ -25,9 +30,6 @@ class EasyBot(BaseBot):
         if stand:
             return stand[0]
         bids = [action for action in legal if action.kind in ("bid", "nil")]
-        easy = [
-            action
-            for action in bids
-            if action.kind == "bid" and action.parts is None and 1 <= (action.number or 0) <= 4
-        ]
-        return self.rng.choice(easy or bids or list(legal))
+        return self.rng.choice(
+            [action for action in bids if easy_bid(action)] or bids or list(legal)
+        )
