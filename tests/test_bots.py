@@ -16,7 +16,7 @@ from spadeslib.cards import Card
 from spadeslib.compiler import Rules
 from spadeslib.engine import Action, Game, Observation
 from spadeslib.errors import ArgumentError
-from spadeslib.policies.standard import LOSE, NIL, WIN, Table, made, mode_of, standard_card
+from spadeslib.policies.standard import LOSE, NIL, SET, WIN, Table, made, mode_of, standard_card
 from spadeslib.variant import Variant, load_variant, parse_variant
 
 SIMS = 2
@@ -320,6 +320,10 @@ def _play(
         # Nil: the highest card that loses, never a winner when a loser is left
         ("AH TH 8H 2H", "9H", NIL, "8H"),
         ("AS KD", "9H", NIL, "KD"),
+        # an opponent's Nil is winning: the highest card under it, the highest if none is
+        ("AH TH 8H 2H", "9H", SET, "8H"),
+        ("2S 3C 9C", "9H", SET, "9C"),
+        ("AH KH", "9H", SET, "AH"),
     ],
 )
 def test_the_standard_rule_of_play(hand: str, trick: str, mode: int, played: str) -> None:
@@ -333,21 +337,57 @@ def test_standard_does_not_go_over_a_winning_partner_but_covers_a_nil() -> None:
     assert _play("KH 3H", "9H 2H", mode=WIN, seat=2, nils=1 << 0) == "KH"
 
 
-def test_the_mode_follows_the_contract_and_the_nil() -> None:
-    table = Table(RULES, (3, 4), 1 << 3)
-    tricks = [1, 0, 1, 0]
-    assert mode_of(RULES, table, 0, tricks, made(table, 0, tricks), trick=[], leader=0) == WIN
-    tricks = [2, 0, 1, 0]
-    assert mode_of(RULES, table, 0, tricks, made(table, 0, tricks), trick=[], leader=0) == LOSE
-    assert mode_of(RULES, table, 3, tricks, 0, trick=[], leader=3) == NIL
-    # seat 1 covers seat 3's Nil while seat 3 has still to play ...
-    over = [0, 5, 0, 0]
-    assert mode_of(RULES, table, 1, over, 5, trick=_bits("2H"), leader=0) == WIN
-    # ... but not once seat 3 has played a card that is not winning
-    assert mode_of(RULES, table, 1, over, 5, trick=_bits("3H 9H"), leader=3) == LOSE
-    # and no contract (the deal that bids itself) means always playing to win
-    table = Table(RULES, (None, None), 0)
-    assert mode_of(RULES, table, 0, [9, 0, 4, 0], 13, trick=[], leader=0) == WIN
+NYC_RULES: Rules = load_variant("nyc").compile()  # more than two overtricks set a side
+
+
+@pytest.mark.parametrize(
+    ("rules", "contracts", "nils", "seat", "tricks", "trick", "leader", "mode"),
+    [
+        # short of its contract: win
+        (RULES, (3, 4), 1 << 3, 0, [1, 0, 1, 0], "", 0, WIN),
+        # contract made, the other side's still open (0 of 4, 10 tricks left): press for the set
+        (RULES, (3, 4), 1 << 3, 0, [2, 0, 1, 0], "", 0, WIN),
+        # ... and once the other side has made its contract, or can no longer: lose
+        (RULES, (3, 4), 0, 0, [5, 4, 1, 0], "", 0, LOSE),
+        (RULES, (3, 10), 0, 0, [4, 0, 1, 0], "", 0, LOSE),
+        # NYC: a third overtrick would set the side, so it presses up to its second
+        (NYC_RULES, (3, 4), 0, 0, [2, 0, 1, 0], "", 0, WIN),
+        (NYC_RULES, (3, 4), 0, 0, [3, 0, 1, 0], "", 0, WIN),
+        (NYC_RULES, (3, 4), 0, 0, [4, 0, 1, 0], "", 0, LOSE),
+        # a Nil bidder plays its Nil
+        (RULES, (3, 4), 1 << 3, 3, [2, 0, 1, 0], "", 3, NIL),
+        # seat 1 covers seat 3's Nil while seat 3 has still to play (side 0 is out of reach) ...
+        (RULES, (9, 4), 1 << 3, 1, [0, 5, 0, 0], "2H", 0, WIN),
+        # ... but not once seat 3 has played a card that is not winning
+        (RULES, (9, 4), 1 << 3, 1, [0, 5, 0, 0], "3H 9H", 3, LOSE),
+        # an opponent's Nil is alive and winning the trick: leave it the trick ...
+        (RULES, (3, 4), 1 << 3, 0, [0, 0, 0, 0], "9H", 3, SET),
+        (RULES, (3, 4), 1 << 3, 2, [0, 0, 0, 0], "9H 2H 3H", 3, SET),
+        # ... not once the Nil has taken a trick, nor when its partner is winning
+        (RULES, (3, 4), 1 << 3, 0, [0, 1, 0, 1], "9H", 3, WIN),
+        (RULES, (3, 4), 1 << 3, 2, [0, 0, 0, 0], "9H TH 3H", 3, WIN),
+        # no contract (the deal that bids itself) means always playing to win
+        (RULES, (None, None), 0, 0, [9, 0, 4, 0], "", 0, WIN),
+    ],
+)
+def test_the_mode_follows_the_contracts_and_the_nils(
+    *,
+    rules: Rules,
+    contracts: tuple[int | None, ...],
+    nils: int,
+    seat: int,
+    tricks: list[int],
+    trick: str,
+    leader: int,
+    mode: int,
+) -> None:
+    table = Table(rules, contracts, nils)
+    side = rules.side_of[seat]
+    bits = [rules.card_bits(card)[0] for card in trick.split()]
+    chosen = mode_of(
+        rules, table, seat, tricks, made(table, side, tricks), trick=bits, leader=leader
+    )
+    assert chosen == mode
 
 
 # -- Standard bidding, on an obviously strong and an obviously weak hand --------------------

@@ -58,15 +58,17 @@ static PyObject *kernel_new(PyTypeObject *type, PyObject *args, PyObject *kwargs
     native_cache_init(&self->scores);
     native_cache_init(&self->bids);
 
-    PyObject *list = sequence_of(st, numbers, 13, "numbers");
+    PyObject *list = sequence_of(st, numbers, 14, "numbers");
     if (!list) goto fail;
-    long values[13];
-    static const long low[13] = {2, 2, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0};
-    static const long high[13] = {MAX_CARDS, MAX_PLAYERS, MAX_TRICKS, 2, MAX_SIDES, 1, 3, 1, 1, 1 << 30, 1, 3, 1};
-    static const char *what[13] = {"size", "players", "hand_size", "packs", "sides", "later_wins",
+    long values[14];
+    static const long low[14] = {2, 2, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, -1};
+    static const long high[14] = {MAX_CARDS, MAX_PLAYERS, MAX_TRICKS, 2, MAX_SIDES, 1, 3,
+                                  1, 1, 1 << 30, 1, 3, 1, MAX_TRICKS};
+    static const char *what[14] = {"size", "players", "hand_size", "packs", "sides", "later_wins",
                                    "void_rule", "first_no_lead", "first_no_spades",
-                                   "lead_free_from", "broken_frees", "first_lead", "partnership"};
-    for (int i = 0; i < 13; i++) {
+                                   "lead_free_from", "broken_frees", "first_lead", "partnership",
+                                   "overtrick_limit"};
+    for (int i = 0; i < 14; i++) {
         if (int_in(st, PyList_GET_ITEM(list, i), low[i], high[i], &values[i], what[i]) < 0) {
             Py_DECREF(list);
             goto fail;
@@ -86,6 +88,7 @@ static PyObject *kernel_new(PyTypeObject *type, PyObject *args, PyObject *kwargs
     k->broken_frees = (int)values[10];
     k->first_lead = (int)values[11];
     self->partnership = (int)values[12];
+    k->overtrick_limit = (int)values[13];
     if (k->hand_size * k->players > k->size) {
         argument_error(st, "%d hands of %d cards need more than the %d cards", k->players,
                        k->hand_size, k->size);

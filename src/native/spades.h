@@ -90,6 +90,7 @@ typedef struct kernel {
     int size, players, hand_size, packs, sides;
     int later_wins;
     int void_rule, first_no_lead, first_no_spades, lead_free_from, broken_frees, first_lead;
+    int overtrick_limit; /* -1: none; the Standard rule stops pressing at it (NYC) */
     mask_t full, trumps, non_trumps;
     mask_t suit_masks[NSUITS];
     mask_t breaking[NSUITS];

@@ -6,7 +6,7 @@
 
 #include "rules.h"
 
-enum { MODE_WIN = 0, MODE_LOSE = 1, MODE_NIL = 2 };
+enum { MODE_WIN = 0, MODE_LOSE = 1, MODE_NIL = 2, MODE_SET = 3 };
 
 /* Who plays with whom in one deal: each side's contract (-1: none, the side plays to
    win), the Nil bidders, and per side the seats whose Nil its other members cover. */
@@ -35,6 +35,20 @@ static inline int side_made(const kernel *k, const deal_table *t, int side, cons
         if (!(t->nils >> s & 1)) total += tricks[s];
     }
     return total;
+}
+
+/* Whether a side other than `side` has a contract it has neither made nor lost yet: the
+   tricks still to play could go either way (policies/standard.py settable). */
+static inline int settable(const kernel *k, const deal_table *t, int side, const int *tricks) {
+    int left = k->hand_size;
+    for (int s = 0; s < k->players; s++) left -= tricks[s];
+    for (int other = 0; other < k->sides; other++) {
+        int contract = t->contracts[other];
+        if (other == side || contract < 0) continue;
+        int made = side_made(k, t, other, tricks);
+        if (made < contract && made + left >= contract) return 1;
+    }
+    return 0;
 }
 
 #define M mask_t

@@ -67,9 +67,16 @@ static inline int F(mode_of)(const kernel *k, const deal_table *t, int seat, con
             if (p->tricks[nil] == 0 && (nil == ahead || !(played >> nil & 1))) return MODE_WIN;
         }
     }
+    if (p->count) {
+        int ahead = seat_after(k, p->leader, p->winning);
+        if ((t->nils >> ahead & 1) && !p->tricks[ahead] && k->side_of[ahead] != side)
+            return MODE_SET;
+    }
     int contract = t->contracts[side];
-    if (contract < 0 || side_made(k, t, side, p->tricks) < contract) return MODE_WIN;
-    return MODE_LOSE;
+    int made = side_made(k, t, side, p->tricks);
+    if (contract < 0 || made < contract) return MODE_WIN;
+    if (k->overtrick_limit >= 0 && made - contract >= k->overtrick_limit) return MODE_LOSE;
+    return settable(k, t, side, p->tricks) ? MODE_WIN : MODE_LOSE;
 }
 
 /* nil_card and standard_card read the card winning the trick off the play (p->winning,
@@ -116,6 +123,7 @@ ALWAYS_INLINE int F(standard_card)(const kernel *k, const deal_table *t, int mod
         return winning ? F(highest_card)(k, winning) : F(lowest_card)(k, legal);
     }
     M losing = legal & ~beats;
+    if (mode == MODE_SET) return F(highest_card)(k, losing ? losing : legal);
     return losing ? F(lowest_card)(k, losing) : F(highest_card)(k, legal);
 }
 

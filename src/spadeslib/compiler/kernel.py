@@ -60,6 +60,7 @@ def _build(native: Any, rules: Rules) -> Kernel:
         int(rules.broken_frees),
         FIRST_LEADS[rules.first_lead],
         int(rules.partnership),
+        -1 if rules.scoring.overtrick_limit is None else rules.scoring.overtrick_limit,
     ]
     keys = bytes(key for table in rules.winner_keys for key in table)
     partners = bytes(_NO_PARTNER if p is None else p for p in rules.partner_of)
