@@ -350,10 +350,9 @@ NYC_RULES: Rules = load_variant("nyc").compile()  # more than two overtricks set
         # ... and once the other side has made its contract, or can no longer: lose
         (RULES, (3, 4), 0, 0, [5, 4, 1, 0], "", 0, LOSE),
         (RULES, (3, 10), 0, 0, [4, 0, 1, 0], "", 0, LOSE),
-        # NYC: a third overtrick would set the side, so it presses up to its second
-        (NYC_RULES, (3, 4), 0, 0, [2, 0, 1, 0], "", 0, WIN),
-        (NYC_RULES, (3, 4), 0, 0, [3, 0, 1, 0], "", 0, WIN),
-        (NYC_RULES, (3, 4), 0, 0, [4, 0, 1, 0], "", 0, LOSE),
+        # NYC: where overtricks can set the side, it does not press
+        (NYC_RULES, (3, 4), 0, 0, [1, 0, 1, 0], "", 0, WIN),
+        (NYC_RULES, (3, 4), 0, 0, [2, 0, 1, 0], "", 0, LOSE),
         # a Nil bidder plays its Nil
         (RULES, (3, 4), 1 << 3, 3, [2, 0, 1, 0], "", 3, NIL),
         # seat 1 covers seat 3's Nil while seat 3 has still to play (side 0 is out of reach) ...

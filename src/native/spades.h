@@ -90,7 +90,7 @@ typedef struct kernel {
     int size, players, hand_size, packs, sides;
     int later_wins;
     int void_rule, first_no_lead, first_no_spades, lead_free_from, broken_frees, first_lead;
-    int overtrick_limit; /* -1: none; the Standard rule stops pressing at it (NYC) */
+    int overtrick_limit; /* -1: none; with one the Standard rule does not press (NYC) */
     mask_t full, trumps, non_trumps;
     mask_t suit_masks[NSUITS];
     mask_t breaking[NSUITS];

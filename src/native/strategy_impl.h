@@ -75,7 +75,7 @@ static inline int F(mode_of)(const kernel *k, const deal_table *t, int seat, con
     int contract = t->contracts[side];
     int made = side_made(k, t, side, p->tricks);
     if (contract < 0 || made < contract) return MODE_WIN;
-    if (k->overtrick_limit >= 0 && made - contract >= k->overtrick_limit) return MODE_LOSE;
+    if (k->overtrick_limit >= 0) return MODE_LOSE; /* NYC: no pressing (policies/standard.py) */
     return settable(k, t, side, p->tricks) ? MODE_WIN : MODE_LOSE;
 }
 

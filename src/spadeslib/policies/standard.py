@@ -22,8 +22,9 @@ the first that applies):
   the Nil the trick.
 - **WIN**, its side has not reached its contract (or has none: the deal that bids
   itself), or has reached it while another side's contract is still open (neither made
-  nor out of reach: the tricks left could set it) and one more trick would not set its
-  own side for overtricks (``scoring.overtrick_limit``, NYC's): it presses for the set.
+  nor out of reach: the tricks left could set it) and overtricks cannot set its own side
+  (no ``scoring.overtrick_limit``; in ``nyc`` pressing measured level or a point worse):
+  it presses for the set.
   It wins the trick with its highest card that can win it; when it cannot win, it plays
   its lowest card. It does not go over a partner who is winning the trick (unless that
   partner bid Nil): it plays its lowest card instead.
@@ -206,9 +207,8 @@ def mode_of(
     contract = table.contracts[side]
     if contract is None or side_made < contract:
         return WIN
-    limit = rules.scoring.overtrick_limit
-    if limit is not None and side_made - contract >= limit:
-        return LOSE
+    if rules.scoring.overtrick_limit is not None:
+        return LOSE  # overtricks can set the side (NYC): pressing measured level or worse
     return WIN if settable(rules, table, side, tricks) else LOSE
 
 
