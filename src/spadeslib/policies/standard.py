@@ -32,12 +32,11 @@ the first that applies):
   that loses the trick so far (its lowest card when leading); when every card it may play
   wins, its highest card.
 
-Pressing and setting Nils came in December 2026: in duplicate against the rule without
-them (which ducked as soon as its contract was made), Standard gains 3.4 points a deal
-in ``standard`` [2.3, 4.5] by pressing alone, 2 to 6 in every bundled variant but
-``nyc`` (level: its overtrick limit makes pressing dear), and the Expert, whose samples
-are played out with this rule, gains too (docs/performance.md, "The Standard rule
-presses").
+Pressing and setting Nils came in December 2026. In duplicate against the rule without
+them (which ducked as soon as its contract was made), Standard gains 2 to 8 points a
+deal in every bundled variant but ``suicide`` (+1.6, within noise) and ``nyc`` (where it
+does not press), and the Expert, whose samples this rule plays out, 16 in ``standard``
+(docs/performance.md, "The Standard rule presses").
 
 "Winning the trick" means beating the cards already in it (``rules.beating_mask``);
 "highest" and "lowest" use ``Rules.order`` (every trump above every plain card, then by
