@@ -17,7 +17,7 @@ Policies, per seat, named for what they do (:data:`POLICIES`):
 - ``"standard-cards"``: random legal bids, then the cards of the Standard bot's card rule
   (:mod:`spadeslib.policies.standard`). It is *not* the Standard bot: that bot also bids, by
   simulating 100 deals a decision, and a side of random bids with good cards scores far
-  below it (about -119 points a side and deal in the standard game, against about +75).
+  below it (about -120 points a side and deal in the standard game, against about +67).
 
 So of the bot levels (``docs/bots.md``) the playouts play ``random`` and ``easy``; the
 ``standard``, ``pro`` and ``expert`` bots decide by simulating or searching, and play
