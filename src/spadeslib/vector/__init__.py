@@ -42,7 +42,6 @@ from gymnasium.vector import AutoresetMode
 
 from spadeslib import _backend
 from spadeslib.bots import Bot, StandardBot
-from spadeslib.bots.easy import easy_bid
 from spadeslib.bots.standard import situation
 from spadeslib.engine import Game
 from spadeslib.engine.core.shuffle import SplitMix64
@@ -52,6 +51,8 @@ from spadeslib.engine.views.tensor_layout import auction_columns, phase_names
 from spadeslib.engine.views.tensors import information_state_layout, observation_layout
 from spadeslib.errors import ArgumentError, IllegalActionError
 from spadeslib.variant import Variant
+from spadeslib.vector.before_play import BeforePlay
+from spadeslib.vector.bots import KINDS, easy_choices
 
 __all__ = ["EPISODES", "LEVELS", "OBSERVATIONS", "SpadesVectorEnv"]
 
@@ -69,30 +70,6 @@ _R = TypeVar("_R")
 def _mix(value: int) -> int:
     """A row's seeds from the env's seed, spread apart: SplitMix64's first output."""
     return SplitMix64(value).next64()
-
-
-_KINDS: Final = {None: 0, "random": 1, "standard": 2, "easy": 3}
-"""What the native step plays for a seat: the agent's (0); a random bid and card (1,
-Random); the Standard rule's card, its bids left to the Python (2, Standard); a random
-card and Easy's bid (3, Easy: :func:`_easy_choices`, where the bids are a seat's)."""
-
-
-def _easy_choices(game: Game, ids: list[int]) -> list[int]:
-    """The actions Easy chooses among (``spadeslib/bots/easy.py`` and its base's defaults:
-    a look at a blind decision, a stand in the raise round, a bid from 1 to 4 where there is
-    one, else any bid or Nil; any legal action elsewhere), as ids, in order."""
-    phase = game.phase
-    if phase not in ("bidding", "blind", "raise"):
-        return ids
-    legal = game.legal_actions()
-    actions = list(zip(ids, legal, strict=True))
-    if phase == "blind":
-        return [i for i, action in actions if action.kind == "look"][:1] or ids
-    stand = [i for i, action in actions if action.kind == "stand"]
-    if phase == "raise" or stand:
-        return stand[:1] or ids
-    bids = [(i, action) for i, action in actions if action.kind in ("bid", "nil")]
-    return [i for i, action in bids if easy_bid(action)] or [i for i, _ in bids] or ids
 
 
 def _collector_off(method: Callable[_P, _R]) -> Callable[_P, _R]:
@@ -200,6 +177,7 @@ class SpadesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         self._started = [0] * num_envs  # games started per row: the next game's seed
         self._finals: dict[int, Any] = {}  # the rows' final tensors, this step
         self._plays: list[Any] = [None] * num_envs  # per row, its native play, if C steps it
+        self._before: BeforePlay | None = None  # the rows' native path before the play, if any
         self._agents = [seat for seat, level in enumerate(self.levels) if level is None]
         self._standard = [seat for seat, level in enumerate(self.levels) if level == "standard"]
         self._vector = self._native(layout)
@@ -248,10 +226,10 @@ class SpadesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         self._tables = np.zeros((self.num_envs, len(rules.sides) + 1), np.int32)
         self._received = np.zeros((self.num_envs, self.players, 4), np.uint64)
         self._play_type = module.Play
-        return module.Vector(
+        vector = module.Vector(
             rules.kernel,
             [layout.size, *starts, received, *history, *auction],
-            [_KINDS[level] for level in self.levels],
+            [KINDS[level] for level in self.levels],
             self.num_actions,
             self._obs,
             self._legal,
@@ -264,6 +242,8 @@ class SpadesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             self._columns,
             self._marks,
         )
+        self._before = BeforePlay.made(vector, rules, self.levels, layout, self.num_envs)
+        return vector
 
     # -- the Gymnasium API ---------------------------------------------------------------
 
@@ -278,6 +258,8 @@ class SpadesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             self._base = seed
             self._started = [0] * self.num_envs
         self._games = [Game(self.variant, seed=0)] * self.num_envs
+        if self._before is not None:
+            self._before.reset()
         self._bots = [{}] * self.num_envs
         for row in range(self.num_envs):
             self._rng[row] = _mix(self._base ^ _mix(row) ^ 0x5EED ^ self._started[row])
@@ -310,8 +292,11 @@ class SpadesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             self._vector.step(self._plays, ids)
             rows = np.flatnonzero(self._status).tolist()
         status = self._status
+        before_play = self._before
         for row in rows:
             game = self._games[row]
+            if before_play is not None:  # its ids taken natively before the play, if any
+                before_play.catch_up(row, game)
             seat = int(seats[row])
             before = game.deal_number
             if status[row] == 1:  # untouched by the native step
@@ -337,6 +322,8 @@ class SpadesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             raise ArgumentError(f"no row {row!r}: rows are 0 to {self.num_envs - 1}")
         if not self._ready:
             raise ArgumentError("call reset() first")
+        if self._before is not None:
+            self._before.catch_up(row, self._games[row])
         return self._games[row].clone()
 
     # -- rows ----------------------------------------------------------------------------
@@ -360,7 +347,7 @@ class SpadesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
                 game.apply(self._bots[row][seat].act(game.observation(seat), self._rules))
             return
         if level == "easy" and len(ids) > 1:
-            ids = _easy_choices(game, ids)
+            ids = easy_choices(game, ids)
         stream = SplitMix64(int(self._rng[row]))  # the native step's splitmix_below, as it draws
         game.apply_id(ids[stream.below(len(ids))])
         self._rng[row] = stream.state
@@ -421,33 +408,44 @@ class SpadesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         play = state.play
         if play is None or type(play) is not self._play_type or play.done:
             self._plays[row] = None
-            self._tensor(game, seat, self._obs[row])
+            before_play = self._before
+            if before_play is not None and before_play.ready(game):  # natively until the play
+                self._made[row] = None
+                before_play.begin(row, game, self._templated(row, game))
+                self._obs[row] = self._templates[row, seat]
+            else:
+                self._tensor(game, seat, self._obs[row])
             return
         made = (play, play.bidding)  # templates for the auction, then for the cards
         if self._made[row] == made:
             self._tensor(game, seat, self._obs[row])
         else:
             self._made[row] = made
-            templates = self._templates[row]
-            received = self._received[row]
-            for agent in self._agents:
-                self._tensor(game, agent, templates[agent])
-                # the cards its partner gave it, and those it took, "received" while held
-                base, taken = partner_given(state, agent), state.seen_cards[agent]
-                received[agent] = [base & _MASK64, base >> 64, taken & _MASK64, taken >> 64]
+            rows = self._templated(row, game)
             if play.bidding:  # the decisions' rows the templates hold, and the step then
-                rows = 0
-                if self._information_state:
-                    view = self._layout.view(templates[self._agents[0]], "auction")
-                    rows = int(view.any(axis=1).sum())
                 self._marks[row] = [state.step, rows]
             elif self._standard:
                 _, table, _ = situation(game.observation(self._standard[0]), self._rules)
                 contracts = [-1 if c is None else c for c in table.contracts]
                 self._tables[row] = [*contracts, table.nils]
             # the seat to act is an agent's: its tensor is its template, as just made
-            self._obs[row] = templates[seat]
+            self._obs[row] = self._templates[row, seat]
         self._plays[row] = play
+
+    def _templated(self, row: int, game: Game) -> int:
+        """Each agent seat's tensor now as the row's templates, with the cards received
+        the native step reads; the decisions' rows they hold (information state)."""
+        state = game._s
+        templates = self._templates[row]
+        received = self._received[row]
+        for agent in self._agents:
+            self._tensor(game, agent, templates[agent])
+            # the cards its partner gave it, and those it took, "received" while held
+            base, taken = partner_given(state, agent), state.seen_cards[agent]
+            received[agent] = [base & _MASK64, base >> 64, taken & _MASK64, taken >> 64]
+        if not self._information_state:
+            return 0
+        return int(self._layout.view(templates[self._agents[0]], "auction").any(axis=1).sum())
 
     def _info(self, final: list[int] | None) -> dict[str, Any]:
         np.copyto(self._mask, self._legal)
@@ -488,7 +486,7 @@ class SpadesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             bad = ~self._legal[np.arange(self.num_envs), ids]
         if bad.any():
             row = int(np.flatnonzero(bad)[0])
-            game = self._games[row]
+            game = self.game(row)
             raise IllegalActionError(
                 int(array[row]),
                 f"row {row}: not a legal action id for seat {int(self._seat[row])}",
