@@ -48,7 +48,7 @@ from spadeslib.engine.core.shuffle import SplitMix64
 from spadeslib.engine.game import resolve_variant
 from spadeslib.engine.views.observation import partner_given
 from spadeslib.engine.views.tensor_layout import auction_columns, phase_names
-from spadeslib.engine.views.tensors import information_state_layout, observation_layout
+from spadeslib.engine.views.tensors import fill_seats, information_state_layout, observation_layout
 from spadeslib.errors import ArgumentError, IllegalActionError
 from spadeslib.variant import Variant
 from spadeslib.vector.before_play import BeforePlay
@@ -438,8 +438,9 @@ class SpadesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         state = game._s
         templates = self._templates[row]
         received = self._received[row]
-        for agent in self._agents:
-            self._tensor(game, agent, templates[agent])
+        agents = self._agents
+        fill_seats(state, agents, [templates[agent] for agent in agents], self._information_state)
+        for agent in agents:
             # the cards its partner gave it, and those it took, "received" while held
             base, taken = partner_given(state, agent), state.seen_cards[agent]
             received[agent] = [base & _MASK64, base >> 64, taken & _MASK64, taken >> 64]
