@@ -153,3 +153,42 @@ def test_the_native_calls_check_what_they_are_given() -> None:
         vector.blind_setup(None, [0] * 6, [0] * 3, [0] * 10)  # not callable
     with pytest.raises(ArgumentError):
         vector.blind_setup(print, [0] * 6, [0] * 3, [0, 0, 0, 0, 0, -1, 0, 0, -1, 10**6])
+
+
+class _Counted:
+    """The native step, its ``advance`` calls counted by answer."""
+
+    def __init__(self, vector: Any) -> None:
+        self.vector = vector
+        self.answers: list[bool] = []
+
+    def advance(self, row: int, play: Any) -> bool:
+        answer: bool = self.vector.advance(row, play)
+        self.answers.append(answer)
+        return answer
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.vector, name)
+
+
+@pytest.mark.parametrize("variant", ["standard", BLIND_NIL])
+def test_the_bots_before_the_agents_turn_play_natively(variant: str) -> None:
+    """At a deal's start (and after the Python's visits) the bots' bids, blind decisions
+    and cards up to the agent's turn are the native step's (vector.c advance), the rows
+    still those of single games (the mirror)."""
+    rules = parse_variant(variant) if "\n" in variant else variant
+    env = SpadesVectorEnv(rules, 6, opponents=[None, "random", "easy", "random"])
+    counted = env._vector = _Counted(env._vector)
+    if env._before is not None:
+        env._before.vector = counted
+    rng = np.random.default_rng(5)
+    obs, info = env.reset(seed=5)
+    mirror = Mirror(env)
+    for _ in range(60):
+        actions = _choose(env, info, rng, blind=0.5)
+        obs, _, _, _, info = env.step(actions)
+        for row in range(env.num_envs):
+            mirror.games[row].apply_id(int(actions[row]))
+            mirror.follow(row)
+        mirror.check(obs, info)
+    assert counted.answers.count(True) > 20

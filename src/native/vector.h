@@ -82,6 +82,7 @@ void write_prelude(const VectorObject *self, const prelude *r, int seat, const f
 int prelude_legal(VectorObject *self, prelude *r, int32_t *out); /* the count, or -1 */
 /* the agent's id applied, then the bots': 0 at an agent's turn, 1 when the play starts, -1 on an error */
 int prelude_step(VectorObject *self, prelude *r, long id, Py_ssize_t row);
+int prelude_bots(VectorObject *self, prelude *r, Py_ssize_t row); /* the bots' only, likewise */
 PyObject *vector_blind_setup(VectorObject *self, PyObject *args);
 PyObject *vector_begin(VectorObject *self, PyObject *args);
 PyObject *vector_pending(VectorObject *self, PyObject *arg);

@@ -263,6 +263,10 @@ static int easy_choices(const VectorObject *self, const prelude *r, int32_t *leg
 
 int prelude_step(VectorObject *self, prelude *r, long id, Py_ssize_t row) {
     if (prelude_apply(self, r, id) < 0) return -1;
+    return prelude_bots(self, r, row);
+}
+
+int prelude_bots(VectorObject *self, prelude *r, Py_ssize_t row) {
     uint64_t *rng = (uint64_t *)self->rng.buf + row;
     while (r->phase != PRE_DONE) {
         int kind = self->kinds[r->actor];
