@@ -1,5 +1,5 @@
 /* The vector environment's step, natively, for the rows whose deal the native core plays
- * (spadeslib/vector.py is the Python side and the reference).
+ * (spadeslib/vector/ is the Python side and the reference).
  *
  * Why: an agent's loop steps a thousand games at once, and most of its steps are cards.
  * Through the Python engine a card costs the agent's call, the bots' calls and a tensor
@@ -16,11 +16,16 @@
  * broken, the counts, the tricks' history) change, and the C rewrites those from the
  * native Play, as tensors.c writes them. When a native auction ends, the templates turn
  * into the play's here (start_play: the phase is the one other piece that changes), so
- * the row plays on. A row this cannot step (a phase only the Python plays, the end of the
- * play, which the Python scores, the end of an auction where a Standard seat's cards need
- * the table the Python makes then, a bot's decision the Python makes) is left to the Python: `status` says how far the C got (0: done, 1:
- * untouched, 2: the agent's action applied, the rest is the Python's). The tensors are written
- * in vector_write.c. */
+ * the row plays on. A row whose deal a seat may still bid Blind Nil in steps before its
+ * play in vector_blind.c instead (the blind decisions, the bids, the exchange), with no
+ * Play until the Python starts the play. A row this cannot step (a phase only the Python
+ * plays, the end of the play, which the Python scores, the end of an auction where a
+ * Standard seat's cards need the table the Python makes then, a bot's decision the Python
+ * makes, the start of a play after vector_blind.c) is left to the Python: `status` says
+ * how far the C got (0: done, 1: untouched, 2: the agent's action applied, the rest is the
+ * Python's). Where the Python leaves a row at a bot's turn (a deal it has just started),
+ * `advance` plays the bots to the agent's turn and writes the row the same way. The
+ * tensors are written in vector_write.c. */
 #include "vector.h"
 #include "strategy.h"
 
@@ -62,6 +67,9 @@ static void vector_dealloc(VectorObject *self) {
                           &self->status, &self->rng, &self->tables, &self->received,
                           &self->columns, &self->marks};
     for (int i = 0; i < self->held; i++) PyBuffer_Release(views[i]);
+    PyMem_Free(self->pre);
+    native_cache_free(&self->blind.options);
+    Py_XDECREF(self->blind.source);
     Py_XDECREF(self->kernel);
     PyObject_GC_Del(self);
     Py_DECREF(type);
@@ -70,6 +78,7 @@ static void vector_dealloc(VectorObject *self) {
 static int vector_traverse(VectorObject *self, visitproc visit, void *arg) {
     Py_VISIT(Py_TYPE(self));
     Py_VISIT(self->kernel);
+    Py_VISIT(self->blind.source);
     return 0;
 }
 
@@ -78,7 +87,7 @@ static int vector_traverse(VectorObject *self, visitproc visit, void *arg) {
 static int may_be_absent(int i) { return i >= L_RECEIVED && i < L_BIDS ? 1 : i == L_AUCTION || i == L_AUCTION_ROWS || i == L_AUCTION_WIDTH; }
 
 /* Vector(kernel, layout, kinds, actions, obs, mask, seats, templates, status, rng, tables):
-   spadeslib/vector.py is the one caller. layout: the tensor's length, then the starts of
+   spadeslib/vector/ is the one caller. layout: the tensor's length, then the starts of
    the pieces the cards change (-1 for the received cards' and the history's, where the
    tensor has none); kinds: per seat
    0 (the agent), 1 (a random card) or 2 (the Standard rule); the arrays, for `rows` rows:
@@ -153,6 +162,9 @@ static PyObject *vector_new(PyTypeObject *type, PyObject *args, PyObject *kwargs
     Py_INCREF(kernel_obj);
     self->kernel = (KernelObject *)kernel_obj;
     self->held = 0;
+    self->pre = NULL;
+    memset(&self->blind, 0, sizeof self->blind);
+    native_cache_init(&self->blind.options);
     self->rows = rows;
     self->actions = actions;
     for (int i = 0; i < LAYOUT; i++) self->at[i] = (int)at[i];
@@ -249,7 +261,7 @@ static int play_bots(VectorObject *self, PlayObject *po, Py_ssize_t row) {
             if (count > 256) count = 256;
             for (Py_ssize_t i = 0; i < count; i++) choices[i] = PyLong_AsLong(PyList_GET_ITEM(legal, i));
             Py_DECREF(legal);
-            if (kind == KIND_EASY && count > 1) { /* vector.py _easy_choices: a bid from 1 to 4 */
+            if (kind == KIND_EASY && count > 1) { /* vector/bots.py easy_choices: a bid from 1 to 4 */
                 const ids_t *bids = &po->bid_ids;
                 for (Py_ssize_t i = 0; i < count; i++) {
                     long number = choices[i] - bids->bid;
@@ -288,6 +300,84 @@ static int play_bots(VectorObject *self, PlayObject *po, Py_ssize_t row) {
     }
 }
 
+/* The row's seat to act (an agent's), its tensor from its template and its mask, from
+   its native play: 0, or -1 with an error set. */
+static int write_row(VectorObject *self, PlayObject *po, Py_ssize_t row) {
+    const kernel *k = &self->kernel->k;
+    const play *p = &po->p;
+    Py_ssize_t size = self->at[L_SIZE];
+    int seat = p->actor;
+    Py_ssize_t at = row * k->players + seat;
+    const float *template = (const float *)self->templates.buf + at * size;
+    float *out = (float *)self->obs.buf + row * size;
+    uint8_t *row_mask = (uint8_t *)self->mask.buf + row * self->actions;
+    memset(row_mask, 0, (size_t)self->actions);
+    if (bidding(po)) {
+        write_auction(self, po, seat, template, (const int32_t *)self->marks.buf + row * 2, out);
+        PyObject *legal = native_play_legal_ids(po);
+        if (!legal) return -1;
+        for (Py_ssize_t i = 0; i < PyList_GET_SIZE(legal); i++) {
+            long id = PyLong_AsLong(PyList_GET_ITEM(legal, i));
+            if (id >= 0 && id < self->actions) row_mask[id] = 1;
+        }
+        Py_DECREF(legal);
+    } else {
+        write_tensor(self, p, seat, template, (const uint64_t *)self->received.buf + at * 4, out);
+        mask_t legal = legal_ids(k, p);
+        while (legal) {
+            row_mask[lowest_bit(legal)] = 1;
+            legal &= legal - 1;
+        }
+    }
+    ((int64_t *)self->seats.buf)[row] = seat;
+    return 0;
+}
+
+/* The same for a row before its play (vector_blind.c). */
+static int write_prelude_row(VectorObject *self, prelude *r, Py_ssize_t row) {
+    Py_ssize_t size = self->at[L_SIZE];
+    int seat = r->actor;
+    Py_ssize_t at = row * self->kernel->k.players + seat;
+    write_prelude(self, r, seat, (const float *)self->templates.buf + at * size, (float *)self->obs.buf + row * size);
+    uint8_t *row_mask = (uint8_t *)self->mask.buf + row * self->actions;
+    memset(row_mask, 0, (size_t)self->actions);
+    int32_t legal[256];
+    int count = prelude_legal(self, r, legal);
+    if (count < 0) return -1;
+    for (int i = 0; i < count; i++)
+        if (legal[i] >= 0 && legal[i] < self->actions) row_mask[legal[i]] = 1;
+    ((int64_t *)self->seats.buf)[row] = seat;
+    return 0;
+}
+
+/* advance(row, play) -> whether the row is now at an agent's turn, its tensor, mask and
+   seat written: the bots' bids and cards (play: the row's native Play) or their decisions
+   before the play (play None: the row began there), from a bot's turn where the Python
+   left the row with its templates made. False: the Python goes on with the row (what
+   the bots did here is in the play, or for the Python to settle). */
+static PyObject *vector_advance(VectorObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    native_state *st = state_of_type(Py_TYPE(self));
+    if (!st) return NULL;
+    if (nargs != 2) return argument_error(st, "advance takes 2 arguments (row, play), not %zd", nargs);
+    Py_ssize_t row = PyLong_AsSsize_t(args[0]);
+    if (row == -1 && PyErr_Occurred()) return NULL;
+    if (row < 0 || row >= self->rows) return argument_error(st, "no row %zd", row);
+    PlayObject *po;
+    if (row_play(self, st, args[1], row, &po) < 0) return NULL;
+    int done;
+    if (po) {
+        if (!bidding(po) && last_card(&self->kernel->k, &po->p)) Py_RETURN_FALSE;
+        done = play_bots(self, po, row);
+        if (done == 0 && write_row(self, po, row) < 0) return NULL;
+    } else {
+        if (!self->pre || !self->pre[row].active) return argument_error(st, "row %zd has no play here", row);
+        done = prelude_bots(self, &self->pre[row], row);
+        if (done == 0 && write_prelude_row(self, &self->pre[row], row) < 0) return NULL;
+    }
+    if (done < 0) return NULL;
+    return PyBool_FromLong(done == 0);
+}
+
 /* step(plays, actions): see the file's comment. plays: per row its native Play in its
    card play, or None (the Python steps the row); actions: int64 (rows), each checked
    legal by the Python. Every row's play and action is checked before any is applied. */
@@ -306,6 +396,17 @@ static PyObject *vector_step(VectorObject *self, PyObject *const *args, Py_ssize
     for (Py_ssize_t row = 0; row < self->rows; row++) { /* check everything first */
         PlayObject *po;
         if (row_play(self, st, PyList_GET_ITEM(plays, row), row, &po) < 0) goto fail;
+        if (!po && self->pre && self->pre[row].active) { /* before the play (vector_blind.c) */
+            int32_t legal[256];
+            int count = prelude_legal(self, &self->pre[row], legal), found = 0;
+            if (count < 0) goto fail;
+            for (int i = 0; i < count && !found; i++) found = legal[i] == ids[row];
+            if (!found) {
+                argument_error(st, "row %zd: %lld is not a legal action", row, (long long)ids[row]);
+                goto fail;
+            }
+            continue;
+        }
         if (!po) continue;
         if (self->kinds[po->p.actor] != KIND_AGENT) {
             argument_error(st, "row %zd: seat %d, to play, is a bot's", row, po->p.actor);
@@ -323,14 +424,19 @@ static PyObject *vector_step(VectorObject *self, PyObject *const *args, Py_ssize
             goto fail;
         }
     }
-    float *obs = self->obs.buf;
-    const float *templates = self->templates.buf;
-    uint8_t *mask = self->mask.buf;
-    int64_t *seats = self->seats.buf;
-    Py_ssize_t size = self->at[L_SIZE];
     for (Py_ssize_t row = 0; row < self->rows; row++) {
         PlayObject *po = (PlayObject *)PyList_GET_ITEM(plays, row);
         status[row] = 1;
+        if ((PyObject *)po == Py_None && self->pre && self->pre[row].active) {
+            prelude *r = &self->pre[row];
+            int done = prelude_step(self, r, (long)ids[row], row);
+            if (done < 0) goto fail;
+            status[row] = 2;
+            if (done) continue; /* the play starts: the Python settles the row's deal */
+            if (write_prelude_row(self, r, row) < 0) goto fail;
+            status[row] = 0;
+            continue;
+        }
         if ((PyObject *)po == Py_None || (!bidding(po) && last_card(k, &po->p))) continue;
         int auction_before = bidding(po);
         if (apply(self, po, (long)ids[row], row) < 0) goto fail;
@@ -342,31 +448,7 @@ static PyObject *vector_step(VectorObject *self, PyObject *const *args, Py_ssize
         int done = play_bots(self, po, row);
         if (done < 0) goto fail;
         if (done) continue;
-        const play *p = &po->p;
-        int seat = p->actor;
-        Py_ssize_t at = row * k->players + seat;
-        uint8_t *row_mask = mask + row * self->actions;
-        memset(row_mask, 0, (size_t)self->actions);
-        if (bidding(po)) {
-            write_auction(self, po, seat, templates + at * size, (const int32_t *)self->marks.buf + row * 2,
-                          obs + row * size);
-            PyObject *legal = native_play_legal_ids(po);
-            if (!legal) goto fail;
-            for (Py_ssize_t i = 0; i < PyList_GET_SIZE(legal); i++) {
-                long id = PyLong_AsLong(PyList_GET_ITEM(legal, i));
-                if (id >= 0 && id < self->actions) row_mask[id] = 1;
-            }
-            Py_DECREF(legal);
-        } else {
-            write_tensor(self, p, seat, templates + at * size, (const uint64_t *)self->received.buf + at * 4,
-                         obs + row * size);
-            mask_t legal = legal_ids(k, p);
-            while (legal) {
-                row_mask[lowest_bit(legal)] = 1;
-                legal &= legal - 1;
-            }
-        }
-        seats[row] = seat;
+        if (write_row(self, po, row) < 0) goto fail;
         status[row] = 0;
     }
     PyBuffer_Release(&actions);
@@ -379,6 +461,17 @@ fail:
 static PyMethodDef vector_methods[] = {
     {"step", (PyCFunction)(void (*)(void))vector_step, METH_FASTCALL,
      "step(plays, actions): every row's card and its bots', natively where the row plays."},
+    {"advance", (PyCFunction)(void (*)(void))vector_advance, METH_FASTCALL,
+     "advance(row, play) -> whether the bots played to an agent's turn, the row written."},
+    {"blind_setup", (PyCFunction)vector_blind_setup, METH_VARARGS,
+     "blind_setup(source, ids, relevant, numbers): rows may begin before their play here."},
+    {"begin", (PyCFunction)vector_begin, METH_VARARGS,
+     "begin(row, hands, numbers): the row's deal before its play goes on here."},
+    {"pending", (PyCFunction)vector_pending, METH_O,
+     "pending(row) -> (ids taken here since the last call, whether the row is still here)."},
+    {"stop", (PyCFunction)vector_stop, METH_NOARGS, "stop(): no row goes on here (a reset)."},
+    {"outcome", (PyCFunction)vector_outcome, METH_O,
+     "outcome(row) -> the row's deal as its play starts (hands, gave, taken, bids, ...)."},
     {NULL, NULL, 0, NULL},
 };
 

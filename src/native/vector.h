@@ -1,12 +1,13 @@
-/* The vector environment's native step, shared by its two files: vector.c (the type, the
- * step, the bots) and vector_write.c (a row's tensor written over its template). */
+/* The vector environment's native step, shared by its files: vector.c (the type, the
+ * step, the bots), vector_write.c (a row's tensor written over its template) and
+ * vector_blind.c (a row before its play where a seat may bid Blind Nil). */
 #ifndef SPADESLIB_VECTOR_H
 #define SPADESLIB_VECTOR_H
 
 #include "native.h"
 #include "tensor_rows.h"
 
-/* the pieces the cards change, in the order spadeslib/vector.py hands their starts */
+/* the pieces the cards change, in the order spadeslib/vector/ hands their starts */
 enum { L_SIZE, L_LOOKED, L_HAND, L_TRICK, L_PLAYED, L_TO_ACT, L_BROKEN, L_HAND_SIZES, L_TRICKS_WON,
        L_TRICK_NUMBER, L_RECEIVED, L_TRICK_CARDS, L_TRICK_LEADERS,
        /* the auction's: its pieces, then the information state's rows of decisions (-1: none) */
@@ -17,6 +18,39 @@ enum { L_SIZE, L_LOOKED, L_HAND, L_TRICK, L_PLAYED, L_TO_ACT, L_BROKEN, L_HAND_S
 /* what a seat is: the agent's; a random card and bid (Random); a random card, a bid from
    1 to 4 (Easy); the Standard rule's card, its bids the Python's (Standard) */
 enum { KIND_AGENT = 0, KIND_RANDOM = 1, KIND_STANDARD = 2, KIND_EASY = 3 };
+
+/* A row's deal before its play, where a seat may bid Blind Nil (vector_blind.c): the
+   blind decisions, the first round of bids and the exchange after a Nil, stepped here
+   with the engine's rules and replayed into the row's Game when the play starts. */
+enum { PRE_BLIND, PRE_BID, PRE_EXCHANGE, PRE_DONE };
+#define PRE_PENDING (2 * MAX_PLAYERS + 2 * MAX_SIDES * MAX_TRICKS)
+#define PRE_ROWS (4 * MAX_PLAYERS + 2) /* the information state's rows of decisions */
+
+typedef struct prelude {
+    int active, phase, actor, seen, first_deal;
+    auction a; /* the bids, contracts, Nils and turns (a.order: the bidding turns' seats) */
+    int behind[MAX_SIDES]; /* each side's part of the blind options' key (the Python's) */
+    uint8_t captains[MAX_SIDES]; /* the exchange's order of sides */
+    mask_t hands[MAX_PLAYERS], gave[MAX_PLAYERS], taken[MAX_PLAYERS];
+    uint8_t givers[2 * MAX_SIDES], counts[2 * MAX_SIDES];
+    int gives, give;
+    int rows_made, rows;              /* decisions' rows in the templates, and since */
+    uint8_t who[PRE_ROWS];
+    int16_t column[PRE_ROWS];
+    uint16_t pending[PRE_PENDING];    /* the ids applied here, for the Python's Game */
+    uint8_t pending_seat[PRE_PENDING]; /* and the seat that took each */
+    int npending, exchanged;
+} prelude;
+
+/* What the blind step reads besides the rows (Vector.blind_setup) */
+typedef struct blind_setup {
+    PyObject *source; /* the blind options of a situation: the engine's, asked once each */
+    cache options;
+    ids_t ids;
+    int relevant[3];
+    int look, blind_nil, give_base, nil_count, blind_count;
+    int at_given, phase_blind, phase_bid, phase_exchange, phase_play;
+} blind_setup;
 
 typedef struct VectorObject {
     PyObject_HEAD
@@ -30,6 +64,8 @@ typedef struct VectorObject {
     uint8_t side_order[MAX_PLAYERS][MAX_SIDES]; /* per observer, the sides in relative order */
     Py_buffer obs, mask, seats, templates, status, rng, tables, received, columns, marks;
     int held; /* how many of the buffers above are held (in that order) */
+    prelude *pre;     /* per row, NULL until blind_setup */
+    blind_setup blind;
 } VectorObject;
 
 /* vector_write.c: the row's tensor for `seat` during the play, and during the auction's
@@ -39,5 +75,18 @@ void write_tensor(const VectorObject *self, const play *p, int seat, const float
 void write_auction(const VectorObject *self, const PlayObject *po, int seat, const float *template,
                    const int32_t *marks, float *out);
 void start_play(const VectorObject *self, const PlayObject *po, Py_ssize_t row);
+void write_bids(const VectorObject *self, const auction *a, int seat, const float *template, float *out);
+
+/* vector_blind.c: the rows before their play (see there) */
+void write_prelude(const VectorObject *self, const prelude *r, int seat, const float *template, float *out);
+int prelude_legal(VectorObject *self, prelude *r, int32_t *out); /* the count, or -1 */
+/* the agent's id applied, then the bots': 0 at an agent's turn, 1 when the play starts, -1 on an error */
+int prelude_step(VectorObject *self, prelude *r, long id, Py_ssize_t row);
+int prelude_bots(VectorObject *self, prelude *r, Py_ssize_t row); /* the bots' only, likewise */
+PyObject *vector_blind_setup(VectorObject *self, PyObject *args);
+PyObject *vector_begin(VectorObject *self, PyObject *args);
+PyObject *vector_pending(VectorObject *self, PyObject *arg);
+PyObject *vector_stop(VectorObject *self, PyObject *Py_UNUSED(ignored));
+PyObject *vector_outcome(VectorObject *self, PyObject *arg);
 
 #endif

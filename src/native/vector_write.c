@@ -59,18 +59,13 @@ void write_tensor(const VectorObject *self, const play *p, int seat, const float
 
 static int clamp(long value, int top) { return value < 0 ? 0 : value > top ? top : (int)value; }
 
-/* The row's tensor for `seat` during the auction's first round: its template (made when
-   the Python last stepped the row), with the bids, the contracts, whose turn and the
-   decisions since written from the auction, as tensors.c writes them. `marks`: the
-   auction's step when the template was made, and the decisions' rows it holds. */
-void write_auction(const VectorObject *self, const PlayObject *po, int seat, const float *template,
-                          const int32_t *marks, float *out) {
+/* The bids and the contracts of `out` (a copy of `template`, whose blind piece says
+   which sides bid blind) written from the auction, as tensors.c writes them. */
+void write_bids(const VectorObject *self, const auction *a, int seat, const float *template, float *out) {
     const kernel *k = &self->kernel->k;
     const int *at = self->at;
-    const auction *a = &po->a;
     int players = k->players, top = k->hand_size;
-    const uint8_t *order = self->order[seat], *rel = self->rel[seat];
-    memcpy(out, template, (size_t)at[L_SIZE] * sizeof(float));
+    const uint8_t *order = self->order[seat];
     memset(out + at[L_BIDS], 0, (size_t)(players * (top + 4)) * sizeof(float));
     for (int r = 0; r < players; r++) {
         int bid = a->bids[order[r]];
@@ -84,6 +79,21 @@ void write_auction(const VectorObject *self, const PlayObject *po, int seat, con
         for (int m = 0; m < k->side_size[side] && !has_bid; m++) has_bid = a->bids[k->side_seats[side][m]] != NO_BID;
         out[at[L_CONTRACTS] + r * (top + 2) + (has_bid ? 1 + clamp(a->contracts[side], top) : 0)] = 1.0f;
     }
+}
+
+/* The row's tensor for `seat` during the auction's first round: its template (made when
+   the Python last stepped the row), with the bids, the contracts, whose turn and the
+   decisions since written from the auction, as tensors.c writes them. `marks`: the
+   auction's step when the template was made, and the decisions' rows it holds. */
+void write_auction(const VectorObject *self, const PlayObject *po, int seat, const float *template,
+                          const int32_t *marks, float *out) {
+    const kernel *k = &self->kernel->k;
+    const int *at = self->at;
+    const auction *a = &po->a;
+    int players = k->players;
+    const uint8_t *rel = self->rel[seat];
+    memcpy(out, template, (size_t)at[L_SIZE] * sizeof(float));
+    write_bids(self, a, seat, template, out);
     memset(out + at[L_TO_ACT], 0, (size_t)players * sizeof(float));
     out[at[L_TO_ACT] + rel[po->p.actor]] = 1.0f;
     if (at[L_AUCTION] < 0) return;

@@ -67,6 +67,7 @@ __all__ = [
     "Piece",
     "TensorLayout",
     "as_list",
+    "fill_seats",
     "information_state_layout",
     "information_state_tensor",
     "legal_mask",
@@ -319,11 +320,14 @@ class _Encoder:
         raw = np.frombuffer(big.to_bytes((count + 7) // 8, "little"), np.uint8)
         out[origin:] = np.unpackbits(raw, count=count, bitorder="little")
 
-    def fill_native(self, tensors: Any, state: State, seat: int, out: Any, info: bool) -> Any:
-        """:meth:`fill`, by the native core: the Python decides what is a rule (the cards
-        received, the phase's column, the top of the stock) and hands over the fields.
-        A native play goes too (its auction's as well), and the native core reads the
-        cards, the trick, the counts and the finished tricks from it rather than from
+    def fill_native(
+        self, tensors: Any, state: State, seats: Sequence[int], outs: Sequence[Any], info: bool
+    ) -> None:
+        """:meth:`fill`, by the native core, for each of ``seats`` into its ``outs``
+        (the state's fields read once for them all): the Python decides what is a rule
+        (the cards received, the phase's column, the top of the stock) and hands over the
+        fields. A native play goes too (its auction's as well), and the native core reads
+        the cards, the trick, the counts and the finished tricks from it rather than from
         Python values built for the call."""
         play = state.play
         phase = state.phase
@@ -333,74 +337,72 @@ class _Encoder:
         trick_log: list[tuple[int, tuple[int, ...]]] | None
         if type(play) is not self.native_play:  # (a native play: its auction's too)
             play = None
-            hands, trick, tricks, trick_log = (
-                state.hands,
-                state.trick,
-                state.tricks,
-                state.trick_log,
-            )
-            actor, leader, trick_number, broken = (
-                state.actor,
-                state.leader,
-                state.trick_number,
-                state.broken,
-            )
+            hands, trick = state.hands, state.trick
+            tricks, trick_log = state.tricks, state.trick_log
+            actor, leader = state.actor, state.leader
+            trick_number, broken = state.trick_number, state.broken
         else:  # the native core reads these from the play itself (None: not passed)
             hands = trick = tricks = trick_log = None
             actor, leader, trick_number, broken = -1, 0, 0, False
         over = phase == _OVER
-        looked = over or state.seen >> seat & 1
-        received = taken = 0  # (the native core adds the cards taken still in the hand)
-        if self.has_received and looked:
-            partner = self.partner[seat]  # (nothing passed, given or taken: nothing received)
-            taken = state.seen_cards[seat]
-            if partner is not None and (state.passed[partner] or state.gave[partner]):
-                received = partner_given(state, seat)
-        top_card = -1
-        if (
-            self.has_top_card
-            and phase == _DRAW
-            and actor == seat
-            and state.stock_pos < len(state.stock)
-        ):
-            top_card = state.stock[state.stock_pos]
-        tensors.fill(
-            out,
-            info,
-            seat,
-            state.seen,
-            over,
-            actor if 0 <= actor < self.players else -1,
-            state.dealer,
-            self.phase_index.get(phase, -1),
-            broken,
-            trick_number,
-            state.deals_played,
-            leader,
-            top_card,
-            state.side_blind,
-            state.sides_bid,
-            hands,
-            state.first_hands,
-            trick,
-            state.passed[seat],
-            state.gave[seat],
-            received,
-            taken,
-            state.discarded[seat],
-            state.cut,
-            state.cut_given,
-            state.bids,
-            state.contracts,
-            tricks,
-            state.scores,
-            state.bags,
-            state.sets,
-            trick_log,
-            state.decisions,
-            play,
-        )
-        return out
+        seen, passed, gave, discarded = state.seen, state.passed, state.gave, state.discarded
+        dealer, deals, column = state.dealer, state.deals_played, self.phase_index.get(phase, -1)
+        side_blind, sides_bid, first_hands = state.side_blind, state.sides_bid, state.first_hands
+        cut, cut_given, bids, contracts = state.cut, state.cut_given, state.bids, state.contracts
+        scores, bags, sets, decisions = state.scores, state.bags, state.sets, state.decisions
+        to_act = actor if 0 <= actor < self.players else -1
+        for seat, out in zip(seats, outs, strict=True):
+            looked = over or seen >> seat & 1
+            received = taken = 0  # (the native core adds the cards taken still in the hand)
+            if self.has_received and looked:
+                partner = self.partner[seat]  # (nothing passed, given or taken: nothing received)
+                taken = state.seen_cards[seat]
+                if partner is not None and (passed[partner] or gave[partner]):
+                    received = partner_given(state, seat)
+            top_card = -1
+            if (
+                self.has_top_card
+                and phase == _DRAW
+                and actor == seat
+                and state.stock_pos < len(state.stock)
+            ):
+                top_card = state.stock[state.stock_pos]
+            tensors.fill(
+                out,
+                info,
+                seat,
+                seen,
+                over,
+                to_act,
+                dealer,
+                column,
+                broken,
+                trick_number,
+                deals,
+                leader,
+                top_card,
+                side_blind,
+                sides_bid,
+                hands,
+                first_hands,
+                trick,
+                passed[seat],
+                gave[seat],
+                received,
+                taken,
+                discarded[seat],
+                cut,
+                cut_given,
+                bids,
+                contracts,
+                tricks,
+                scores,
+                bags,
+                sets,
+                trick_log,
+                decisions,
+                play,
+            )
 
 
 def _encoder(rules: Rules) -> _Encoder:
@@ -427,7 +429,20 @@ def _filled(state: State, seat: int, out: Any, info: bool) -> Any:
     tensors = encoder.native() if state.native else None
     if tensors is None:
         return encoder.fill(state, seat, out, info)
-    return encoder.fill_native(tensors, state, seat, out, info)
+    encoder.fill_native(tensors, state, (seat,), (out,), info)
+    return out
+
+
+def fill_seats(state: State, seats: Sequence[int], outs: Sequence[Any], info: bool) -> None:
+    """``seats``' tensors into ``outs`` (contiguous float32) now, the state read once for all
+    natively: a vector environment's templates at the start of a deal."""
+    encoder = _encoder(state.rules)
+    tensors = encoder.native() if state.native else None
+    if tensors is not None:
+        encoder.fill_native(tensors, state, seats, outs, info)
+    else:
+        for seat, out in zip(seats, outs, strict=True):
+            _filled(state, seat, out, info)
 
 
 def observation_tensor(state: State, seat: int, out: Any = None) -> Any:

@@ -42,21 +42,21 @@ from gymnasium.vector import AutoresetMode
 
 from spadeslib import _backend
 from spadeslib.bots import Bot, StandardBot
-from spadeslib.bots.easy import easy_bid
 from spadeslib.bots.standard import situation
 from spadeslib.engine import Game
 from spadeslib.engine.core.shuffle import SplitMix64
 from spadeslib.engine.game import resolve_variant
 from spadeslib.engine.views.observation import partner_given
 from spadeslib.engine.views.tensor_layout import auction_columns, phase_names
-from spadeslib.engine.views.tensors import information_state_layout, observation_layout
-from spadeslib.errors import ArgumentError, IllegalActionError
+from spadeslib.engine.views.tensors import fill_seats, information_state_layout, observation_layout
+from spadeslib.errors import ArgumentError
 from spadeslib.variant import Variant
+from spadeslib.vector.before_play import BeforePlay
+from spadeslib.vector.bots import KINDS, easy_choices
+from spadeslib.vector.checks import LEVELS, check_seed, checked_actions, levels
 
 __all__ = ["EPISODES", "LEVELS", "OBSERVATIONS", "SpadesVectorEnv"]
 
-LEVELS: Final = ("random", "easy", "standard")
-"""The bots' levels an opponent may be."""
 
 EPISODES: Final = ("deal", "game")
 OBSERVATIONS: Final = ("observation", "information_state")
@@ -69,30 +69,6 @@ _R = TypeVar("_R")
 def _mix(value: int) -> int:
     """A row's seeds from the env's seed, spread apart: SplitMix64's first output."""
     return SplitMix64(value).next64()
-
-
-_KINDS: Final = {None: 0, "random": 1, "standard": 2, "easy": 3}
-"""What the native step plays for a seat: the agent's (0); a random bid and card (1,
-Random); the Standard rule's card, its bids left to the Python (2, Standard); a random
-card and Easy's bid (3, Easy: :func:`_easy_choices`, where the bids are a seat's)."""
-
-
-def _easy_choices(game: Game, ids: list[int]) -> list[int]:
-    """The actions Easy chooses among (``spadeslib/bots/easy.py`` and its base's defaults:
-    a look at a blind decision, a stand in the raise round, a bid from 1 to 4 where there is
-    one, else any bid or Nil; any legal action elsewhere), as ids, in order."""
-    phase = game.phase
-    if phase not in ("bidding", "blind", "raise"):
-        return ids
-    legal = game.legal_actions()
-    actions = list(zip(ids, legal, strict=True))
-    if phase == "blind":
-        return [i for i, action in actions if action.kind == "look"][:1] or ids
-    stand = [i for i, action in actions if action.kind == "stand"]
-    if phase == "raise" or stand:
-        return stand[:1] or ids
-    bids = [(i, action) for i, action in actions if action.kind in ("bid", "nil")]
-    return [i for i, action in bids if easy_bid(action)] or [i for i, _ in bids] or ids
 
 
 def _collector_off(method: Callable[_P, _R]) -> Callable[_P, _R]:
@@ -110,33 +86,6 @@ def _collector_off(method: Callable[_P, _R]) -> Callable[_P, _R]:
                 gc.enable()
 
     return held
-
-
-def _check_seed(seed: object) -> None:
-    if seed is not None and (type(seed) is not int or not 0 <= seed <= _MASK64):
-        raise ArgumentError(f"seed must be None or an int from 0 to 2**64-1, not {seed!r}")
-
-
-def _levels(opponents: object, players: int) -> tuple[str | None, ...]:
-    """Per seat, the bot's level, or ``None`` for a seat the agent plays."""
-    if opponents is None:
-        return (None,) * players
-    if isinstance(opponents, str):
-        if opponents not in LEVELS:
-            raise ArgumentError(f"opponents must be one of {LEVELS} or None, not {opponents!r}")
-        return (None,) + (opponents,) * (players - 1)
-    if not isinstance(opponents, Sequence) or len(opponents) != players:
-        raise ArgumentError(
-            f"opponents must be None, a level or a sequence of {players} (a level or None "
-            f"per seat), not {opponents!r}"
-        )
-    out = tuple(opponents)
-    for seat, level in enumerate(out):
-        if level is not None and level not in LEVELS:
-            raise ArgumentError(f"opponents[{seat}] must be one of {LEVELS} or None, not {level!r}")
-    if all(level is not None for level in out):
-        raise ArgumentError(f"opponents leaves no seat to the agent: {opponents!r}")
-    return out
 
 
 class SpadesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
@@ -159,14 +108,14 @@ class SpadesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         rules = self._rules = self.variant.compile()
         if type(num_envs) is not int or num_envs < 1:
             raise ArgumentError(f"num_envs must be an int of at least 1, not {num_envs!r}")
-        _check_seed(seed)
+        check_seed(seed)
         if episode not in EPISODES:
             raise ArgumentError(f"episode must be one of {EPISODES}, not {episode!r}")
         if observation not in OBSERVATIONS:
             raise ArgumentError(f"observation must be one of {OBSERVATIONS}, not {observation!r}")
         self.num_envs = num_envs
         self.players = players = rules.players
-        self.levels = _levels(opponents, players)
+        self.levels = levels(opponents, players)
         self.episode = episode
         if max_deals is not None and (type(max_deals) is not int or max_deals < 1):
             raise ArgumentError(
@@ -200,9 +149,13 @@ class SpadesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         self._started = [0] * num_envs  # games started per row: the next game's seed
         self._finals: dict[int, Any] = {}  # the rows' final tensors, this step
         self._plays: list[Any] = [None] * num_envs  # per row, its native play, if C steps it
+        self._before: BeforePlay | None = None  # the rows' native path before the play, if any
+        self._written = [False] * num_envs  # per row: the native step wrote it (_bots_natively)
         self._agents = [seat for seat, level in enumerate(self.levels) if level is None]
         self._standard = [seat for seat, level in enumerate(self.levels) if level == "standard"]
         self._vector = self._native(layout)
+        bots = set(self.levels) - {None}
+        self._native_bots = self._vector is not None and bool(bots) and "standard" not in bots
         self._ready = False
 
     def _native(self, layout: Any) -> Any:
@@ -248,10 +201,10 @@ class SpadesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         self._tables = np.zeros((self.num_envs, len(rules.sides) + 1), np.int32)
         self._received = np.zeros((self.num_envs, self.players, 4), np.uint64)
         self._play_type = module.Play
-        return module.Vector(
+        vector = module.Vector(
             rules.kernel,
             [layout.size, *starts, received, *history, *auction],
-            [_KINDS[level] for level in self.levels],
+            [KINDS[level] for level in self.levels],
             self.num_actions,
             self._obs,
             self._legal,
@@ -264,6 +217,8 @@ class SpadesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             self._columns,
             self._marks,
         )
+        self._before = BeforePlay.made(vector, rules, self.levels, layout, self.num_envs)
+        return vector
 
     # -- the Gymnasium API ---------------------------------------------------------------
 
@@ -274,10 +229,13 @@ class SpadesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         """New games in every row; ``seed`` fixes them (the same seed, the same
         trajectories for the same actions), else they go on from the last seed."""
         if seed is not None:
-            _check_seed(seed)
+            check_seed(seed)
             self._base = seed
             self._started = [0] * self.num_envs
         self._games = [Game(self.variant, seed=0)] * self.num_envs
+        if self._before is not None:
+            self._before.reset()
+        self._written = [False] * self.num_envs
         self._bots = [{}] * self.num_envs
         for row in range(self.num_envs):
             self._rng[row] = _mix(self._base ^ _mix(row) ^ 0x5EED ^ self._started[row])
@@ -310,8 +268,11 @@ class SpadesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             self._vector.step(self._plays, ids)
             rows = np.flatnonzero(self._status).tolist()
         status = self._status
+        before_play = self._before
         for row in rows:
             game = self._games[row]
+            if before_play is not None:  # its ids taken natively before the play, if any
+                before_play.catch_up(row, game)
             seat = int(seats[row])
             before = game.deal_number
             if status[row] == 1:  # untouched by the native step
@@ -337,6 +298,8 @@ class SpadesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             raise ArgumentError(f"no row {row!r}: rows are 0 to {self.num_envs - 1}")
         if not self._ready:
             raise ArgumentError("call reset() first")
+        if self._before is not None:
+            self._before.catch_up(row, self._games[row])
         return self._games[row].clone()
 
     # -- rows ----------------------------------------------------------------------------
@@ -360,7 +323,7 @@ class SpadesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
                 game.apply(self._bots[row][seat].act(game.observation(seat), self._rules))
             return
         if level == "easy" and len(ids) > 1:
-            ids = _easy_choices(game, ids)
+            ids = easy_choices(game, ids)
         stream = SplitMix64(int(self._rng[row]))  # the native step's splitmix_below, as it draws
         game.apply_id(ids[stream.below(len(ids))])
         self._rng[row] = stream.state
@@ -377,7 +340,34 @@ class SpadesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             seat = game.current_player
             if seat is None or levels[seat] is None:
                 return False
-            self._bot(row, game, seat)
+            if self._native_bots and self._bots_natively(row, game):
+                return False
+            seat = game.current_player  # (the C may have played some, and handed the row back)
+            if seat is not None and levels[seat] is not None:
+                self._bot(row, game, seat)
+
+    def _bots_natively(self, row: int, game: Game) -> bool:
+        """Whether the native step played the bots to an agent seat's turn from here and
+        wrote the row (the deal's native play, or its start before the play natively):
+        what it cannot (a last card, the start of a play after the native path) it hands
+        back with the row's game up to date."""
+        play: Any = game._s.play
+        if type(play) is self._play_type and not play.done:
+            self._template(row, game, play)
+            if not self._vector.advance(row, play):
+                return False
+            self._plays[row] = play
+        elif self._before is not None and self._before.ready(game):
+            self._made[row] = None
+            self._before.begin(row, game, self._templated(row, game))
+            if not self._vector.advance(row, None):
+                self._before.catch_up(row, game)
+                return False
+            self._plays[row] = None
+        else:
+            return False
+        self._written[row] = True
+        return True
 
     def _ended(self, game: Game, before: int, earned: Any) -> bool:
         if self.episode == "deal":
@@ -406,6 +396,9 @@ class SpadesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         """The row's seat, tensor and mask, from its game; and what the native step needs
         to go on with it (its play, a tensor per agent seat to start from, the contracts
         and Nils the Standard rule reads), if the native core plays its deal."""
+        if self._written[row]:  # the native step wrote it (_bots_natively)
+            self._written[row] = False
+            return
         game = self._games[row]
         seat = game.current_player
         if seat is None:  # (never: a new game starts where one ends)
@@ -421,33 +414,51 @@ class SpadesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         play = state.play
         if play is None or type(play) is not self._play_type or play.done:
             self._plays[row] = None
-            self._tensor(game, seat, self._obs[row])
+            before_play = self._before
+            if before_play is not None and before_play.ready(game):  # natively until the play
+                self._made[row] = None
+                before_play.begin(row, game, self._templated(row, game))
+                self._obs[row] = self._templates[row, seat]
+            else:
+                self._tensor(game, seat, self._obs[row])
             return
-        made = (play, play.bidding)  # templates for the auction, then for the cards
-        if self._made[row] == made:
+        if self._made[row] == (play, play.bidding):
             self._tensor(game, seat, self._obs[row])
-        else:
-            self._made[row] = made
-            templates = self._templates[row]
-            received = self._received[row]
-            for agent in self._agents:
-                self._tensor(game, agent, templates[agent])
-                # the cards its partner gave it, and those it took, "received" while held
-                base, taken = partner_given(state, agent), state.seen_cards[agent]
-                received[agent] = [base & _MASK64, base >> 64, taken & _MASK64, taken >> 64]
-            if play.bidding:  # the decisions' rows the templates hold, and the step then
-                rows = 0
-                if self._information_state:
-                    view = self._layout.view(templates[self._agents[0]], "auction")
-                    rows = int(view.any(axis=1).sum())
-                self._marks[row] = [state.step, rows]
-            elif self._standard:
-                _, table, _ = situation(game.observation(self._standard[0]), self._rules)
-                contracts = [-1 if c is None else c for c in table.contracts]
-                self._tables[row] = [*contracts, table.nils]
-            # the seat to act is an agent's: its tensor is its template, as just made
-            self._obs[row] = templates[seat]
+        else:  # the seat to act is an agent's: its tensor is its template, as just made
+            self._template(row, game, play)
+            self._obs[row] = self._templates[row, seat]
         self._plays[row] = play
+
+    def _template(self, row: int, game: Game, play: Any) -> None:
+        """The row's templates for its native play, unless made for it (for the auction,
+        then for the cards); what the native step reads with them."""
+        made = (play, play.bidding)
+        if self._made[row] == made:
+            return
+        self._made[row] = made
+        rows = self._templated(row, game)
+        if play.bidding:  # the decisions' rows the templates hold, and the step then
+            self._marks[row] = [game._s.step, rows]
+        elif self._standard:
+            _, table, _ = situation(game.observation(self._standard[0]), self._rules)
+            contracts = [-1 if c is None else c for c in table.contracts]
+            self._tables[row] = [*contracts, table.nils]
+
+    def _templated(self, row: int, game: Game) -> int:
+        """Each agent seat's tensor now as the row's templates, with the cards received
+        the native step reads; the decisions' rows they hold (information state)."""
+        state = game._s
+        templates = self._templates[row]
+        received = self._received[row]
+        agents = self._agents
+        fill_seats(state, agents, [templates[agent] for agent in agents], self._information_state)
+        for agent in agents:
+            # the cards its partner gave it, and those it took, "received" while held
+            base, taken = partner_given(state, agent), state.seen_cards[agent]
+            received[agent] = [base & _MASK64, base >> 64, taken & _MASK64, taken >> 64]
+        if not self._information_state:
+            return 0
+        return int(self._layout.view(templates[self._agents[0]], "auction").any(axis=1).sum())
 
     def _info(self, final: list[int] | None) -> dict[str, Any]:
         np.copyto(self._mask, self._legal)
@@ -469,30 +480,4 @@ class SpadesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
 
     def _checked(self, actions: Any) -> Any:
         """The actions as int64 ids, each legal in its row, or an error naming the row."""
-        if isinstance(actions, np.ndarray):
-            array = actions
-        elif isinstance(actions, Sequence):
-            array = np.asarray(actions)
-        else:
-            raise ArgumentError(
-                f"actions must be an array of {self.num_envs} ints, not {actions!r}"
-            )
-        if array.shape != (self.num_envs,) or array.dtype.kind not in "iu":
-            raise ArgumentError(
-                f"actions must be an int array of shape ({self.num_envs},), not "
-                f"{array.dtype} of shape {array.shape}"
-            )
-        ids = array.astype(np.int64, copy=False)
-        bad = (ids < 0) | (ids >= self.num_actions)
-        if not bad.any():
-            bad = ~self._legal[np.arange(self.num_envs), ids]
-        if bad.any():
-            row = int(np.flatnonzero(bad)[0])
-            game = self._games[row]
-            raise IllegalActionError(
-                int(array[row]),
-                f"row {row}: not a legal action id for seat {int(self._seat[row])}",
-                rule="action",
-                state=game.describe(),
-            )
-        return ids
+        return checked_actions(self, actions)

@@ -1,0 +1,540 @@
+/* A vector row's deal before its play, where a seat may still bid Blind Nil: the blind
+ * decisions, the first round of bids and the exchange after a Nil, stepped natively.
+ *
+ * Why: the native auction (auction.c) starts only where every seat has looked, so in a
+ * deal where a side trails enough to be offered Blind Nil the Python engine ran the whole
+ * auction and the exchange, a visit a step (most deals of `standard` under random play).
+ * Here the row's state before the play is a `prelude`, which the Python starts from the
+ * row's Game (Vector.begin, at an agent's turn in the blind decision or the bidding) with
+ * a tensor template per agent seat; the C applies the agent's decision, plays the bots'
+ * (Random and Easy, from the row's stream, as vector/__init__.py _bot does) and writes
+ * each row's tensor and mask. When the play is about to start, the row goes back to the Python, which
+ * settles what happened here into its Game (Vector.pending and Vector.outcome: the ids
+ * and the decisions, the bids, the hands after the exchange) and starts the play through
+ * the engine's flow, so the Game is the one truth again for the play. A look at the row
+ * before that (env.game) replays the ids taken so far into the Game, through the engine,
+ * which checks each one.
+ *
+ * The rules are the engine's: the blind options of a situation are asked of the Python
+ * once each (engine/core/phases/blind.py, through blind_setup's source) and kept; the legal
+ * bids come from the kernel's table (auction.c); the flow (whose turn, when a seat looks,
+ * who gives cards in the exchange) follows engine/core/flow.py, phases/bidding.py,
+ * phases/blind.py and phases/exchange.py for the variants vector/before_play.py hands
+ * here: seat by seat bidding, Blind Nil the one blind bid, no raise round, misdeal or
+ * total rule, one pack. The tests (tests/test_vector_blind.py) step rows beside single
+ * Games, and whole runs beside the pure Python's, and hold the two together. */
+#include "vector.h"
+
+static const int32_t NONE[1] = {0};
+
+#define BLIND_NIL (-2)
+
+static native_state *state_of(VectorObject *self) { return state_of_type(Py_TYPE(self)); }
+
+/* The blind options of `seat` now, as blind.py _options lists them (a count, then the ids,
+   `look` among them; a count of 0: none), or NULL with an error set. */
+static const int32_t *options_of(VectorObject *self, const prelude *r, int seat) {
+    const kernel *k = &self->kernel->k;
+    blind_setup *b = &self->blind;
+    if (r->a.bids[seat] != NO_BID) return NONE;
+    int side = k->side_of[seat], blind_nils = 0;
+    for (int m = 0; m < k->side_size[side]; m++) blind_nils += r->a.bids[k->side_seats[side][m]] == BLIND_NIL;
+    int partner = k->partner_of[seat];
+    int partner_bid = partner >= 0 ? r->a.bids[partner] : NO_BID;
+    int behind = r->behind[side];
+    uint64_t key = 1;
+    key = key << 17 | (uint64_t)(behind + 65536);
+    key = key << 1 | (uint64_t)r->first_deal;
+    key = key << 3 | (uint64_t)blind_nils;
+    key = key << 8 | (uint64_t)(partner_bid + 3);
+    const int32_t *found = native_cache_get(&b->options, key);
+    if (found) return found;
+    native_state *st = state_of(self);
+    PyObject *answer = PyObject_CallFunction(b->source, "iiii", behind, r->first_deal, blind_nils, partner_bid);
+    if (!answer) return NULL;
+    PyObject *list = sequence_of(st, answer, -1, "blind options");
+    Py_DECREF(answer);
+    if (!list) return NULL;
+    int32_t values[64];
+    Py_ssize_t n = PyList_GET_SIZE(list);
+    if (n > 64) {
+        Py_DECREF(list);
+        argument_error(st, "the source gave %zd blind options", n);
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long id;
+        if (int_in(st, PyList_GET_ITEM(list, i), 0, self->actions - 1, &id, "a blind option") < 0) {
+            Py_DECREF(list);
+            return NULL;
+        }
+        values[i] = (int32_t)id;
+    }
+    Py_DECREF(list);
+    found = native_cache_put(&b->options, key, values, (int)n);
+    if (!found) PyErr_NoMemory();
+    return found;
+}
+
+/* blind.py refresh_seen, seat by seat: a seat with no blind option left sees its cards
+   (its options do not read who has looked, so the order does not matter). */
+static int refresh_seen(VectorObject *self, prelude *r) {
+    const kernel *k = &self->kernel->k;
+    for (int s = 0; s < k->players; s++) {
+        if (r->seen >> s & 1) continue;
+        const int32_t *options = options_of(self, r, s);
+        if (!options) return -1;
+        if (!options[0]) r->seen |= 1 << s;
+    }
+    return 0;
+}
+
+/* flow.py give_turn, and blind.py enter: a seat that has not looked decides first if it
+   has a blind option, else looks. */
+static int give_turn(VectorObject *self, prelude *r, int seat) {
+    r->actor = seat;
+    if (r->seen >> seat & 1) return 0;
+    const int32_t *options = options_of(self, r, seat);
+    if (!options) return -1;
+    if (options[0]) {
+        r->phase = PRE_BLIND;
+        return 0;
+    }
+    r->seen |= 1 << seat;
+    return refresh_seen(self, r);
+}
+
+/* exchange.py enter: for each side (the captains' order) with exactly one Nil bidder of
+   two, the bidder gives its count of cards, then its partner as many; else the play. */
+static int enter_exchange(VectorObject *self, prelude *r) {
+    const kernel *k = &self->kernel->k;
+    const blind_setup *b = &self->blind;
+    r->gives = r->give = 0;
+    for (int i = 0; i < k->sides; i++) {
+        int side = k->side_of[r->captains[i]], nils = 0, bidder = -1;
+        for (int m = 0; m < k->side_size[side]; m++) {
+            int member = k->side_seats[side][m], bid = r->a.bids[member];
+            if (bid == NIL || bid == BLIND_NIL) {
+                nils++;
+                bidder = member;
+            }
+        }
+        if (nils != 1 || k->side_size[side] != 2 || k->partner_of[bidder] < 0) continue;
+        int count = r->a.bids[bidder] == BLIND_NIL ? b->blind_count : b->nil_count;
+        if (!count) continue;
+        r->givers[r->gives] = (uint8_t)bidder;
+        r->counts[r->gives++] = (uint8_t)count;
+        r->givers[r->gives] = (uint8_t)k->partner_of[bidder];
+        r->counts[r->gives++] = (uint8_t)count;
+    }
+    if (!r->gives) {
+        r->phase = PRE_DONE;
+        return 0;
+    }
+    r->phase = PRE_EXCHANGE;
+    r->exchanged = 1;
+    return give_turn(self, r, r->givers[0]);
+}
+
+/* bidding.py _advance: the next seat in the round that still has a bid to make. */
+static int advance_bids(VectorObject *self, prelude *r) {
+    auction *a = &r->a;
+    while (a->step < a->steps) {
+        int seat = a->order[a->step];
+        if (a->bids[seat] == NO_BID) return give_turn(self, r, seat);
+        a->step++;
+    }
+    return enter_exchange(self, r);
+}
+
+int prelude_legal(VectorObject *self, prelude *r, int32_t *out) {
+    const kernel *k = &self->kernel->k;
+    int seat = r->actor, count = 0;
+    const int32_t *legal;
+    switch (r->phase) {
+    case PRE_BLIND:
+        legal = options_of(self, r, seat);
+        break;
+    case PRE_BID:
+        legal = auction_legal(self->kernel, state_of(self), &r->a, popcount128(r->hands[seat] & k->trumps),
+                              self->blind.relevant);
+        break;
+    case PRE_EXCHANGE: { /* choose.py choices: one pack, so the ids follow the bits */
+        mask_t hand = r->hands[seat];
+        while (hand) {
+            out[count++] = self->blind.give_base + lowest_bit(hand);
+            hand &= hand - 1;
+        }
+        return count;
+    }
+    default:
+        return 0;
+    }
+    if (!legal) return -1;
+    memcpy(out, legal + 1, (size_t)legal[0] * sizeof *out);
+    return legal[0];
+}
+
+/* Apply the legal `id` of the seat to act, as the engine's phases apply it. */
+static int prelude_apply(VectorObject *self, prelude *r, long id) {
+    const kernel *k = &self->kernel->k;
+    const blind_setup *b = &self->blind;
+    native_state *st = state_of(self);
+    int seat = r->actor;
+    if (r->npending == PRE_PENDING) {
+        argument_error(st, "a deal with more than %d actions before its play", PRE_PENDING);
+        return -1;
+    }
+    r->pending_seat[r->npending] = (uint8_t)seat;
+    r->pending[r->npending++] = (uint16_t)id;
+    int column = id < self->actions ? ((const int16_t *)self->columns.buf)[id] : -1;
+    if (column >= 0 && r->rows < PRE_ROWS) { /* a public decision (apply.py: decisions) */
+        r->who[r->rows] = (uint8_t)seat;
+        r->column[r->rows++] = (int16_t)column;
+    }
+    switch (r->phase) {
+    case PRE_BLIND:
+        r->seen |= 1 << seat;
+        if (id == b->blind_nil) {
+            r->a.bids[seat] = BLIND_NIL;
+            r->a.nils |= 1 << seat;
+        }
+        r->phase = PRE_BID;
+        if (refresh_seen(self, r) < 0) return -1;
+        return advance_bids(self, r);
+    case PRE_BID:
+        if (auction_apply(self->kernel, &b->ids, &r->a, (int)id) < 0) {
+            argument_error(st, "%ld is no bid", id);
+            return -1;
+        }
+        if (r->seen != (1 << k->players) - 1 && refresh_seen(self, r) < 0) return -1;
+        return advance_bids(self, r);
+    case PRE_EXCHANGE: {
+        long bit = id - b->give_base;
+        if (bit < 0 || bit >= k->size || !(r->hands[seat] & bit_of((int)bit))) {
+            argument_error(st, "%ld gives no card seat %d holds", id, seat);
+            return -1;
+        }
+        mask_t card = bit_of((int)bit);
+        int partner = k->partner_of[seat];
+        r->hands[seat] &= ~card;
+        r->hands[partner] |= card;
+        r->gave[seat] |= card;
+        r->taken[partner] |= card;
+        if (--r->counts[r->give]) return 0; /* choose.py continue_step: the same seat again */
+        if (++r->give < r->gives) return give_turn(self, r, r->givers[r->give]);
+        r->phase = PRE_DONE;
+        return 0;
+    }
+    default:
+        argument_error(st, "the deal's play has started");
+        return -1;
+    }
+}
+
+/* The ids Easy chooses among (vector/bots.py easy_choices): `look` at a blind decision, a bid
+   from 1 to 4 where there is one, else any bid or Nil; anything elsewhere. */
+static int easy_choices(const VectorObject *self, const prelude *r, int32_t *legal, int count) {
+    const blind_setup *b = &self->blind;
+    if (count < 2) return count;
+    if (r->phase == PRE_BLIND) {
+        for (int i = 0; i < count; i++)
+            if (legal[i] == b->look) {
+                legal[0] = b->look;
+                return 1;
+            }
+        return count;
+    }
+    if (r->phase != PRE_BID) return count;
+    int32_t easy[256], bids[256];
+    int easy_count = 0, bid_count = 0;
+    for (int i = 0; i < count; i++) {
+        int number = legal[i] - b->ids.bid;
+        int is_bid = number >= 0 && number <= b->ids.top;
+        if (is_bid || legal[i] == b->ids.nil) bids[bid_count++] = legal[i];
+        if (is_bid && number >= 1 && number <= 4) easy[easy_count++] = legal[i];
+    }
+    const int32_t *from = easy_count ? easy : bids;
+    int n = easy_count ? easy_count : bid_count;
+    if (!n) return count;
+    memcpy(legal, from, (size_t)n * sizeof *legal);
+    return n;
+}
+
+int prelude_step(VectorObject *self, prelude *r, long id, Py_ssize_t row) {
+    if (prelude_apply(self, r, id) < 0) return -1;
+    return prelude_bots(self, r, row);
+}
+
+int prelude_bots(VectorObject *self, prelude *r, Py_ssize_t row) {
+    uint64_t *rng = (uint64_t *)self->rng.buf + row;
+    while (r->phase != PRE_DONE) {
+        int kind = self->kinds[r->actor];
+        if (kind == KIND_AGENT) return 0;
+        int32_t legal[256];
+        int count = prelude_legal(self, r, legal);
+        if (count < 0) return -1;
+        if (!count) {
+            argument_error(state_of(self), "row %zd: seat %d has no legal action", row, r->actor);
+            return -1;
+        }
+        if (kind == KIND_EASY) count = easy_choices(self, r, legal, count);
+        if (prelude_apply(self, r, legal[splitmix_below(rng, (uint64_t)count)]) < 0) return -1;
+    }
+    r->active = 0;
+    return 1;
+}
+
+/* The row's tensor for `seat` (an agent's) before the play: its template, made when the
+   row began here, with what a decision, a bid or a card given changes written as
+   tensors.c writes it (the hand and what came with it once the seat has looked, whose
+   turn, the phase, the bids and contracts, the hands' sizes, the decisions since). */
+void write_prelude(const VectorObject *self, const prelude *r, int seat, const float *template, float *out) {
+    const kernel *k = &self->kernel->k;
+    const blind_setup *b = &self->blind;
+    const int *at = self->at;
+    int n = k->size, players = k->players, top = k->hand_size;
+    const uint8_t *order = self->order[seat], *rel = self->rel[seat];
+    memcpy(out, template, (size_t)at[L_SIZE] * sizeof(float));
+    int looked = r->seen >> seat & 1;
+    memset(out + at[L_HAND], 0, (size_t)n * sizeof(float));
+    if (looked) put_mask(out + at[L_HAND], canonical_mask(k, r->hands[seat]));
+    if (b->at_given >= 0) {
+        memset(out + b->at_given, 0, (size_t)n * sizeof(float));
+        put_mask(out + b->at_given, canonical_mask(k, r->gave[seat]));
+    }
+    if (at[L_RECEIVED] >= 0) { /* observation.py partner_given, and the cards taken still held */
+        memset(out + at[L_RECEIVED], 0, (size_t)n * sizeof(float));
+        int partner = k->partner_of[seat];
+        mask_t base = partner >= 0 ? r->gave[partner] : 0;
+        if (looked) put_mask(out + at[L_RECEIVED], canonical_mask(k, base | (r->taken[seat] & r->hands[seat] & ~base)));
+    }
+    out[at[L_LOOKED]] = looked ? 1.0f : 0.0f;
+    memset(out + at[L_TO_ACT], 0, (size_t)players * sizeof(float));
+    out[at[L_TO_ACT] + rel[r->actor]] = 1.0f;
+    float *phase = out + at[L_PHASE];
+    phase[b->phase_blind] = phase[b->phase_bid] = phase[b->phase_play] = 0.0f;
+    if (b->phase_exchange >= 0) phase[b->phase_exchange] = 0.0f;
+    phase[r->phase == PRE_BLIND ? b->phase_blind : r->phase == PRE_BID ? b->phase_bid : b->phase_exchange] = 1.0f;
+    write_bids(self, &r->a, seat, template, out);
+    for (int i = 0; i < players; i++)
+        out[at[L_HAND_SIZES] + i] = (float)((double)popcount128(r->hands[order[i]]) / top);
+    if (at[L_AUCTION] < 0) return;
+    int width = at[L_AUCTION_WIDTH];
+    for (int i = 0; i < r->rows && r->rows_made + i < at[L_AUCTION_ROWS]; i++) {
+        float *line = out + at[L_AUCTION] + (r->rows_made + i) * width;
+        line[rel[r->who[i]]] = 1.0f;
+        line[players + r->column[i]] = 1.0f;
+    }
+}
+
+/* -- the Python side's calls -------------------------------------------------------------- */
+
+static int ints_of(native_state *st, PyObject *obj, Py_ssize_t length, long low, long high, long *out,
+                   const char *what) {
+    PyObject *list = sequence_of(st, obj, length, what);
+    if (!list) return -1;
+    for (Py_ssize_t i = 0; i < length; i++)
+        if (int_in(st, PyList_GET_ITEM(list, i), low, high, &out[i], what) < 0) {
+            Py_DECREF(list);
+            return -1;
+        }
+    Py_DECREF(list);
+    return 0;
+}
+
+/* blind_setup(source, ids, relevant, numbers): the rows may begin here from now on.
+   source(behind, first_deal, side_blind_nils, partner_bid) -> the blind option ids of such
+   a situation (vector/before_play.py); ids and relevant: the native auction's
+   (kernel_sources.auction_inputs); numbers: the ids of `look`, `blind nil` and the first
+   `give`, the cards a Nil's and a Blind Nil's exchange gives, the start of the `given`
+   piece (-1: none), and the phase piece's columns of the blind decision, the bidding, the
+   exchange (-1: none) and the play. */
+PyObject *vector_blind_setup(VectorObject *self, PyObject *args) {
+    native_state *st = state_of(self);
+    PyObject *source, *ids_obj, *relevant_obj, *numbers_obj;
+    if (!PyArg_ParseTuple(args, "OOOO", &source, &ids_obj, &relevant_obj, &numbers_obj)) return NULL;
+    if (!PyCallable_Check(source)) return argument_error(st, "source must be callable, not %R", source);
+    const kernel *k = &self->kernel->k;
+    long ids[6], relevant[3], numbers[10];
+    if (ints_of(st, ids_obj, 6, 0, self->actions, ids, "ids") < 0 ||
+        ints_of(st, relevant_obj, 3, 0, 1, relevant, "relevant") < 0 ||
+        ints_of(st, numbers_obj, 10, -1, 1 << 22, numbers, "numbers") < 0)
+        return NULL;
+    const int *at = self->at;
+    long highs[10] = {self->actions - 1, self->actions - 1, self->actions - k->size, k->hand_size, k->hand_size,
+                      at[L_SIZE] - k->size, 0, 0, 0, 0};
+    for (int i = 0; i < 10; i++) {
+        int absent_ok = i == 5 || i == 8;
+        if (i >= 6) highs[i] = at[L_SIZE] - 1 - at[L_PHASE];
+        if (numbers[i] < (absent_ok ? -1 : 0) || numbers[i] > highs[i])
+            return argument_error(st, "numbers[%d] is out of range: %ld", i, numbers[i]);
+    }
+    if (!self->pre) {
+        self->pre = PyMem_Calloc((size_t)self->rows, sizeof *self->pre);
+        if (!self->pre) return PyErr_NoMemory();
+    }
+    blind_setup *b = &self->blind;
+    Py_INCREF(source);
+    Py_XSETREF(b->source, source);
+    native_cache_free(&b->options);
+    b->ids = (ids_t){(int)ids[0], (int)ids[1], (int)ids[2], (int)ids[3], (int)ids[4], (int)ids[5]};
+    for (int i = 0; i < 3; i++) b->relevant[i] = (int)relevant[i];
+    b->look = (int)numbers[0];
+    b->blind_nil = (int)numbers[1];
+    b->give_base = (int)numbers[2];
+    b->nil_count = (int)numbers[3];
+    b->blind_count = (int)numbers[4];
+    b->at_given = (int)numbers[5];
+    b->phase_blind = (int)numbers[6];
+    b->phase_bid = (int)numbers[7];
+    b->phase_exchange = (int)numbers[8];
+    b->phase_play = (int)numbers[9];
+    Py_RETURN_NONE;
+}
+
+/* begin(row, hands, numbers): row `row` begins here from its Game now, at an agent's turn
+   in the blind decision or the bidding (its templates just made). numbers: blind (1: the
+   seat to act decides), the seat to act, the bidding's turn, the seats that have looked,
+   the Nil bidders, the first deal (0 or 1), the decisions' rows in the templates; then per
+   turn its seat, per seat its bid, per side its contract, its part of the blind options'
+   key, and the captains in order. */
+PyObject *vector_begin(VectorObject *self, PyObject *args) {
+    native_state *st = state_of(self);
+    const kernel *k = &self->kernel->k;
+    Py_ssize_t row;
+    PyObject *hands_obj, *numbers_obj;
+    if (!PyArg_ParseTuple(args, "nOO", &row, &hands_obj, &numbers_obj)) return NULL;
+    if (!self->pre) return argument_error(st, "call blind_setup first");
+    if (row < 0 || row >= self->rows) return argument_error(st, "no row %zd", row);
+    int players = k->players, sides = k->sides;
+    Py_ssize_t length = 7 + 2 * players + 3 * sides;
+    long v[7 + 2 * MAX_PLAYERS + 3 * MAX_SIDES];
+    if (ints_of(st, numbers_obj, length, -65535, 65535, v, "numbers") < 0) return NULL;
+    const long *order = v + 7, *bids = order + players, *contracts = bids + players, *behind = contracts + sides,
+               *captains = behind + sides;
+    long everyone = (1L << players) - 1;
+    if (v[0] < 0 || v[0] > 1 || v[1] < 0 || v[1] >= players || v[2] < 0 || v[2] >= players || v[3] < 0 ||
+        v[3] > everyone || v[4] < 0 || v[4] > everyone || v[5] < 0 || v[5] > 1 || v[6] < 0 || v[6] > PRE_ROWS)
+        return argument_error(st, "begin: a number out of range");
+    for (int i = 0; i < players; i++)
+        if (order[i] < 0 || order[i] >= players || bids[i] < BLIND_NIL - 1 || bids[i] > k->hand_size)
+            return argument_error(st, "begin: a turn or a bid out of range");
+    for (int i = 0; i < sides; i++)
+        if (contracts[i] < 0 || contracts[i] > k->size || captains[i] < 0 || captains[i] >= players)
+            return argument_error(st, "begin: a contract or a captain out of range");
+    if (order[v[2]] != v[1]) return argument_error(st, "begin: the seat to act is not the turn's");
+    PyObject *hands = sequence_of(st, hands_obj, players, "hands");
+    if (!hands) return NULL;
+    prelude r;
+    memset(&r, 0, sizeof r);
+    mask_t all = 0;
+    for (int s = 0; s < players; s++) {
+        if (mask_from_py(st, PyList_GET_ITEM(hands, s), k->size, &r.hands[s], "hands") < 0) {
+            Py_DECREF(hands);
+            return NULL;
+        }
+        if (all & r.hands[s]) {
+            Py_DECREF(hands);
+            return argument_error(st, "hands[%d] holds a card another hand holds", s);
+        }
+        all |= r.hands[s];
+    }
+    Py_DECREF(hands);
+    r.phase = v[0] ? PRE_BLIND : PRE_BID;
+    r.actor = (int)v[1];
+    r.a.step = (int)v[2];
+    r.a.steps = players;
+    r.seen = (int)v[3];
+    r.a.nils = (int)v[4];
+    r.first_deal = (int)v[5];
+    r.rows_made = (int)v[6];
+    for (int i = 0; i < players; i++) {
+        r.a.order[i] = (uint8_t)order[i];
+        r.a.bids[i] = (int)bids[i];
+    }
+    for (int i = 0; i < sides; i++) {
+        r.a.contracts[i] = (int)contracts[i];
+        r.behind[i] = (int)behind[i];
+        r.captains[i] = (uint8_t)captains[i];
+    }
+    r.active = 1;
+    self->pre[row] = r;
+    Py_RETURN_NONE;
+}
+
+static prelude *row_here(VectorObject *self, PyObject *arg) {
+    Py_ssize_t row = PyLong_AsSsize_t(arg);
+    if (row == -1 && PyErr_Occurred()) return NULL;
+    if (!self->pre || row < 0 || row >= self->rows) {
+        argument_error(state_of(self), "no row %zd here", row);
+        return NULL;
+    }
+    return &self->pre[row];
+}
+
+static PyObject *ids_list(const uint16_t *ids, int count) {
+    PyObject *list = PyList_New(count);
+    for (int i = 0; list && i < count; i++) {
+        PyObject *id = PyLong_FromLong(ids[i]);
+        if (!id) Py_CLEAR(list);
+        else PyList_SET_ITEM(list, i, id);
+    }
+    return list;
+}
+
+/* pending(row) -> (ids, seats, here): the ids the row took here since the last call,
+   oldest first, the seat that took each, and whether the row is still here (else its
+   play is about to start: outcome). */
+PyObject *vector_pending(VectorObject *self, PyObject *arg) {
+    prelude *r = row_here(self, arg);
+    if (!r) return NULL;
+    uint16_t seats[PRE_PENDING];
+    for (int i = 0; i < r->npending; i++) seats[i] = r->pending_seat[i];
+    PyObject *ids = ids_list(r->pending, r->npending), *who = ids ? ids_list(seats, r->npending) : NULL;
+    if (!who) {
+        Py_XDECREF(ids);
+        return NULL;
+    }
+    r->npending = 0;
+    return Py_BuildValue("(NNi)", ids, who, r->active);
+}
+
+static PyObject *masks_list(const mask_t *masks, int count) {
+    PyObject *list = PyList_New(count);
+    for (int i = 0; list && i < count; i++) {
+        PyObject *mask = mask_to_py(masks[i]);
+        if (!mask) Py_CLEAR(list);
+        else PyList_SET_ITEM(list, i, mask);
+    }
+    return list;
+}
+
+static PyObject *int_list(const int *values, int count) {
+    PyObject *list = PyList_New(count);
+    for (int i = 0; list && i < count; i++) {
+        PyObject *value = PyLong_FromLong(values[i]);
+        if (!value) Py_CLEAR(list);
+        else PyList_SET_ITEM(list, i, value);
+    }
+    return list;
+}
+
+/* outcome(row) -> (hands, gave, taken, bids, contracts, nils, seen, exchanged): where the
+   row's deal stands as its play is about to start (the blind decisions, the bids and the
+   exchange done), for the Python to settle into its Game (vector/before_play.py). */
+PyObject *vector_outcome(VectorObject *self, PyObject *arg) {
+    prelude *r = row_here(self, arg);
+    if (!r) return NULL;
+    const kernel *k = &self->kernel->k;
+    if (r->active || r->phase != PRE_DONE) return argument_error(state_of(self), "the row's play has not started");
+    return Py_BuildValue("(NNNNNiii)", masks_list(r->hands, k->players), masks_list(r->gave, k->players),
+                         masks_list(r->taken, k->players), int_list(r->a.bids, k->players),
+                         int_list(r->a.contracts, k->sides), r->a.nils, r->seen, r->exchanged);
+}
+
+/* stop(): no row is here any more (a reset). */
+PyObject *vector_stop(VectorObject *self, PyObject *Py_UNUSED(ignored)) {
+    if (self->pre) memset(self->pre, 0, (size_t)self->rows * sizeof *self->pre);
+    Py_RETURN_NONE;
+}

@@ -1,0 +1,74 @@
+"""The vector environment's arguments, checked (each error says what was given)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Final
+
+import numpy as np
+
+from spadeslib.errors import ArgumentError, IllegalActionError
+
+__all__ = ["LEVELS", "check_seed", "checked_actions", "levels"]
+
+LEVELS: Final = ("random", "easy", "standard")
+"""The bots' levels an opponent may be."""
+
+_MASK64: Final = (1 << 64) - 1
+
+
+def check_seed(seed: object) -> None:
+    if seed is not None and (type(seed) is not int or not 0 <= seed <= _MASK64):
+        raise ArgumentError(f"seed must be None or an int from 0 to 2**64-1, not {seed!r}")
+
+
+def levels(opponents: object, players: int) -> tuple[str | None, ...]:
+    """Per seat, the bot's level, or ``None`` for a seat the agent plays."""
+    if opponents is None:
+        return (None,) * players
+    if isinstance(opponents, str):
+        if opponents not in LEVELS:
+            raise ArgumentError(f"opponents must be one of {LEVELS} or None, not {opponents!r}")
+        return (None,) + (opponents,) * (players - 1)
+    if not isinstance(opponents, Sequence) or len(opponents) != players:
+        raise ArgumentError(
+            f"opponents must be None, a level or a sequence of {players} (a level or None "
+            f"per seat), not {opponents!r}"
+        )
+    out = tuple(opponents)
+    for seat, level in enumerate(out):
+        if level is not None and level not in LEVELS:
+            raise ArgumentError(f"opponents[{seat}] must be one of {LEVELS} or None, not {level!r}")
+    if all(level is not None for level in out):
+        raise ArgumentError(f"opponents leaves no seat to the agent: {opponents!r}")
+    return out
+
+
+def checked_actions(env: Any, actions: Any) -> Any:
+    """The actions as int64 ids, each legal in its row of ``env`` (a SpadesVectorEnv), or
+    an error naming the row, before any row changes."""
+    if isinstance(actions, np.ndarray):
+        array = actions
+    elif isinstance(actions, Sequence):
+        array = np.asarray(actions)
+    else:
+        raise ArgumentError(f"actions must be an array of {env.num_envs} ints, not {actions!r}")
+    if array.shape != (env.num_envs,) or array.dtype.kind not in "iu":
+        raise ArgumentError(
+            f"actions must be an int array of shape ({env.num_envs},), not "
+            f"{array.dtype} of shape {array.shape}"
+        )
+    ids = array.astype(np.int64, copy=False)
+    bad = (ids < 0) | (ids >= env.num_actions)
+    if not bad.any():
+        bad = ~env._legal[np.arange(env.num_envs), ids]
+    if bad.any():
+        row = int(np.flatnonzero(bad)[0])
+        game = env.game(row)
+        raise IllegalActionError(
+            int(array[row]),
+            f"row {row}: not a legal action id for seat {int(env._seat[row])}",
+            rule="action",
+            state=game.describe(),
+        )
+    return ids
