@@ -26,29 +26,8 @@ const int32_t *legal_bids(KernelObject *self, native_state *st, int kind, int pa
     if (!parts) return NULL;
     for (int i = 0; i < partners_count; i++) PyTuple_SET_ITEM(parts, i, PyLong_FromLong(partners[i]));
     PyObject *answer = PyObject_CallFunction(self->bid_source, "iNiii", kind, parts, trumps, last, total);
-    if (!answer) return NULL;
-    PyObject *list = sequence_of(st, answer, -1, "legal bids");
-    Py_DECREF(answer);
-    if (!list) return NULL;
-    int32_t values[256];
-    Py_ssize_t n = PyList_GET_SIZE(list);
-    if (n < 1 || n > 255) {
-        Py_DECREF(list);
-        argument_error(st, "the source gave %zd legal bids", n);
-        return NULL;
-    }
-    for (Py_ssize_t i = 0; i < n; i++) {
-        long id;
-        if (int_in(st, PyList_GET_ITEM(list, i), 0, 1 << 20, &id, "a legal bid id") < 0) {
-            Py_DECREF(list);
-            return NULL;
-        }
-        values[i] = (int32_t)id;
-    }
-    Py_DECREF(list);
-    found = native_cache_put(&self->bids, key, values, (int)n);
-    if (!found) PyErr_NoMemory();
-    return found;
+    return native_cache_answer(st, &self->bids, key, answer, 1, 255, 1 << 20, "legal bids",
+                               "a legal bid id");
 }
 
 /* Decode a team bid id into (contract, captain's part, partner's part), as

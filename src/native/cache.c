@@ -51,6 +51,34 @@ static int grow(cache *c) {
     return 0;
 }
 
+const int32_t *native_cache_answer(native_state *st, cache *c, uint64_t key, PyObject *answer,
+                                   Py_ssize_t low_n, Py_ssize_t high_n, long high,
+                                   const char *plural, const char *one) {
+    if (!answer) return NULL;
+    PyObject *list = sequence_of(st, answer, -1, plural);
+    Py_DECREF(answer);
+    if (!list) return NULL;
+    int32_t values[256];
+    Py_ssize_t n = PyList_GET_SIZE(list);
+    if (n < low_n || n > high_n || n > 256) {
+        Py_DECREF(list);
+        argument_error(st, "the source gave %zd %s", n, plural);
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long id;
+        if (int_in(st, PyList_GET_ITEM(list, i), 0, high, &id, one) < 0) {
+            Py_DECREF(list);
+            return NULL;
+        }
+        values[i] = (int32_t)id;
+    }
+    Py_DECREF(list);
+    const int32_t *found = native_cache_put(c, key, values, (int)n);
+    if (!found) PyErr_NoMemory();
+    return found;
+}
+
 const int32_t *native_cache_put(cache *c, uint64_t key, const int32_t *values, int count) {
     if (2 * (c->used + 1) > c->capacity && grow(c) < 0) return NULL;
     if (c->values_used + (size_t)count + 1 > c->values_capacity) {

@@ -64,6 +64,13 @@ void native_cache_free(cache *c);
 const int32_t *native_cache_get(const cache *c, uint64_t key);
 /* Store `count` ints under `key`; returns the stored copy, or NULL on memory error. */
 const int32_t *native_cache_put(cache *c, uint64_t key, const int32_t *values, int count);
+/* Store the ids of `answer` (a Python source's answer, a new reference, stolen; NULL if
+   the call failed) under `key`: `low_n` to `high_n` of them (at most 256), each 0 to
+   `high`. Returns the stored copy, or NULL with an error set: an ArgumentError saying
+   "the source gave N <plural>" or naming `one`. */
+const int32_t *native_cache_answer(native_state *st, cache *c, uint64_t key, PyObject *answer,
+                                   Py_ssize_t low_n, Py_ssize_t high_n, long high,
+                                   const char *plural, const char *one);
 
 /* -- kernel_type.c: the Kernel type ---------------------------------------------------------- */
 

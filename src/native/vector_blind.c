@@ -51,29 +51,8 @@ static const int32_t *options_of(VectorObject *self, const prelude *r, int seat)
     if (found) return found;
     native_state *st = state_of(self);
     PyObject *answer = PyObject_CallFunction(b->source, "iiii", behind, r->first_deal, blind_nils, partner_bid);
-    if (!answer) return NULL;
-    PyObject *list = sequence_of(st, answer, -1, "blind options");
-    Py_DECREF(answer);
-    if (!list) return NULL;
-    int32_t values[64];
-    Py_ssize_t n = PyList_GET_SIZE(list);
-    if (n > 64) {
-        Py_DECREF(list);
-        argument_error(st, "the source gave %zd blind options", n);
-        return NULL;
-    }
-    for (Py_ssize_t i = 0; i < n; i++) {
-        long id;
-        if (int_in(st, PyList_GET_ITEM(list, i), 0, self->actions - 1, &id, "a blind option") < 0) {
-            Py_DECREF(list);
-            return NULL;
-        }
-        values[i] = (int32_t)id;
-    }
-    Py_DECREF(list);
-    found = native_cache_put(&b->options, key, values, (int)n);
-    if (!found) PyErr_NoMemory();
-    return found;
+    return native_cache_answer(st, &b->options, key, answer, 0, 64, self->actions - 1,
+                               "blind options", "a blind option");
 }
 
 /* blind.py refresh_seen, seat by seat: a seat with no blind option left sees its cards
