@@ -1,5 +1,5 @@
 /* The Standard play rule (docs/bots.md), line for line spadeslib/policies/standard.py: the
- * card a seat plays in WIN, LOSE or NIL mode, from the cards' order and what is still out.
+ * card a seat plays in WIN, LOSE, NIL or SET mode, from the cards' order and what is still out.
  * Static inline for the hot loops that include it (see HOT in spades.h). */
 #ifndef SPADESLIB_STRATEGY_H
 #define SPADESLIB_STRATEGY_H

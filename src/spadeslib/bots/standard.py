@@ -44,7 +44,8 @@ def play_action(rules: Rules, legal: Sequence[Action], bit: int) -> Action:
 
 def situation(observation: Observation, rules: Rules) -> tuple[Knowledge, Table, int]:
     """What the seat knows, the deal's contracts and Nils as the play rule needs them, and
-    the seat's mode for its card (``WIN``, ``LOSE`` or ``NIL``): where every play starts."""
+    the seat's mode for its card (``WIN``, ``LOSE``, ``NIL`` or ``SET``): where every play
+    starts."""
     knowledge = read(observation, rules)
     table = Table(rules, observation.contracts, knowledge.nils)
     seat = observation.seat

@@ -181,7 +181,7 @@ def mode_of(
     trick: Sequence[int],
     leader: int,
 ) -> int:
-    """``WIN``, ``LOSE`` or ``NIL`` for ``seat`` to play to ``trick`` (led by ``leader``;
+    """``WIN``, ``LOSE``, ``NIL`` or ``SET`` for ``seat`` to play to ``trick`` (led by ``leader``;
     see the module docstring)."""
     if table.nils >> seat & 1:
         return NIL
