@@ -61,6 +61,26 @@ int mask_from_py(native_state *st, PyObject *obj, int size, mask_t *out, const c
     return 0;
 }
 
+PyObject *ints_list(const int *values, int n) {
+    PyObject *list = PyList_New(n);
+    for (int i = 0; list && i < n; i++) {
+        PyObject *value = PyLong_FromLong(values[i]);
+        if (!value) Py_CLEAR(list);
+        else PyList_SET_ITEM(list, i, value);
+    }
+    return list;
+}
+
+PyObject *masks_list(const mask_t *masks, int n) {
+    PyObject *list = PyList_New(n);
+    for (int i = 0; list && i < n; i++) {
+        PyObject *mask = mask_to_py(masks[i]);
+        if (!mask) Py_CLEAR(list);
+        else PyList_SET_ITEM(list, i, mask);
+    }
+    return list;
+}
+
 PyObject *mask_to_py(mask_t mask) {
     uint64_t hi = (uint64_t)(mask >> 64);
     if (!hi) return PyLong_FromUnsignedLongLong((uint64_t)mask);

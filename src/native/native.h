@@ -35,6 +35,9 @@ native_state *state_of_type(PyTypeObject *type);
 PyObject *argument_error(native_state *st, const char *format, ...);
 int mask_from_py(native_state *st, PyObject *obj, int size, mask_t *out, const char *what);
 PyObject *mask_to_py(mask_t mask);
+/* A new list of `n` ints, or of `n` masks as Python ints; NULL with an error set. */
+PyObject *ints_list(const int *values, int n);
+PyObject *masks_list(const mask_t *masks, int n);
 int int_in(native_state *st, PyObject *obj, long low, long high, long *out, const char *what);
 /* A sequence of exactly `length` items (any length when length < 0), as a new list. */
 PyObject *sequence_of(native_state *st, PyObject *obj, Py_ssize_t length, const char *what);

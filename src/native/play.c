@@ -451,33 +451,8 @@ static PyObject *play_clone(PlayObject *self, PyObject *Py_UNUSED(ignored)) {
    (compiler/play.py's DealPlay; the Python Play has the same attributes). Each builds a
    new value: nothing the caller does to it reaches the play. */
 
-static PyObject *ints_list(const int *values, int n) {
-    PyObject *list = PyList_New(n);
-    if (!list) return NULL;
-    for (int i = 0; i < n; i++) {
-        PyObject *value = PyLong_FromLong(values[i]);
-        if (!value) {
-            Py_DECREF(list);
-            return NULL;
-        }
-        PyList_SET_ITEM(list, i, value);
-    }
-    return list;
-}
-
 static PyObject *play_get_hands(PlayObject *self, void *Py_UNUSED(closure)) {
-    int players = self->kernel->k.players;
-    PyObject *list = PyList_New(players);
-    if (!list) return NULL;
-    for (int s = 0; s < players; s++) {
-        PyObject *mask = mask_to_py(self->p.hands[s]);
-        if (!mask) {
-            Py_DECREF(list);
-            return NULL;
-        }
-        PyList_SET_ITEM(list, s, mask);
-    }
-    return list;
+    return masks_list(self->p.hands, self->kernel->k.players);
 }
 
 static PyObject *play_get_trick(PlayObject *self, void *Py_UNUSED(closure)) {

@@ -452,51 +452,24 @@ static prelude *row_here(VectorObject *self, PyObject *arg) {
     return &self->pre[row];
 }
 
-static PyObject *ids_list(const uint16_t *ids, int count) {
-    PyObject *list = PyList_New(count);
-    for (int i = 0; list && i < count; i++) {
-        PyObject *id = PyLong_FromLong(ids[i]);
-        if (!id) Py_CLEAR(list);
-        else PyList_SET_ITEM(list, i, id);
-    }
-    return list;
-}
-
 /* pending(row) -> (ids, seats, here): the ids the row took here since the last call,
    oldest first, the seat that took each, and whether the row is still here (else its
    play is about to start: outcome). */
 PyObject *vector_pending(VectorObject *self, PyObject *arg) {
     prelude *r = row_here(self, arg);
     if (!r) return NULL;
-    uint16_t seats[PRE_PENDING];
-    for (int i = 0; i < r->npending; i++) seats[i] = r->pending_seat[i];
-    PyObject *ids = ids_list(r->pending, r->npending), *who = ids ? ids_list(seats, r->npending) : NULL;
+    int taken[PRE_PENDING], seats[PRE_PENDING];
+    for (int i = 0; i < r->npending; i++) {
+        taken[i] = r->pending[i];
+        seats[i] = r->pending_seat[i];
+    }
+    PyObject *ids = ints_list(taken, r->npending), *who = ids ? ints_list(seats, r->npending) : NULL;
     if (!who) {
         Py_XDECREF(ids);
         return NULL;
     }
     r->npending = 0;
     return Py_BuildValue("(NNi)", ids, who, r->active);
-}
-
-static PyObject *masks_list(const mask_t *masks, int count) {
-    PyObject *list = PyList_New(count);
-    for (int i = 0; list && i < count; i++) {
-        PyObject *mask = mask_to_py(masks[i]);
-        if (!mask) Py_CLEAR(list);
-        else PyList_SET_ITEM(list, i, mask);
-    }
-    return list;
-}
-
-static PyObject *int_list(const int *values, int count) {
-    PyObject *list = PyList_New(count);
-    for (int i = 0; list && i < count; i++) {
-        PyObject *value = PyLong_FromLong(values[i]);
-        if (!value) Py_CLEAR(list);
-        else PyList_SET_ITEM(list, i, value);
-    }
-    return list;
 }
 
 /* outcome(row) -> (hands, gave, taken, bids, contracts, nils, seen, exchanged): where the
@@ -508,8 +481,8 @@ PyObject *vector_outcome(VectorObject *self, PyObject *arg) {
     const kernel *k = &self->kernel->k;
     if (r->active || r->phase != PRE_DONE) return argument_error(state_of(self), "the row's play has not started");
     return Py_BuildValue("(NNNNNiii)", masks_list(r->hands, k->players), masks_list(r->gave, k->players),
-                         masks_list(r->taken, k->players), int_list(r->a.bids, k->players),
-                         int_list(r->a.contracts, k->sides), r->a.nils, r->seen, r->exchanged);
+                         masks_list(r->taken, k->players), ints_list(r->a.bids, k->players),
+                         ints_list(r->a.contracts, k->sides), r->a.nils, r->seen, r->exchanged);
 }
 
 /* stop(): no row is here any more (a reset). */
