@@ -262,3 +262,26 @@ def test_the_engines_unchecked_entries_agree_with_the_public_ones(
     assert game_result_unchecked(
         variant.compile(), unchecked.standings, deals_played, unchecked.events
     ) == game_result(variant, checked.standings, deals_played, checked.events)
+
+
+@given(deals(), st.data())
+def test_the_seats_that_bid_no_nil_count_by_their_sum(deal: Deal, data: st.DataObject) -> None:
+    """A side's score reads the tricks of its seats that bid no Nil only through their
+    sum: the memo of ``scoring.numbers`` and the native score table (``side_score`` in
+    ``src/native/auction.c``) key on that sum, so a rule that read one such seat's tricks
+    alone would make both answer wrongly. Moving tricks between such seats of a side
+    changes no line of the score."""
+    moved = list(deal.tricks)
+    for seats, contract in zip(deal.variant.table.sides(), deal.contracts, strict=True):
+        counted = [s for s in seats if s not in contract.nil_seats | contract.blind_nil_seats]
+        if len(counted) < 2:
+            continue
+        total = sum(moved[seat] for seat in counted)
+        first = data.draw(st.integers(0, total))
+        moved[counted[0]], moved[counted[1]] = first, total - first
+        for seat in counted[2:]:
+            moved[seat] = 0
+    again = deal._replace(tricks=moved)
+    assert [side.lines for side in _score(again).sides] == [
+        side.lines for side in _score(deal).sides
+    ]

@@ -62,11 +62,29 @@ static int team_bid(const ids_t *ids, int id, int *contract, int *mine, int *par
 }
 
 /* A side's deal, scored (spadeslib.engine.core.kernel_sources): points, bags after, sets in a
-   row after, and the reasons it wins the game at once (a bit each). */
+   row after, and the reasons it wins the game at once (a bit each).
+
+   The table is keyed on the side's tricks with those of its seats that did not bid Nil
+   added up in the first of them: scoring reads those seats' tricks only through their
+   sum (spadeslib/scoring/deal.py, `_score_side`; spadeslib.scoring.numbers keys its memo
+   the same way, and tests/test_scoring_properties.py holds scoring to it), so 4 tricks
+   and 3 are the same situation as 7 and 0, and the table fills up 14 times sooner. */
 const int32_t *side_score(KernelObject *self, native_state *st, int side, int contract,
                                  int nil_places, int bids_itself, const int *tricks, int bags,
                                  int sets) {
     const kernel *k = &self->k;
+    int size = k->side_size[side], counted[MAX_PLAYERS], first = -1;
+    for (int i = 0; i < size; i++) {
+        int took = tricks[k->side_seats[side][i]];
+        counted[i] = took;
+        if (nil_places >> i & 1) continue;
+        if (first < 0) {
+            first = i;
+        } else {
+            counted[first] += took;
+            counted[i] = 0;
+        }
+    }
     uint64_t key = 1;
     key = key << 3 | (uint64_t)side;
     key = key << 7 | (uint64_t)contract;
@@ -74,17 +92,16 @@ const int32_t *side_score(KernelObject *self, native_state *st, int side, int co
     key = key << 1 | (uint64_t)bids_itself;
     key = key << 8 | (uint64_t)bags;
     key = key << 5 | (uint64_t)sets;
-    for (int i = 0; i < k->side_size[side]; i++) key = key << 5 | (uint64_t)tricks[k->side_seats[side][i]];
+    for (int i = 0; i < size; i++) key = key << 5 | (uint64_t)counted[i];
     const int32_t *found = native_cache_get(&self->scores, key);
     if (found) return found;
     if (!self->score_source) {
         argument_error(st, "the kernel has no source of scores (set_sources)");
         return NULL;
     }
-    PyObject *side_tricks = PyTuple_New(k->side_size[side]);
+    PyObject *side_tricks = PyTuple_New(size);
     if (!side_tricks) return NULL;
-    for (int i = 0; i < k->side_size[side]; i++)
-        PyTuple_SET_ITEM(side_tricks, i, PyLong_FromLong(tricks[k->side_seats[side][i]]));
+    for (int i = 0; i < size; i++) PyTuple_SET_ITEM(side_tricks, i, PyLong_FromLong(counted[i]));
     PyObject *answer = PyObject_CallFunction(self->score_source, "iiiiNii", side, contract, nil_places,
                                              bids_itself, side_tricks, bags, sets);
     if (!answer) return NULL;

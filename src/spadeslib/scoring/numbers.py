@@ -56,16 +56,26 @@ def side_numbers(
     bids_itself: bool,
 ) -> SideNumbers:
     """What ``side`` scores in a deal (see the module docstring); ``tricks`` by seat."""
-    seats = rules.sides[side]
+    nils, blind_nils = contract.nil_seats, contract.blind_nil_seats
+    # the tricks of the seats that bid no Nil count only by their sum (``_score_side``), so
+    # they are one part of the key: 4 and 3 tricks are the situation 7 and 0 are
+    took = 0
+    apart: list[int] = []
+    for seat in rules.sides[side]:
+        if seat in nils or seat in blind_nils:
+            apart.append(tricks[seat])
+        else:
+            took += tricks[seat]
     key = (
         side,
         contract.bid,
-        contract.nil_seats,
-        contract.blind_nil_seats,
+        nils,
+        blind_nils,
         contract.blind,
         contract.came_out,
         bids_itself,
-        tuple([tricks[seat] for seat in seats]),
+        took,
+        tuple(apart),
         bags,
         sets,
     )
