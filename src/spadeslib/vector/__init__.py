@@ -449,13 +449,14 @@ class SpadesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         the native step reads; the decisions' rows they hold (information state)."""
         state = game._s
         templates = self._templates[row]
-        received = self._received[row]
         agents = self._agents
         fill_seats(state, agents, [templates[agent] for agent in agents], self._information_state)
-        for agent in agents:
-            # the cards its partner gave it, and those it took, "received" while held
-            base, taken = partner_given(state, agent), state.seen_cards[agent]
-            received[agent] = [base & _MASK64, base >> 64, taken & _MASK64, taken >> 64]
+        if "received" in self._layout:  # (the native step reads them only for that piece)
+            received = self._received[row]
+            for agent in agents:
+                # the cards its partner gave it, and those it took, "received" while held
+                base, taken = partner_given(state, agent), state.seen_cards[agent]
+                received[agent] = [base & _MASK64, base >> 64, taken & _MASK64, taken >> 64]
         if not self._information_state:
             return 0
         return int(self._layout.view(templates[self._agents[0]], "auction").any(axis=1).sum())
