@@ -20,10 +20,11 @@ could the side take its contract against best defence (its double-dummy tricks,
 :func:`spadeslib.analysis.double_dummy`, at least its contract)?
 
 Prints, per bot, the Nils bid and made and the contracts made, split by how they stood at
-the first lead. A question the solver cannot answer in ``--seconds`` (some Nils of a full
-deal) counts as unknown.
+the first lead, and the contracts of a Nil's partner (made on its own tricks). A question
+the solver cannot answer in ``--seconds`` (some Nils of a full deal) counts as unknown.
 ``--save`` writes one JSON line per deal and seating (bids, tricks, the Nils' readings), to
-read further. Needs the native core. Figures only: nothing here asserts a rate.
+read further; ``--read FILE`` prints the figures of such a file without playing. Needs the
+native core. Figures only: nothing here asserts a rate.
 """
 
 from __future__ import annotations
@@ -137,11 +138,15 @@ def tally(rows: list[dict[str, Any]]) -> dict[str, Counter[str]]:
                 for c in row["changes"]
             )
             counts["made settable by its side"] += own
-        for side in (0, 1) if row["reach"] else ():
+        for side in (0, 1):
             seats = (side, side + 2)
-            if any(row["bids"][seat] == "nil" for seat in seats):
-                continue
             counts = out.setdefault(row["levels"][side], Counter())
+            bidders = [seat for seat in seats if row["bids"][seat] != "nil"]
+            if len(bidders) == 1:  # a Nil and its partner's contract, on the partner's tricks
+                counts["covering"] += 1
+                counts["covering made"] += row["tricks"][bidders[0]] >= row["contracts"][side]
+            if len(bidders) < 2 or not row["reach"]:
+                continue
             made = sum(row["tricks"][seat] for seat in seats) >= row["contracts"][side]
             kind = "reachable" if row["reach"][side] >= row["contracts"][side] else "beyond"
             counts["contracts"] += 1
@@ -160,7 +165,12 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--save", type=Path)
+    parser.add_argument("--read", type=Path, help="print the figures of a --save file only")
     args = parser.parse_args()
+    if args.read:
+        rows = [json.loads(line) for line in args.read.read_text().splitlines() if line]
+        show(rows)
+        return
     variant = load_variant(args.variant)
     if variant.table.players != 4 or len(variant.compile().sides) != 2:
         raise SystemExit("bench/nils.py seats two bots in turn: two partnerships of two")
@@ -172,6 +182,11 @@ def main() -> None:
             if args.save:
                 with args.save.open("a") as out:
                     out.write(json.dumps(row) + "\n")
+    show(rows)
+
+
+def show(rows: list[dict[str, Any]]) -> None:
+    """The figures of ``rows`` (:func:`play_deal`'s), per bot."""
     for level, counts in sorted(tally(rows).items()):
         bid = counts["bid"]
         print(f"{level}: {counts['made']} of {bid} Nils made")
@@ -185,6 +200,8 @@ def main() -> None:
                 f"    {kind} against best defence at the first lead: "
                 f"{counts[f'{kind} made']} of {counts[kind]} made"
             )
+        covering = f"{counts['covering made']} of {counts['covering']} made"
+        print(f"  contracts of a Nil's partner (on its own tricks): {covering}")
 
 
 if __name__ == "__main__":

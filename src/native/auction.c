@@ -68,7 +68,7 @@ static int team_bid(const ids_t *ids, int id, int *contract, int *mine, int *par
    added up in the first of them: scoring reads those seats' tricks only through their
    sum (spadeslib/scoring/deal.py, `_score_side`; spadeslib.scoring.numbers keys its memo
    the same way, and tests/test_scoring_properties.py holds scoring to it), so 4 tricks
-   and 3 are the same situation as 7 and 0, and the table fills up 14 times sooner. */
+   and 3 are the same situation as 7 and 0, and the table fills up several times sooner. */
 const int32_t *side_score(KernelObject *self, native_state *st, int side, int contract,
                                  int nil_places, int bids_itself, const int *tricks, int bags,
                                  int sets) {
