@@ -36,8 +36,9 @@ class Mirror:
             self.games.append(Game(env.variant, seed=env.game(row).seed))
             self.follow(row)
 
-    def follow(self, row: int) -> list[str]:
-        """Catch row ``row``'s game up with the env's; the actions it applied."""
+    def follow(self, row: int, seat: int | None = None) -> Any:
+        """Catch row ``row``'s game up with the env's. With ``seat``: that seat's tensor
+        just after the action that ended a deal or the game, if one did (else None)."""
         played = self.env.game(row).record()["actions"]
         mine = self.games[row]
         if mine.seed != self.env.game(row).seed:  # a new game began
@@ -45,9 +46,18 @@ class Mirror:
         mine_played = mine.record()["actions"]
         done = len(mine_played)
         assert played[:done] == mine_played  # the same actions so far
+        deal, ended = mine.deal_number, None
         for text in played[done:]:
             mine.apply(text)
-        return list(played[done:])
+            if seat is not None and ended is None and (mine.deal_number != deal or mine.is_over):
+                ended = self.tensor(mine, seat)
+        return ended
+
+    def tensor(self, game: Game, seat: int) -> Any:
+        """``seat``'s tensor of the env's kind, as ``game`` shows it now."""
+        if self.env.observation == "information_state":
+            return game.information_state_tensor(seat)
+        return game.observation_tensor(seat)
 
     def check(self, obs: Any, info: dict[str, Any]) -> None:
         env = self.env
@@ -82,8 +92,17 @@ def _run(env: SpadesVectorEnv, steps: int, seed: int) -> list[Any]:
         obs, rewards, terminated, truncated, info = env.step(actions)
         for row in range(env.num_envs):
             game = mirror.games[row]
+            seat, deal = int(seats[row]), game.deal_number
             game.apply_id(int(actions[row]))  # the agent's action, through the public API
-            mirror.follow(row)  # then the bots'
+            if game.deal_number != deal or game.is_over:  # it ended the episode's deal
+                final = mirror.tensor(game, seat)
+                mirror.follow(row)
+            else:  # then the bots', up to the episode's end if they reach it
+                final = mirror.follow(row, seat)
+            if terminated[row] and (final is not None or mirror.games[row] is game):
+                # the final tensor: the acting seat's, as the game shows it at the end (not
+                # known here when the bots ended a game and the next began: not replayed)
+                assert np.array_equal(info["final_obs"][row], final), row
             if mirror.games[row] is not game:  # a new game: this one ended in this step
                 assert terminated[row]
                 continue

@@ -14,10 +14,10 @@ Each row is one :class:`~spadeslib.engine.Game`. The agent acts for every seat
 to it. The bots play inside ``step``, so every row is always an agent seat's turn: the
 **autoreset mode is same-step** (Gymnasium's ``AutoresetMode.SAME_STEP``): on the step
 that ends a row's episode, ``terminated`` is true, the reward is the episode's last,
-``info["final_obs"][i]`` is the tensor that ended it, and ``obs[i]``, the mask and the
-seat are already the next episode's. Episodes (one deal, or a game, ``max_deals`` to cut
-one) and the rewards made for self-play (``info["rewards"]``, every seat's) are in
-docs/agents.md.
+``info["final_obs"][i]`` is the acting seat's tensor after its action (between deals, a
+game shows its next deal), and ``obs[i]``, the mask and the seat are already the next
+episode's. Episodes (one deal, or a game, ``max_deals`` to cut one) and the rewards made
+for self-play (``info["rewards"]``, every seat's) are in docs/agents.md.
 
 The returned arrays are **reused**: the next ``step`` or ``reset`` overwrites them. A bad
 action (an id not legal in its row, a wrong shape or dtype) raises
