@@ -13,7 +13,8 @@ observation tensor and legal-actions mask at every step (bench/adapters.py's "ob
 loop, the deal's chance steps timed but not counted).
 
 Lines: self-play (the agent acts for every seat); against Random, Easy and Standard
-opponents played inside ``step`` (the agent's steps only are counted: the bots' are work
+opponents played inside ``step`` (and Standard bidding from 10 simulated deals instead of
+100, ``"standard:10"``) (the agent's steps only are counted: the bots' are work
 the environment does for it). The Standard line runs whole deals per slice (a deal's
 first step bids for every bot, by StandardBot's simulations, in Python) and is slow: give
 it time. The lines run in turn in slices (bench/play_random.py ``interleaved``), so all
@@ -99,8 +100,9 @@ def main(argv: list[str] | None = None) -> None:
         (f"vector {envs}, vs Easy", vector_steps(envs, seed, "easy", variant=variant)),
     ]
     if not args.no_standard:
-        standard = vector_steps(envs, seed, "standard", deals_per_call=1, variant=variant)
-        lines.append((f"vector {envs}, vs Standard", standard))
+        for level in ("standard", "standard:10"):
+            standard = vector_steps(envs, seed, level, deals_per_call=1, variant=variant)
+            lines.append((f"vector {envs}, vs {level.capitalize()}", standard))
     rates = interleaved([runner for _, runner in lines], args.seconds, slice_=1.0)
     reference = rates[0]
     for (label, _), rate in zip(lines, rates, strict=True):

@@ -172,6 +172,25 @@ def test_standard_bots() -> None:
     _run(env, 15, seed=2)
 
 
+def _same(one: list[Any], two: list[Any]) -> bool:
+    return len(one) == len(two) and all(np.array_equal(a, b) for a, b in zip(one, two, strict=True))
+
+
+def test_standard_bots_bid_from_the_simulations_given() -> None:
+    """``"standard:N"`` is StandardBot bidding from N simulated deals (the default is 100,
+    as ``spadeslib simulate --bots standard:N`` has it): 100 plays as the plain level, 1
+    plays otherwise, and a sequence takes it per seat."""
+    runs = {
+        spec: _run(SpadesVectorEnv("standard", 2, opponents=spec), 15, seed=2)
+        for spec in ("standard", "standard:100", "standard:1")
+    }
+    assert _same(runs["standard"], runs["standard:100"])
+    assert not _same(runs["standard"], runs["standard:1"])
+    per_seat = SpadesVectorEnv("standard", 2, opponents=[None, "standard:1", None, "easy"])
+    assert per_seat.levels == (None, "standard", None, "easy")
+    _run(per_seat, 10, seed=2)
+
+
 @settings(max_examples=6)
 @given(variant=variants(), seed=st.integers(0, 2**32))
 def test_generated_variants(variant: Any, seed: int) -> None:
@@ -360,6 +379,13 @@ def test_arguments_are_checked() -> None:
         SpadesVectorEnv("standard", 2, opponents="hard")
     with pytest.raises(ArgumentError):
         SpadesVectorEnv("standard", 2, opponents=["easy"] * 4)
+    for spec in ("standard:0", "standard:", "standard:x", "standard:²", "easy:5"):
+        with pytest.raises(ArgumentError, match=r"standard:N"):
+            SpadesVectorEnv("standard", 2, opponents=spec)
+    with pytest.raises(ArgumentError, match=r"a level or a sequence"):
+        SpadesVectorEnv("standard", 2, opponents=3)
+    with pytest.raises(ArgumentError, match=r"opponents\[1\] must be"):
+        SpadesVectorEnv("standard", 2, opponents=[None, "standard:-1", None, None])
     with pytest.raises(ArgumentError):
         SpadesVectorEnv("standard", 2, episode="trick")
     with pytest.raises(ArgumentError):

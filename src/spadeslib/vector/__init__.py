@@ -115,7 +115,7 @@ class SpadesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             raise ArgumentError(f"observation must be one of {OBSERVATIONS}, not {observation!r}")
         self.num_envs = num_envs
         self.players = players = rules.players
-        self.levels = levels(opponents, players)
+        self.levels, self._simulations = levels(opponents, players)
         self.episode = episode
         if max_deals is not None and (type(max_deals) is not int or max_deals < 1):
             raise ArgumentError(
@@ -308,7 +308,12 @@ class SpadesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         game_seed = _mix(_mix(self._base ^ _mix(row)) + self._started[row])
         self._started[row] += 1
         self._games[row] = Game(self.variant, seed=game_seed)
-        self._bots[row] = {seat: StandardBot(_mix(game_seed + 1 + seat)) for seat in self._standard}
+        bots: dict[int, Bot] = {}
+        for seat in self._standard:
+            count = self._simulations[seat]
+            seed = _mix(game_seed + 1 + seat)
+            bots[seat] = StandardBot(seed) if count is None else StandardBot(seed, count)
+        self._bots[row] = bots
 
     def _bot(self, row: int, game: Game, seat: int) -> None:
         """The bot in ``seat`` acts. Random and Easy choose from the legal actions with

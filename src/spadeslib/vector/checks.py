@@ -22,26 +22,41 @@ def check_seed(seed: object) -> None:
         raise ArgumentError(f"seed must be None or an int from 0 to 2**64-1, not {seed!r}")
 
 
-def levels(opponents: object, players: int) -> tuple[str | None, ...]:
-    """Per seat, the bot's level, or ``None`` for a seat the agent plays."""
+def levels(
+    opponents: object, players: int
+) -> tuple[tuple[str | None, ...], tuple[int | None, ...]]:
+    """Per seat, the bot's level (``None`` for a seat the agent plays), and its simulations
+    where one is given (``"standard:20"``, as ``spadeslib simulate --bots`` writes it)."""
     if opponents is None:
-        return (None,) * players
+        return (None,) * players, (None,) * players
     if isinstance(opponents, str):
-        if opponents not in LEVELS:
-            raise ArgumentError(f"opponents must be one of {LEVELS} or None, not {opponents!r}")
-        return (None,) + (opponents,) * (players - 1)
+        level, simulations = _level(opponents, "opponents")
+        return (None,) + (level,) * (players - 1), (None,) + (simulations,) * (players - 1)
     if not isinstance(opponents, Sequence) or len(opponents) != players:
         raise ArgumentError(
             f"opponents must be None, a level or a sequence of {players} (a level or None "
             f"per seat), not {opponents!r}"
         )
-    out = tuple(opponents)
-    for seat, level in enumerate(out):
-        if level is not None and level not in LEVELS:
-            raise ArgumentError(f"opponents[{seat}] must be one of {LEVELS} or None, not {level!r}")
-    if all(level is not None for level in out):
+    seats = [
+        (None, None) if text is None else _level(text, f"opponents[{seat}]")
+        for seat, text in enumerate(opponents)
+    ]
+    if all(level is not None for level, _ in seats):
         raise ArgumentError(f"opponents leaves no seat to the agent: {opponents!r}")
-    return out
+    return tuple(level for level, _ in seats), tuple(count for _, count in seats)
+
+
+def _level(text: object, where: str) -> tuple[str, int | None]:
+    """A level and its simulations, from ``"easy"`` or ``"standard:20"``."""
+    level, colon, count = text.partition(":") if isinstance(text, str) else ("", "", "")
+    if level in LEVELS and not colon:
+        return level, None
+    if level == "standard" and count.isascii() and count.isdigit() and int(count) >= 1:
+        return level, int(count)
+    raise ArgumentError(
+        f"{where} must be one of {LEVELS}, 'standard:N' (Standard bidding from N simulated "
+        f"deals, at least 1), or None, not {text!r}"
+    )
 
 
 def checked_actions(env: Any, actions: Any) -> Any:
