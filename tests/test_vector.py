@@ -66,12 +66,7 @@ class Mirror:
             assert seat is not None
             assert int(info["seat"][row]) == seat
             assert env.levels[seat] is None  # an agent seat, always
-            tensor = (
-                game.information_state_tensor(seat)
-                if env.observation == "information_state"
-                else game.observation_tensor(seat)
-            )
-            assert np.array_equal(obs[row], tensor), row
+            assert np.array_equal(obs[row], self.tensor(game, seat)), row
             mask = np.zeros(env.num_actions, np.bool_)
             mask[game.legal_action_ids()] = True
             assert np.array_equal(info["action_mask"][row], mask), row
