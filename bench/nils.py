@@ -38,6 +38,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
+from spadeslib import backend
 from spadeslib.analysis import double_dummy, nil_can_be_set
 from spadeslib.engine import Game
 from spadeslib.errors import SearchTimeout
@@ -172,6 +173,8 @@ def main() -> None:
         show(rows)
         return
     variant = load_variant(args.variant)
+    if backend() != "native":
+        raise SystemExit("the native core is not built: the solver's questions need it")
     if variant.table.players != 4 or len(variant.compile().sides) != 2:
         raise SystemExit("bench/nils.py seats two bots in turn: two partnerships of two")
     rows = []
