@@ -13,11 +13,11 @@ observation tensor and legal-actions mask at every step (bench/adapters.py's "ob
 loop, the deal's chance steps timed but not counted).
 
 Lines: self-play (the agent acts for every seat); against Random, Easy and Standard
-opponents played inside ``step`` (and Standard bidding from 10 simulated deals instead of
-100, ``"standard:10"``) (the agent's steps only are counted: the bots' are work
-the environment does for it). The Standard line runs whole deals per slice (a deal's
-first step bids for every bot, by StandardBot's simulations, in Python) and is slow: give
-it time. The lines run in turn in slices (bench/play_random.py ``interleaved``), so all
+opponents played inside ``step``, and Standard bidding from 10 simulated deals instead of
+100 (``"standard:10"``). Only the agent's steps are counted: the bots' are work the
+environment does for it. The Standard lines run whole deals per slice (a deal's first
+step bids for every bot, by StandardBot's simulations, in Python) and are slow: give them
+time. The lines run in turn in slices (bench/play_random.py ``interleaved``), so all
 see the same load; compare the ratios. Memory per environment: what a row holds after
 ``reset`` (tracemalloc: its game, its share of the arrays), at ``--envs`` rows.
 Needs the ``bench`` and ``gymnasium`` extras. Timings only.
