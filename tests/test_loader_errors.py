@@ -502,12 +502,48 @@ def test_item10_a_number_where_text_belongs_says_what_to_write(text: str, messag
         ("nil: {enabled: false}", "nil", "did you mean 'bidding.nil'?"),
         ("scoring: {nil: {enabled: false}}", "scoring.nil", "did you mean 'bidding.nil'?"),
         ("scoring: {min_team_bid: 5}", "scoring.min_team_bid", "'bidding.form.min_team_bid'?"),
+        # the very key elsewhere is surer than a near name here (was "did you mean 'play'?")
+        ("players: 4", "players", "did you mean 'table.players'?"),
+        ("play: {players: 4}", "play.players", "did you mean 'table.players'?"),
+        # the composition keys are read before the models: misspelt, they are still known
+        ("extend: standard", "extend", "did you mean 'extends'?"),
+        ("house_rule: [no-nil]", "house_rule", "did you mean 'house_rules'?"),
+        ("Extends: nyc", "Extends", "did you mean 'extends'?"),
     ],
 )
 def test_item10_a_key_in_the_wrong_section_gets_its_place(text: str, path: str, hint: str) -> None:
     [problem] = validate(text + "\n")
     assert (problem.path, problem.code) == (path, "unknown_key")
     assert problem.message.endswith(hint)
+
+
+def test_the_keys_allowed_at_the_top_include_the_composition_keys() -> None:
+    [problem] = validate("limti: 3\n")
+    assert problem.message.startswith(
+        "unknown key 'limti'; the keys allowed here are extends, house_rules, name,"
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("deck: {remove: 2C}", "expected a list, got '2C'; write remove: [2C]"),
+        ("deck: {jokers: BJ}", "expected a list, each 'BJ' or 'LJ', got 'BJ'; write jokers: [BJ]"),
+        (  # true is not a joker: no "write jokers: [true]"
+            "deck: {jokers: true}",
+            "expected a list, each 'BJ' or 'LJ', got true (YAML reads true, false, yes, no, on "
+            "and off as true or false)",
+        ),
+        (  # an item that must be a mapping: no brackets offered around a number
+            "misdeal: {conditions: 3}",
+            "expected a list, each a mapping with 'kind:' one of no_spades, at_most_spades, "
+            "long_suit, no_face_cards, got 3",
+        ),
+    ],
+)
+def test_one_item_where_a_list_belongs_says_what_each_item_is(text: str, message: str) -> None:
+    [problem] = validate("extends: standard\n" + text + "\n")
+    assert (problem.code, problem.message) == ("wrong_type", message)
 
 
 @pytest.mark.parametrize(

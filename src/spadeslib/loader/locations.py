@@ -28,6 +28,7 @@ __all__ = [
     "describe",
     "key_places",
     "kinds_with_key",
+    "list_item",
     "literal_choices",
     "locate",
     "one_of",
@@ -189,7 +190,10 @@ def _describe_single(current: _Type) -> str | None:
     if isinstance(annotation, type) and issubclass(annotation, BaseModel):
         return "a mapping (keys: " + ", ".join(allowed_keys(current)) + ")"
     if origin in (list, tuple, set, frozenset) or annotation in (list, tuple):
-        return "a list"
+        item = list_item(current)
+        words = None if item is None else describe(item)
+        # (a card is text to the type: the list's own message says more than "each text")
+        return "a list" if words in (None, "text") else f"a list, each {words}"
     if origin is dict or annotation is dict:
         return "a mapping"
     words = {bool: "true or false", int: "a whole number", float: "a number", str: "text"}
@@ -204,6 +208,11 @@ def _describe_single(current: _Type) -> str | None:
     if high is not None:
         return f"{word} of at most {high}"
     return word
+
+
+def list_item(expected: _Type | None) -> _Type | None:
+    """The type of each item of a list expected at a location, or ``None``."""
+    return None if expected is None else _child(_unwrap(expected), 0)
 
 
 def one_of(choices: Sequence[str]) -> str:

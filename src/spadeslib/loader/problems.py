@@ -29,6 +29,7 @@ from typing import Any, TypeVar, cast
 from pydantic import BaseModel, ValidationError
 
 from spadeslib.errors import Problem, VariantError, counted, quoted
+from spadeslib.loader.compose import ROOT_KEYS
 from spadeslib.loader.document import Document, KeyPath, dotted, parse_dotted
 from spadeslib.loader.locations import (
     Located,
@@ -37,6 +38,7 @@ from spadeslib.loader.locations import (
     describe,
     key_places,
     kinds_with_key,
+    list_item,
     literal_choices,
     locate,
     one_of,
@@ -204,6 +206,8 @@ def _unknown_key(
     key = str(located.path[-1]) if located.path else str(item["loc"][-1])
     parent = locate(model, tuple(item["loc"])[:-1])
     allowed = allowed_keys(parent.expected)
+    if len(item["loc"]) == 1:  # the root, whose composition keys were read before this
+        allowed = [*ROOT_KEYS, *allowed]
     message = f"unknown key {quoted(key)}"
     close = close_matches(key, allowed)
     elsewhere = [dotted(place) for place in key_places(model).get(key, ()) if place != located.path]
@@ -213,10 +217,10 @@ def _unknown_key(
     elif kinds:
         names = ", ".join(repr(kind) for kind in kinds)
         message += f"; it belongs to the kinds {names}: write 'kind:' and one of them beside it"
+    elif 0 < len(elsewhere) <= 3:  # the very key, of another section: surer than a near name
+        message += "; did you mean " + " or ".join(repr(place) for place in elsewhere) + "?"
     elif close:
         message += f"; did you mean {close[0]!r}?"
-    elif 0 < len(elsewhere) <= 3:  # a key written in the wrong section
-        message += "; did you mean " + " or ".join(repr(place) for place in elsewhere) + "?"
     elif allowed:
         message += "; the keys allowed here are " + ", ".join(allowed)
     return document.problem(located.path, message, "unknown_key", key=True)
@@ -322,6 +326,8 @@ def _wrong_type(
     message = f"expected {expected}, got {_quote(value)}"
     if isinstance(value, str) and item["type"] == "int_type" and _INT.fullmatch(value.strip()):
         message += _without_quotes(value)
+    elif _one_item(item, located, value):
+        message += _bracket_hint(document, located.path, value)
     elif isinstance(value, str):
         message += _kind_hint(value, union_tags(located.expected))
     elif isinstance(value, int | float) and item["type"] == "string_type":
@@ -330,6 +336,22 @@ def _wrong_type(
         example = f"{key}: '{written}'" if isinstance(key, str) and key else f"'{written}'"
         message += f"; put it in quotes to make it text: {example}"
     return document.problem(located.path, message, "wrong_type")
+
+
+def _one_item(item: ErrorDict, located: Located, value: object) -> bool:
+    """Whether ``value`` looks like one item written without the list around it."""
+    if item["type"] not in ("list_type", "tuple_type") or not isinstance(value, str | int):
+        return False
+    element = list_item(located.expected)
+    plain = element is not None and not allowed_keys(element) and not union_tags(element)
+    return plain and type(value) is not bool  # (a mapping's item, or true, would not do)
+
+
+def _bracket_hint(document: Document, path: KeyPath, value: str | int) -> str:
+    """For one item written where a list of them belongs (``remove: 2C``)."""
+    written = document.written.get(path, str(value))
+    key = path[-1] if path else ""
+    return f"; write {key}: [{written}]" if isinstance(key, str) and key else f"; write [{written}]"
 
 
 def _kind_hint(value: str, tags: list[str]) -> str:
