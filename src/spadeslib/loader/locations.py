@@ -191,9 +191,9 @@ def _describe_single(current: _Type) -> str | None:
         return "a mapping (keys: " + ", ".join(allowed_keys(current)) + ")"
     if origin in (list, tuple, set, frozenset) or annotation in (list, tuple):
         item = list_item(current)
-        words = None if item is None else describe(item)
+        each = None if item is None else describe(item)
         # (a card is text to the type: the list's own message says more than "each text")
-        return "a list" if words in (None, "text") else f"a list, each {words}"
+        return "a list" if each in (None, "text") else f"a list, each {each}"
     if origin is dict or annotation is dict:
         return "a mapping"
     words = {bool: "true or false", int: "a whole number", float: "a number", str: "text"}

@@ -326,7 +326,7 @@ def _wrong_type(
     message = f"expected {expected}, got {_quote(value)}"
     if isinstance(value, str) and item["type"] == "int_type" and _INT.fullmatch(value.strip()):
         message += _without_quotes(value)
-    elif _one_item(item, located, value):
+    elif isinstance(value, str | int) and _one_item(item, located, value):
         message += _bracket_hint(document, located.path, value)
     elif isinstance(value, str):
         message += _kind_hint(value, union_tags(located.expected))
@@ -338,9 +338,9 @@ def _wrong_type(
     return document.problem(located.path, message, "wrong_type")
 
 
-def _one_item(item: ErrorDict, located: Located, value: object) -> bool:
+def _one_item(item: ErrorDict, located: Located, value: str | int) -> bool:
     """Whether ``value`` looks like one item written without the list around it."""
-    if item["type"] not in ("list_type", "tuple_type") or not isinstance(value, str | int):
+    if item["type"] not in ("list_type", "tuple_type"):
         return False
     element = list_item(located.expected)
     plain = element is not None and not allowed_keys(element) and not union_tags(element)
