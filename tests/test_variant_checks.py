@@ -19,6 +19,14 @@ TRIOS = (
 
 CASES = [
     pytest.param(
+        "game_end:\n  target: -5\n",
+        "game_end.target",
+        2,
+        "every side starts at 0, which has already reached a target of -5: write a positive "
+        "target, like 500, or leave it empty for no target",
+        id="a target at or below the starting score",
+    ),
+    pytest.param(
         "bidding:\n  form:\n    kind: round_the_table\n    max_bid: 0\n" + NO_NIL,
         "bidding.form.max_bid",
         4,

@@ -27,6 +27,12 @@ def check_game_end(v: Variant) -> Found:
     end = v.game_end
     if end.target is None and end.max_deals is None:
         yield ("game_end.target", "the game would never end: set a target or max_deals")
+    if end.target is not None and end.target <= 0:  # (a minus sign, or 0 for "none")
+        yield (
+            "game_end.target",
+            f"every side starts at 0, which has already reached a target of {end.target}: "
+            "write a positive target, like 500, or leave it empty for no target",
+        )
     if end.target is not None and end.losing_score is not None and end.losing_score >= end.target:
         yield (
             "game_end.losing_score",
