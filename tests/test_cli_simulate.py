@@ -208,6 +208,23 @@ def test_compare_two_lineups(capsys: pytest.CaptureFixture[str]) -> None:
     assert points.rstrip().endswith("paired")
 
 
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("standard",),  # no B and no --bots-b: A against itself
+        ("standard", "standard", "--bots", "pro"),
+        ("standard", "--bots", "pro", "--bots-b", "pro"),
+    ],
+)
+def test_compare_refuses_a_run_where_nothing_differs(
+    capsys: pytest.CaptureFixture[str], args: tuple[str, ...]
+) -> None:
+    status, out, err = run(capsys, "compare", *args, "--deals", "5", "--workers", "1")
+    assert (status, out) == (2, "")
+    assert "A and B are the same variant with the same players" in err
+    assert "--bots-b" in err
+
+
 def test_compare_json(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(
         capsys,
@@ -233,7 +250,9 @@ def test_compare_json(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_compare_csv_marks_each_run(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(
-        capsys, "compare", "standard", "--deals", "4", "--seed", "3", "--csv", "--workers", "1"
+        capsys,
+        *("compare", "standard", "--bots-b", "easy"),
+        *("--deals", "4", "--seed", "3", "--csv", "--workers", "1"),
     )
     assert status == 0
     rows = list(csv.DictReader(io.StringIO(out)))

@@ -203,6 +203,12 @@ def run_compare(args: argparse.Namespace) -> int:
     a = load(args.a)
     b = a if args.b is None else load(args.b)
     _check(args, a, b)
+    if a == b and args.bots_b in (None, args.bots):  # the same deals, played alike: all 0
+        raise UsageFailure(
+            "spadeslib: error: A and B are the same variant with the same players, so every "
+            "difference would be 0; give a second variant (B), or B's players with --bots-b "
+            "(like: spadeslib compare standard --bots pro --bots-b standard)"
+        )
     with _progress(f"{a.name} vs {b.name}") as report:
         comparison = compare(a, b, **_options(args), bots_b=args.bots_b, progress=report)
     _write(args, comparison, comparison.to_dict())
