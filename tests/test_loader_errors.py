@@ -517,6 +517,18 @@ def test_item10_a_key_in_the_wrong_section_gets_its_place(text: str, path: str, 
     assert problem.message.endswith(hint)
 
 
+def test_a_composition_key_where_it_is_not_read_says_so() -> None:
+    [nested] = validate("table: {extends: nyc}\n")
+    assert nested.message == "unknown key 'extends'; extends belongs at the top level of the file"
+    with pytest.raises(VariantError) as caught:  # a variant written out whole, as in a record
+        Variant.model_validate({"house_rules": ["no-nil"]})
+    [whole] = caught.value.problems
+    assert whole.message == (
+        "unknown key 'house_rules'; the variant here is written out in full, without extends "
+        "or house_rules"
+    )
+
+
 def test_the_keys_allowed_at_the_top_include_the_composition_keys() -> None:
     [problem] = validate("limti: 3\n")
     assert problem.message.startswith(

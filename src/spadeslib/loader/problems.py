@@ -206,9 +206,15 @@ def _unknown_key(
     key = str(located.path[-1]) if located.path else str(item["loc"][-1])
     parent = locate(model, tuple(item["loc"])[:-1])
     allowed = allowed_keys(parent.expected)
+    message = f"unknown key {quoted(key)}"
+    if key in ROOT_KEYS and len(item["loc"]) > 1:
+        message += f"; {key} belongs at the top level of the file"
+        return document.problem(located.path, message, "unknown_key", key=True)
+    if key in ROOT_KEYS:  # not read here: a record's variant, say, is written out whole
+        message += f"; the variant here is written out in full, without {' or '.join(ROOT_KEYS)}"
+        return document.problem(located.path, message, "unknown_key", key=True)
     if len(item["loc"]) == 1:  # the root, whose composition keys were read before this
         allowed = [*ROOT_KEYS, *allowed]
-    message = f"unknown key {quoted(key)}"
     close = close_matches(key, allowed)
     elsewhere = [dotted(place) for place in key_places(model).get(key, ()) if place != located.path]
     kinds = kinds_with_key(model, located.path[:-1], key) if located.path else []
@@ -338,6 +344,10 @@ def _wrong_type(
     return document.problem(located.path, message, "wrong_type")
 
 
+_SHORT = 40
+"""Most characters of a value that a fix written out in a message repeats."""
+
+
 def _one_item(item: ErrorDict, located: Located, value: str | int) -> bool:
     """Whether ``value`` looks like one item written without the list around it."""
     if item["type"] not in ("list_type", "tuple_type"):
@@ -350,6 +360,8 @@ def _one_item(item: ErrorDict, located: Located, value: str | int) -> bool:
 def _bracket_hint(document: Document, path: KeyPath, value: str | int) -> str:
     """For one item written where a list of them belongs (``remove: 2C``)."""
     written = document.written.get(path, str(value))
+    if len(written) > _SHORT:  # (no room to repeat it: the message quotes it, cut short)
+        return ""
     key = path[-1] if path else ""
     return f"; write {key}: [{written}]" if isinstance(key, str) and key else f"; write [{written}]"
 
