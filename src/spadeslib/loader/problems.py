@@ -31,6 +31,7 @@ from pydantic import BaseModel, ValidationError
 from spadeslib.errors import Problem, VariantError, counted, quoted
 from spadeslib.loader.compose import ROOT_KEYS
 from spadeslib.loader.document import Document, KeyPath, dotted, parse_dotted
+from spadeslib.loader.hints import without_quotes, wrong_type_hint
 from spadeslib.loader.locations import (
     Located,
     allowed_keys,
@@ -38,7 +39,6 @@ from spadeslib.loader.locations import (
     describe,
     key_places,
     kinds_with_key,
-    list_item,
     literal_choices,
     locate,
     one_of,
@@ -282,7 +282,7 @@ def _choice(
     words = [str(choice) for choice in choices]
     close = close_matches(value, words) if isinstance(value, str) else []
     if isinstance(value, str) and value.strip() in words and value.strip() not in choices:
-        message += _without_quotes(value)
+        message += without_quotes(value)
     elif close:
         message += f"; did you mean {close[0]!r}?"
     return document.problem(located.path, message, "invalid_choice")
@@ -330,59 +330,8 @@ def _wrong_type(
     expected = describe(located.expected) or _pydantic_expectation(item)
     value = item.get("input")
     message = f"expected {expected}, got {_quote(value)}"
-    if isinstance(value, str) and item["type"] == "int_type" and _INT.fullmatch(value.strip()):
-        message += _without_quotes(value)
-    elif isinstance(value, str | int) and _one_item(item, located, value):
-        message += _bracket_hint(document, located.path, value)
-    elif isinstance(value, str):
-        message += _kind_hint(value, union_tags(located.expected))
-    elif isinstance(value, int | float) and item["type"] == "string_type":
-        written = document.written.get(located.path, quoted(value).lower())
-        key = located.path[-1] if located.path else ""
-        example = f"{key}: '{written}'" if isinstance(key, str) and key else f"'{written}'"
-        message += f"; put it in quotes to make it text: {example}"
+    message += wrong_type_hint(item["type"], located, document, value)
     return document.problem(located.path, message, "wrong_type")
-
-
-_SHORT = 40
-"""Most characters of a value that a fix written out in a message repeats."""
-
-
-def _one_item(item: ErrorDict, located: Located, value: str | int) -> bool:
-    """Whether ``value`` looks like one item written without the list around it."""
-    if item["type"] not in ("list_type", "tuple_type"):
-        return False
-    element = list_item(located.expected)
-    plain = element is not None and not allowed_keys(element) and not union_tags(element)
-    return plain and type(value) is not bool  # (a mapping's item, or true, would not do)
-
-
-def _bracket_hint(document: Document, path: KeyPath, value: str | int) -> str:
-    """For one item written where a list of them belongs (``remove: 2C``)."""
-    written = document.written.get(path, str(value))
-    if len(written) > _SHORT:  # (no room to repeat it: the message quotes it, cut short)
-        return ""
-    key = path[-1] if path else ""
-    return f"; write {key}: [{written}]" if isinstance(key, str) and key else f"; write [{written}]"
-
-
-def _kind_hint(value: str, tags: list[str]) -> str:
-    """For a kind's name written where its mapping belongs (``[no_spades]``)."""
-    close = close_matches(value.strip(), tags)
-    if not close:
-        return ""
-    hint = f"{{kind: {close[0]}}}"
-    return f"; write {hint}" if close[0] == value.strip() else f"; did you mean {hint}?"
-
-
-_INT = re.compile(r"[+-]?\d+")
-
-
-def _without_quotes(number: str) -> str:
-    """The hint for a number written as quoted text (``'500'``), which YAML reads as text."""
-    digits = number.strip()
-    shown = digits if len(digits) <= 40 else digits[:37] + "..."
-    return f" (write the number without quotes: {shown})"
 
 
 Handler = Callable[[ErrorDict, Located, Document, type[BaseModel]], Problem]
