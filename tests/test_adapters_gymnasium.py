@@ -14,7 +14,7 @@ pytest.importorskip("gymnasium")
 from gymnasium.utils.env_checker import check_env
 
 from spadeslib.adapters.gymnasium import SpadesEnv
-from spadeslib.bots import EasyBot
+from spadeslib.bots import EasyBot, ExpertBot, ProBot, StandardBot
 from spadeslib.engine.views.tensors import observation_layout
 from spadeslib.errors import ArgumentError, IllegalActionError, SpadesError
 from spadeslib.loader import bundled_variants
@@ -96,6 +96,32 @@ def test_bots_can_be_given_per_seat() -> None:
     env = SpadesEnv("standard", seat=1, opponents={0: EasyBot(0), 2: EasyBot(2), 3: EasyBot(3)})
     env.reset(seed=3)
     assert env.game.current_player == 1
+
+
+@pytest.mark.parametrize(
+    ("level", "kind", "simulations"),
+    [("standard:5", StandardBot, 5), ("pro", ProBot, 100), ("expert:20", ExpertBot, 20)],
+)
+def test_opponents_take_every_level_the_command_line_takes(
+    level: str, kind: type, simulations: int
+) -> None:
+    env = SpadesEnv("standard", opponents=level, deals=1)
+    env.reset(seed=1)
+    bots = [env._bots[seat] for seat in (1, 2, 3)]
+    assert all(type(bot) is kind and bot.simulations == simulations for bot in bots)
+
+
+@pytest.mark.parametrize(
+    ("level", "message"),
+    [
+        ("easy:4", "only expert, expert-dd, pro, standard take a number of simulations"),
+        ("standard:0", "a whole number of at least 1"),
+        ("random", "'random' has no bot"),
+    ],
+)
+def test_a_level_that_cannot_be_played_says_why(level: str, message: str) -> None:
+    with pytest.raises(ArgumentError, match=message):
+        SpadesEnv(opponents=level)
 
 
 def test_bad_input_is_a_spadeslib_error() -> None:

@@ -12,8 +12,10 @@
 True
 
 The agent plays ``seat`` (default 0); every other seat is a bot of the level
-``opponents`` names (``"easy"``, ``"standard"``, ``"pro"``: :mod:`spadeslib.bots`), or
-one given per seat as a mapping ``{seat: bot}``. The observation is the seat's
+``opponents`` names (``"easy"``, ``"standard"``, ``"pro"``, ``"expert"``, ``"expert-dd"``:
+:mod:`spadeslib.bots`; ``"standard:20"`` bids from 20 simulated deals instead of 100, as
+``spadeslib simulate --bots`` writes it), or one given per seat as a mapping
+``{seat: bot}``. The observation is the seat's
 observation tensor (or, with ``tensor="information_state"``, its information-state
 tensor; float32, :mod:`spadeslib.engine.views.tensors`); the action space is
 ``Discrete(num_distinct_actions)``, the legal actions ``info["action_mask"]`` (int8).
@@ -34,27 +36,21 @@ seeds.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Mapping
-from typing import Any, Final, SupportsFloat
+from collections.abc import Mapping
+from typing import Any, SupportsFloat
 
 import gymnasium
 import numpy as np
 from gymnasium import spaces
 
 from spadeslib.adapters._episode import RENDER_MODES, Episode, check_tensor
-from spadeslib.bots import Bot, EasyBot, ProBot, StandardBot
+from spadeslib.bots import Bot
 from spadeslib.engine.views.tensors import information_state_layout, legal_mask, observation_layout
 from spadeslib.errors import ArgumentError, IllegalActionError
+from spadeslib.simulation.lineup import Seat, make_bot, parse_seat
 from spadeslib.variant import Variant
 
-__all__ = ["LEVELS", "SpadesEnv"]
-
-LEVELS: Final[dict[str, Callable[[int], Bot]]] = {
-    "easy": EasyBot,
-    "standard": StandardBot,
-    "pro": ProBot,
-}
-"""The bots' levels, by name: each makes a bot from a seed."""
+__all__ = ["SpadesEnv"]
 
 
 class SpadesEnv(gymnasium.Env[Any, Any]):
@@ -80,12 +76,9 @@ class SpadesEnv(gymnasium.Env[Any, Any]):
         if type(seat) is not int or not 0 <= seat < rules.players:
             raise ArgumentError(f"no seat {seat!r}: seats are 0 to {rules.players - 1}")
         self.seat = seat
+        self._level: Seat | None = None
         if isinstance(opponents, str):
-            if opponents not in LEVELS:
-                raise ArgumentError(
-                    f"opponents must be a level ({', '.join(map(repr, LEVELS))}) or a "
-                    f"mapping of seat to bot, not {opponents!r}"
-                )
+            self._level = _level(opponents)
         else:
             missing = [s for s in range(rules.players) if s != seat and s not in opponents]
             if missing:
@@ -117,12 +110,15 @@ class SpadesEnv(gymnasium.Env[Any, Any]):
         super().reset(seed=seed)
         draw = self.np_random.integers
         self._episode.start(int(draw(2**63)))
-        opponents = self._opponents
+        opponents, level = self._opponents, self._level
         if isinstance(opponents, str):
-            make = LEVELS[opponents]
-            self._bots = {
-                s: make(int(draw(2**63))) for s in range(self._rules.players) if s != self.seat
-            }
+            assert level is not None
+            self._bots = {}
+            for s in range(self._rules.players):
+                if s != self.seat:
+                    bot = make_bot(level, int(draw(2**63)))
+                    assert bot is not None  # (only 'random' has none: _level refused it)
+                    self._bots[s] = bot
         else:
             self._bots = {s: bot for s, bot in opponents.items() if s != self.seat}
         self._play_bots()
@@ -182,3 +178,14 @@ class SpadesEnv(gymnasium.Env[Any, Any]):
 
     def render(self) -> str | None:
         return self._episode.render(self.render_mode)
+
+
+def _level(text: str) -> Seat:
+    """The opponents' level from its text, or an error that says what to write."""
+    try:
+        level = parse_seat(text)
+    except ArgumentError as error:
+        raise ArgumentError(f"opponents: {error}, or a mapping of seat to bot") from None
+    if level.level == "random":  # the lineups' random seats are the engine's draws, no bot
+        raise ArgumentError("opponents: 'random' has no bot; give a level such as 'easy'")
+    return level

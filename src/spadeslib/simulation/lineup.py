@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from spadeslib.bots import Bot
     from spadeslib.variant import Variant
 
-__all__ = ["LEVELS", "Lineup", "Seat", "derive_seed", "make_bot", "parse_lineup"]
+__all__ = ["LEVELS", "Lineup", "Seat", "derive_seed", "make_bot", "parse_lineup", "parse_seat"]
 
 
 def derive_seed(seed: int, *parts: int | str) -> int:
@@ -155,7 +155,8 @@ def make_bot(seat: Seat, seed: int) -> Bot | None:
     return None if build is None else build(seed, seat.simulations)
 
 
-def _seat(text: str) -> Seat:
+def parse_seat(text: str) -> Seat:
+    """One seat's player from its text: ``"pro"``, ``"standard:20"``, ``"expert:500"``."""
     level, _, count = text.strip().lower().partition(":")
     if level not in LEVELS:
         near = difflib.get_close_matches(level, LEVELS, n=1)
@@ -190,7 +191,7 @@ def parse_lineup(spec: str | Sequence[str] | Lineup, variant: Variant) -> Lineup
     players = variant.table.players
     sides = variant.table.sides()
     if not isinstance(spec, str):
-        seats = tuple(_seat(part) for part in spec)
+        seats = tuple(parse_seat(part) for part in spec)
         if len(seats) != players:
             raise ArgumentError(f"{len(seats)} levels given for {players} seats: {list(spec)!r}")
         return Lineup(seats)
@@ -204,7 +205,7 @@ def parse_lineup(spec: str | Sequence[str] | Lineup, variant: Variant) -> Lineup
                 f"{spec!r} gives {len(parts)} levels, one per seat, but {variant.name} has "
                 f"{players} seats (or give one level for everyone, or one per side with /)"
             )
-        return Lineup(tuple(_seat(part) for part in parts))
+        return Lineup(tuple(parse_seat(part) for part in parts))
     if "/" in text:
         parts = text.split("/")
         if len(parts) != len(sides):
@@ -221,6 +222,6 @@ def parse_lineup(spec: str | Sequence[str] | Lineup, variant: Variant) -> Lineup
         by_seat: list[Seat] = [Seat("random")] * players
         for members, part in zip(sides, parts, strict=True):
             for seat in members:
-                by_seat[seat] = _seat(part)
+                by_seat[seat] = parse_seat(part)
         return Lineup(tuple(by_seat))
-    return Lineup((_seat(text),) * players)
+    return Lineup((parse_seat(text),) * players)
