@@ -11,13 +11,14 @@ from __future__ import annotations
 import contextlib
 import json
 import random
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import spadeslib
+from game_helpers import table_rows
 from spadeslib import _backend
 from spadeslib.bits import items_of
 from spadeslib.compiler.bids import NIL, format_bid
@@ -48,12 +49,6 @@ def _kernel(rules: Rules) -> Kernel:
     kernel = rules.kernel
     assert kernel is not None
     return kernel
-
-
-def _rows(table: memoryview) -> list[list[int]]:
-    """A playouts table's rows: ``tolist()`` of a 2-D view nests them (typeshed says
-    ``list[int]``, the 1-D answer)."""
-    return cast("list[list[int]]", table.tolist())
 
 
 def _shape(table: memoryview) -> tuple[int, ...]:
@@ -304,7 +299,9 @@ def test_playouts_are_the_deals_played_through_game() -> None:
     through the public loop give its tricks and points."""
     result = spadeslib.playouts("standard", 40, seed=5, actions=True)
     assert result.actions is not None
-    actions, tricks, points = (_rows(t) for t in (result.actions, result.tricks, result.points))
+    actions, tricks, points = (
+        table_rows(t) for t in (result.actions, result.tricks, result.points)
+    )
     for index in range(len(result)):
         game = Game("standard", seed=result.game_seed(index))
         assert game.dealer == result.dealers[index, 0]
@@ -326,7 +323,7 @@ def test_playouts_auction_and_dealt_tables_are_the_games(name: str) -> None:
     assert result.actions is not None
     players = _shape(result.bids)[1]
     words = _shape(result.dealt)[1] // players
-    for index, row in enumerate(_rows(result.dealt)):
+    for index, row in enumerate(table_rows(result.dealt)):
         game = Game(name, seed=result.game_seed(index))
         masks = [
             sum(
@@ -338,12 +335,12 @@ def test_playouts_auction_and_dealt_tables_are_the_games(name: str) -> None:
         deck = game.variant.compile().deck
         for seat, mask in enumerate(masks):
             assert sorted(map(str, items_of(deck, mask))) == sorted(map(str, game.hand(seat)))
-        for action_id in _rows(result.actions)[index]:
+        for action_id in table_rows(result.actions)[index]:
             if action_id >= 0:
                 game.apply_id(action_id)
         deal = game.deal_history[0]
-        assert [format_bid(code) for code in _rows(result.bids)[index]] == list(deal.bids)
-        assert _rows(result.contracts)[index] == list(deal.contracts)
+        assert [format_bid(code) for code in table_rows(result.bids)[index]] == list(deal.bids)
+        assert table_rows(result.contracts)[index] == list(deal.contracts)
 
 
 def test_the_tables_are_numpy_arrays_without_a_copy() -> None:
@@ -874,7 +871,7 @@ def test_playouts_take_standings_whose_score_still_fits() -> None:
 
     edge = [Standing(score=0, bags=MAX_BAGS, sets_in_a_row=MAX_SETS)] * 2
     deals = spadeslib.playouts("suicide", 20, seed=1, standings=edge)
-    assert max(_rows(deals.sets)[0]) <= MAX_SETS + 1
+    assert max(table_rows(deals.sets)[0]) <= MAX_SETS + 1
     with _backend.pure_python():
         assert spadeslib.playouts("suicide", 20, seed=1, standings=edge).sets.tolist() == (
             deals.sets.tolist()
