@@ -275,7 +275,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     seed = args.seed
-    standard = {"variant": "standard"}
+    standard: dict[str, object] = {"variant": "standard"}
     # (label, runner, the OpenSpiel line it is compared with: observed, bare, or none)
     lines = [
         ("observed: OpenSpiel's spades", openspiel_episodes("spades", {}, seed, True), ""),

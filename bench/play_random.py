@@ -153,7 +153,7 @@ def _time_calls(games: list[Game], seed: int, count: int) -> dict[str, float]:
 def openspiel_hands(seed: int) -> Runner | None:
     """OpenSpiel's spades with a lean loop, or ``None`` without open_spiel."""
     try:
-        import pyspiel  # type: ignore[import-not-found]
+        import pyspiel
     except ImportError:
         return None
     game = pyspiel.load_game("spades")

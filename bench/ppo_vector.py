@@ -49,7 +49,8 @@ class Agent(nn.Module):
         nn.init.orthogonal_(self.actor.weight, 0.01)
 
     def value(self, obs: torch.Tensor) -> torch.Tensor:
-        return self.critic(self.body(obs)).squeeze(-1)
+        estimate: torch.Tensor = self.critic(self.body(obs)).squeeze(-1)  # (a Module call is Any)
+        return estimate
 
     def act(
         self, obs: torch.Tensor, mask: torch.Tensor, action: torch.Tensor | None = None
@@ -91,6 +92,7 @@ def duplicate(
             me = StandardBot(seed + 1000 * k)
             while game.deal_number == 0 and not game.is_over:
                 seat = game.current_player
+                assert seat is not None  # (the game goes on)
                 if seat == 0 and who == "policy":
                     game.apply_id(policy(game.observation_tensor(0), game.legal_action_mask() > 0))
                 else:
@@ -107,7 +109,9 @@ def train(args: argparse.Namespace) -> Agent:
     torch.set_num_threads(1)
     envs, steps = args.envs, args.steps
     env = SpadesVectorEnv("standard", envs, seed=args.seed, opponents="easy")
-    size, actions = env.single_observation_space.shape[0], env.num_actions
+    shape = env.single_observation_space.shape
+    assert shape is not None  # (a Box's)
+    size, actions = shape[0], env.num_actions
     agent = Agent(size, actions)
     optimizer = torch.optim.Adam(agent.parameters(), lr=args.lr, eps=1e-5)
     obs_buf = torch.zeros((steps, envs, size))

@@ -232,7 +232,7 @@ def pools(moves: int) -> None:
             app = create_app(Path(work) / "pools.sqlite3", pool=pool)
             with TestClient(app) as client:
                 for _ in range(2):
-                    body = {"variant": "standard", "seats": ["expert"] * 4}
+                    body: dict[str, object] = {"variant": "standard", "seats": ["expert"] * 4}
                     client.post("/api/tables", json=body)
                 body = {"variant": "standard", "seats": ["human"] * 4, "seed": 3}
                 made = client.post("/api/tables", json=body).json()

@@ -62,7 +62,7 @@ def distinct_variants(seed: int = 0) -> Iterator[Variant]:
     each with :data:`TARGETS` targets of its own (2,000 and up): no two alike."""
     bases = sorted(bundled_variants())
     rules = sorted(bundled_house_rules())
-    combos = [(base, (one,)) for base in bases for one in rules]
+    combos: list[tuple[str, tuple[str, ...]]] = [(base, (one,)) for base in bases for one in rules]
     combos += [(base, pair) for base in bases for pair in itertools.combinations(rules, 2)]
     random.Random(seed).shuffle(combos)
     targets = itertools.count(2000)

@@ -51,20 +51,20 @@ def vector_steps(
     _, info = env.reset()
     rng = np.random.default_rng(seed)
     noise = rng.random((16, envs, env.num_actions), dtype=np.float32)
-    state = {"info": info, "turn": 0}
+    kept_info, kept_turn = info, 0  # between calls; locals in the loop
 
     def run(seconds: float) -> tuple[int, float]:
+        nonlocal kept_info, kept_turn
         count = 0
         least = 14 * deals_per_call
-        info = state["info"]
-        turn = state["turn"]
+        info, turn = kept_info, kept_turn
         start = time.perf_counter()
         while (time.perf_counter() - start < seconds) or count < least * envs:
             actions = (noise[turn % 16] * info["action_mask"]).argmax(axis=1)
             _, _, _, _, info = env.step(actions)
             turn += 1
             count += envs
-        state["info"], state["turn"] = info, turn
+        kept_info, kept_turn = info, turn
         return count, time.perf_counter() - start
 
     return run

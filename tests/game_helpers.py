@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import cast
 
 import reference_rules as ref
 from spadeslib.engine import Action, Game
@@ -36,6 +37,12 @@ def play_game(game: Game, rng: random.Random, *, limit: int = 200_000) -> Game:
             return game
         game.apply_id(plausible_id(game, rng))
     raise AssertionError(f"game not over after {limit} actions: {game!r}")
+
+
+def table_rows(table: memoryview) -> list[list[int]]:
+    """The rows of a 2-D table (``spadeslib.playouts``'): ``tolist()`` nests them, where
+    typeshed's ``memoryview.tolist()`` says ``list[int]``, the answer for one dimension."""
+    return cast("list[list[int]]", table.tolist())
 
 
 def dump(game: Game) -> str:

@@ -16,7 +16,8 @@ pytest.importorskip("pyspiel")
 
 import pyspiel
 
-from spadeslib.adapters.openspiel import GAME_NAME, register
+from spadeslib.adapters.openspiel import GAME_NAME, SpadesGame, SpadesState, register
+from spadeslib.engine import Game
 from spadeslib.engine.views.tensors import information_state_layout, observation_layout
 from spadeslib.errors import ArgumentError, IllegalActionError, SpadesError
 from spadeslib.loader import bundled_variants
@@ -33,9 +34,9 @@ def test_every_bundled_variant_passes_the_random_simulation_test(name: str) -> N
     pyspiel.random_sim_test(game, num_sims=1, serialize=name != "six-handed", verbose=False)
 
 
-def _play(game: object, seed: int) -> object:
+def _play(game: SpadesGame, seed: int) -> SpadesState:
     rng = random.Random(seed)
-    state = game.new_initial_state()  # type: ignore[attr-defined]
+    state = game.new_initial_state()
     while not state.is_terminal():
         if state.is_chance_node():
             outcomes, chances = zip(*state.chance_outcomes(), strict=True)
@@ -63,7 +64,7 @@ def test_a_hand_is_dealt_by_chance_then_played_to_its_points() -> None:
     assert [rules.deck.index(card) for card in dealt.hand(first)] == list(range(0, 52, 4))
     state = _play(game, 1)
     finished = state.game
-    assert finished.deal_number == 1
+    assert finished is not None and finished.deal_number == 1
     points = [side.total for side in finished.deal_history[0].score.sides]
     assert state.returns() == [float(points[rules.side_of[s]]) for s in range(4)]
     low, high = game.min_utility(), game.max_utility()
@@ -73,7 +74,7 @@ def test_a_hand_is_dealt_by_chance_then_played_to_its_points() -> None:
 def test_the_win_reward_over_a_whole_game() -> None:
     game = pyspiel.load_game(GAME_NAME, {"variant": "nyc", "deals": 0, "reward": "game"})
     state = _play(game, 2)
-    assert state.game.is_over
+    assert state.game is not None and state.game.is_over
     assert sorted(state.returns()) == [-1.0, -1.0, 1.0, 1.0]
     assert game.get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
 
@@ -229,12 +230,19 @@ def test_the_methods_answered_in_python_are_pyspiel_s_own(name: str, tmp_path: P
     assert misdeals > 0 or not name.endswith("misdeals.yaml")
 
 
-def _dealt(game: object, seed: int) -> object:
-    state = game.new_initial_state()  # type: ignore[attr-defined]
+def _dealt(game: SpadesGame, seed: int) -> SpadesState:
+    state = game.new_initial_state()
     rng = random.Random(seed)
     while state.is_chance_node():
         state.apply_action(rng.choice(state.chance_outcomes())[0])
     return state
+
+
+def _engine(state: SpadesState) -> Game:
+    """The Spades game of a state dealt (``state.game`` is ``None`` only while the first
+    deal is being dealt)."""
+    assert state.game is not None
+    return state.game
 
 
 def test_a_spadesbot_plays_its_bot_s_choice_one_card_a_step(tmp_path: Path) -> None:
@@ -250,7 +258,8 @@ def test_a_spadesbot_plays_its_bot_s_choice_one_card_a_step(tmp_path: Path) -> N
     bot, twin = SpadesBot(StandardBot(seed=5)), StandardBot(seed=5)  # twin: asked directly
     for _ in range(60):
         seat = state.current_player()
-        expected = state.game.action_space.id_of(twin.act(state.game.observation(seat), rules))
+        engine = _engine(state)
+        expected = engine.action_space.id_of(twin.act(engine.observation(seat), rules))
         assert bot.step(state) == expected
         state.apply_action(expected)
 
@@ -263,9 +272,9 @@ def test_a_spadesbot_plays_its_bot_s_choice_one_card_a_step(tmp_path: Path) -> N
 
     state = _dealt(game, 2)
     seat = state.current_player()
-    whole = SpadesBot(WholePass())  # type: ignore[arg-type]
-    choice = WholePass().act(state.game.observation(seat))
-    for expected in state.game.action_space.ids_of(choice):  # one card a step, same seat
+    whole = SpadesBot(WholePass())
+    choice = WholePass().act(_engine(state).observation(seat))
+    for expected in _engine(state).action_space.ids_of(choice):  # one card a step, same seat
         assert state.current_player() == seat
         assert whole.step(state) == expected
         state.apply_action(expected)
@@ -375,7 +384,7 @@ def test_an_illegal_move_from_python_raises_and_changes_nothing() -> None:
         ("3", "int id"),
     ]:
         with pytest.raises(IllegalActionError, match=message):
-            state.apply_action(bad)
+            state.apply_action(bad)  # type: ignore[arg-type]  # (the bad types are the test)
         assert state.history() == before and state.legal_actions() == legal
     while not state.is_terminal():
         state.apply_action(state.legal_actions()[0])

@@ -403,7 +403,9 @@ def _decisions() -> list[dict[str, Any]]:
                     break
                 legal = [str(action) for action in game.legal_actions()]
                 kinds = tuple(sorted({text.split(" ")[0] for text in legal}))
-                hand = game.observation(game.current_player).hand
+                seat = game.current_player
+                assert seat is not None  # (the game goes on)
+                hand = game.observation(seat).hand
                 key = (variant.name, game.phase, *kinds)
                 if key not in seen:
                     cards = None if hand is None else [str(card) for card in hand]

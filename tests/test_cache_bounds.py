@@ -103,8 +103,8 @@ def test_load_variant_keeps_a_bounded_number_of_files(
         paths.append(os.fspath(path))
     first = load_variant(paths[0])
     second = load_variant(paths[1])
-    for path in paths[1:]:
-        load_variant(path)
+    for name in paths[1:]:
+        load_variant(name)
         assert load_variant(paths[0]) is first  # the most recently used stays
         assert len(spadeslib.loader._LOADED) <= 5
     assert load_variant(paths[1]) is not second  # loaded again: it had gone

@@ -212,7 +212,7 @@ def test_save_and_resume_goes_on_exactly_as_without_stopping(
     assert status == 0 and f"spadeslib play --resume {first}" in out
     record = spadeslib.Game.from_json(first.read_text(encoding="utf-8"))
     assert record.current_player == 2  # saved at our next turn, the bots having played
-    resumed = ["play", "--resume", first, "--seat", "2", "--bots", "easy", "--save", rest]
+    resumed = ("play", "--resume", first, "--seat", "2", "--bots", "easy", "--save", rest)
     status, out, _ = play(capsys, monkeypatch, moves[2:], *resumed)
     assert status == 0 and f"Saved to {rest}" in out
     assert json.loads(rest.read_text())["actions"] == json.loads(whole.read_text())["actions"]

@@ -22,6 +22,14 @@ def write(directory: Path, name: str, text: str) -> Path:
     return path
 
 
+def at(data: object, *keys: str) -> object:
+    """The value at ``keys`` in a document's nested mappings."""
+    for key in keys:
+        assert isinstance(data, dict), keys
+        data = data[key]
+    return data
+
+
 def problems_composing(path: Path) -> list[Problem]:
     with pytest.raises(VariantError) as caught:
         compose_file(path)
@@ -167,7 +175,7 @@ def test_the_same_value_from_two_fragments_is_no_conflict(tree: Path) -> None:
 def test_bundled_names_compose() -> None:
     document = compose_text("extends: standard\nhouse_rules: [no-nil]\n")
     assert document.data["name"] == "standard"
-    assert document.data["bidding"]["nil"]["enabled"] is False  # type: ignore[index]
+    assert at(document.data, "bidding", "nil", "enabled") is False
     no_nil = bundled.bundled_house_rule_path("no-nil")
     assert no_nil is not None
     assert document.values[("bidding", "nil", "enabled")].source == str(no_nil)
@@ -517,7 +525,7 @@ def test_item13_applies_to_may_name_a_house_rule_or_a_file(tmp_path: Path) -> No
     document = compose_text(
         "applies_to: kitty-to-dealer\ndeal: {leftover: {discard: after_bidding}}\n"
     )
-    assert document.data["deal"]["leftover"]["to"] == "dealer"
+    assert at(document.data, "deal", "leftover", "to") == "dealer"
     write(tmp_path, "base.yaml", "game_end: {target: 300}\n")
     path = write(tmp_path, "tweak.yaml", "applies_to: ./base.yaml\nscoring: {bags: {limit: 5}}\n")
     assert compose_file(path).data == {
@@ -530,8 +538,8 @@ def test_item13_applies_to_is_ignored_where_the_fragment_is_listed(tmp_path: Pat
     write(tmp_path, "keep-2c.yaml", "applies_to: nyc\ndeck:\n  remove: [2D, 2H]\n")
     path = write(tmp_path, "club.yaml", "extends: standard\nhouse_rules: [./keep-2c.yaml]\n")
     document = compose_file(path)
-    assert document.data["deck"]["remove"] == ["2D", "2H"]
-    assert document.data["deck"]["jokers"] == []  # standard's, not nyc's
+    assert at(document.data, "deck", "remove") == ["2D", "2H"]
+    assert at(document.data, "deck", "jokers") == []  # standard's, not nyc's
     assert document.data["name"] == "standard"
 
 

@@ -82,9 +82,11 @@ def test_generate_writes_one_rules_card_per_bundled_variant() -> None:
         assert f"[`{name}`](variants/{name}.md)" in index, name
 
 
-def test_generate_check_flags_a_page_that_is_no_variants_card(tmp_path: Path) -> None:
+def test_generate_check_flags_a_page_that_is_no_variants_card(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     generate = _generate_module()
-    generate.CARDS = tmp_path
+    monkeypatch.setattr(generate, "CARDS", tmp_path)
     stray = tmp_path / "retired-variant.md"
     stray.write_text("# Rules card: retired\n", encoding="utf-8")
     assert generate.leftovers() == [stray]

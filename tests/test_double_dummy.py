@@ -299,7 +299,7 @@ def test_the_native_boundary_checks_every_argument() -> None:
     assert native.double_dummy(*good)
 
     def bad(index: int, value: object, message: str) -> None:
-        args = list(good)
+        args: list[object] = list(good)
         args[index] = value
         with pytest.raises(ArgumentError, match=message):
             native.double_dummy(*args)

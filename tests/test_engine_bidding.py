@@ -4,6 +4,7 @@ and blind bids (B1, B2, B10). Each case names the rule it pins."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -221,8 +222,8 @@ def test_b8_first_deal_bids_itself() -> None:
     assert game.phase == "play"
 
 
-def _nyc() -> dict[str, object]:
+def _nyc() -> dict[str, Any]:
     from spadeslib.variant import load_variant
 
-    data: dict[str, object] = json.loads(json.dumps(load_variant("nyc").to_dict()))
+    data: dict[str, Any] = json.loads(json.dumps(load_variant("nyc").to_dict()))
     return data

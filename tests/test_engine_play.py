@@ -8,6 +8,7 @@ import pytest
 from game_helpers import apply_all, dump, texts
 from spadeslib.engine import Game
 from spadeslib.errors import IllegalActionError
+from spadeslib.variant import Variant
 
 MIXED = [
     "AS KH QD JC TS 9H 8D 7C 6S 5H 4D 3C 2S",
@@ -136,7 +137,7 @@ def test_observation_before_and_after_play() -> None:
     assert obs.hand_sizes == (13, 12, 13, 13)  # seat 1 led
 
 
-def _house(*rules: str) -> object:
+def _house(*rules: str) -> Variant:
     from spadeslib.variant import parse_variant
 
     return parse_variant("extends: standard\nhouse_rules: [" + ", ".join(rules) + "]\n")

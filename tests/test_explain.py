@@ -365,7 +365,9 @@ def loaded(base: str, rules: list[str]) -> Variant | None:
 def bases_for(rule: str) -> list[tuple[str, list[str]]]:
     """Where to try a house rule: each bundled variant, standard first; then standard with
     one other house rule (a rule may refine another: kitty-discard-after-bidding)."""
-    bases = [(name, []) for name in sorted(bundled_variants(), key=lambda n: n != "standard")]
+    bases: list[tuple[str, list[str]]] = [
+        (name, []) for name in sorted(bundled_variants(), key=lambda n: n != "standard")
+    ]
     return bases + [("standard", [other]) for other in bundled_house_rules() if other != rule]
 
 

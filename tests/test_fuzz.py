@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
@@ -210,7 +210,11 @@ def test_tampered_records_replay_or_raise_a_record_error(
         text = json.dumps(record)
     except ValueError:
         return
-    for attempt in (lambda: Game.replay(record), lambda: Game.from_json(text)):
+    attempts: list[Callable[[], Game]] = [
+        lambda: Game.replay(record),
+        lambda: Game.from_json(text),
+    ]
+    for attempt in attempts:
         with suppress(RecordError):
             attempt()
 

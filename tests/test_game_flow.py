@@ -153,6 +153,7 @@ def test_b8_nyc_first_hand_scores_ten_a_trick() -> None:
 def test_b2_back_to_back_set_ends_the_game() -> None:
     for seed in range(60):
         game = play_game(Game("nyc", seed=seed), random.Random(seed))
+        assert game.result is not None  # (played to its end)
         if game.result.reason == "consecutive_sets":
             last, previous = game.deal_history[-1], game.deal_history[-2]
             losers = [

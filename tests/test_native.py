@@ -11,13 +11,14 @@ from __future__ import annotations
 import contextlib
 import json
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import spadeslib
+from game_helpers import table_rows
 from spadeslib import _backend
 from spadeslib.bits import items_of
 from spadeslib.compiler.bids import NIL, format_bid
@@ -30,6 +31,9 @@ from spadeslib.errors import ArgumentError
 from spadeslib.testing import variants
 from spadeslib.variant import Variant
 
+if TYPE_CHECKING:
+    from spadeslib._native import Kernel
+
 native: Any = _backend.native()
 pytestmark = pytest.mark.skipif(native is None, reason="the native core is not built here")
 
@@ -38,6 +42,18 @@ BUNDLED = spadeslib.bundled_variants()
 
 def _rules(name: str) -> Rules:
     return spadeslib.load_variant(name).compile()
+
+
+def _kernel(rules: Rules) -> Kernel:
+    """The rules' native kernel (built here: the module is skipped where it is not)."""
+    kernel = rules.kernel
+    assert kernel is not None
+    return kernel
+
+
+def _shape(table: memoryview) -> tuple[int, ...]:
+    assert table.shape is not None  # (None only for a view of no buffer)
+    return table.shape
 
 
 def _game(variant: Variant | str, seed: int, *, pure: bool) -> Game:
@@ -172,10 +188,12 @@ bidding:
 
 
 def _plays(rules: Rules, seed: int) -> tuple[Any, PythonPlay]:
-    hands = list(rules.kernel.deal(seed, 0, 0, 0, rules.hand_size)[0])  # type: ignore[attr-defined]
+    hands = list(_kernel(rules).deal(seed, 0, 0, 0, rules.hand_size)[0])
     leader = seed % rules.players
     must = rules.first_lead_mask(hands)
-    args = (hands, leader, [], [], False, [0] * rules.players, must)
+    trick_log: list[tuple[int, tuple[int, ...]]] = []
+    trick: list[int] = []
+    args = (hands, leader, trick_log, trick, False, [0] * rules.players, must)
     return native.Play(rules.kernel, *args), PythonPlay(rules, *args)
 
 
@@ -281,7 +299,9 @@ def test_playouts_are_the_deals_played_through_game() -> None:
     through the public loop give its tricks and points."""
     result = spadeslib.playouts("standard", 40, seed=5, actions=True)
     assert result.actions is not None
-    actions, tricks, points = (t.tolist() for t in (result.actions, result.tricks, result.points))
+    actions, tricks, points = (
+        table_rows(t) for t in (result.actions, result.tricks, result.points)
+    )
     for index in range(len(result)):
         game = Game("standard", seed=result.game_seed(index))
         assert game.dealer == result.dealers[index, 0]
@@ -300,9 +320,10 @@ def test_playouts_auction_and_dealt_tables_are_the_games(name: str) -> None:
     Game(seed=game_seed(i)) replayed from its actions (six-handed: masks past 64 bits)."""
     result = spadeslib.playouts(name, 12, seed=3, actions=True, auction=True, dealt=True)
     assert result.bids is not None and result.contracts is not None and result.dealt is not None
-    players = result.bids.shape[1]
-    words = result.dealt.shape[1] // players
-    for index, row in enumerate(result.dealt.tolist()):
+    assert result.actions is not None
+    players = _shape(result.bids)[1]
+    words = _shape(result.dealt)[1] // players
+    for index, row in enumerate(table_rows(result.dealt)):
         game = Game(name, seed=result.game_seed(index))
         masks = [
             sum(
@@ -314,12 +335,12 @@ def test_playouts_auction_and_dealt_tables_are_the_games(name: str) -> None:
         deck = game.variant.compile().deck
         for seat, mask in enumerate(masks):
             assert sorted(map(str, items_of(deck, mask))) == sorted(map(str, game.hand(seat)))
-        for action_id in result.actions.tolist()[index]:  # type: ignore[union-attr]
+        for action_id in table_rows(result.actions)[index]:
             if action_id >= 0:
                 game.apply_id(action_id)
         deal = game.deal_history[0]
-        assert [format_bid(code) for code in result.bids.tolist()[index]] == list(deal.bids)
-        assert result.contracts.tolist()[index] == list(deal.contracts)
+        assert [format_bid(code) for code in table_rows(result.bids)[index]] == list(deal.bids)
+        assert table_rows(result.contracts)[index] == list(deal.contracts)
 
 
 def test_the_tables_are_numpy_arrays_without_a_copy() -> None:
@@ -362,9 +383,9 @@ def _kernel_args(rules: Rules) -> tuple[Any, ...]:
 
 def test_a_play_refuses_bad_arguments() -> None:
     rules = _rules("standard")
-    kernel = rules.kernel
-    hands = list(kernel.deal(1, 0, 0, 0, 13)[0])  # type: ignore[attr-defined]
-    good = (hands, 0, [], [], False, [0] * 4, 0)
+    kernel = _kernel(rules)
+    hands = list(kernel.deal(1, 0, 0, 0, 13)[0])
+    good: tuple[object, ...] = (hands, 0, [], [], False, [0] * 4, 0)
     bad_cases = [
         ((hands[:3], *good[1:]), "hands"),
         (([hands[0], hands[0], hands[2], hands[3]], *good[1:]), "another hand"),
@@ -397,6 +418,7 @@ def test_playouts_refuse_bad_arguments() -> None:
         ({"n": 2, "actions": 1}, "actions"),
     ):
         n = kwargs.pop("n")
+        assert isinstance(n, int)
         with pytest.raises(ArgumentError, match=message):
             spadeslib.playouts("standard", n, **kwargs)
 
@@ -542,7 +564,7 @@ def test_step_is_apply_id_and_the_seat_to_act_on_both_paths(name: str) -> None:
         assert stepped.deal_history == games[False][0].deal_history
         assert answered[pure] > 40
     with pytest.raises(IllegalActionError):
-        games[False][0]._step(True)  # type: ignore[arg-type]
+        games[False][0]._step(True)
 
 
 def _position(name: Variant | str, seed: int, steps: int) -> Any:
@@ -659,7 +681,9 @@ def test_the_bots_simulations_are_the_pythons_for_generated_variants(
 def test_the_bots_simulations_refuse_bad_positions() -> None:
     kernel: Any = _rules("standard").kernel
     hands = [[0xF, 0xF0, 0xF00, 0xF000]]  # four cards each; seat 0 leads
-    good = (hands, [[None, 3]], [0], [0], [0], [0] * 4, [], 9, False, 0, [], -1, False)
+    trick: list[int] = []
+    voids: list[int] = []
+    good = (hands, [[None, 3]], [0], [0], [0], [0] * 4, trick, 9, False, 0, voids, -1, False)
     tricks, winners = kernel.standard_playouts(*good)
     assert sum(tricks[0]) == 4 and winners[0] in range(4)
     bad = {
@@ -847,7 +871,7 @@ def test_playouts_take_standings_whose_score_still_fits() -> None:
 
     edge = [Standing(score=0, bags=MAX_BAGS, sets_in_a_row=MAX_SETS)] * 2
     deals = spadeslib.playouts("suicide", 20, seed=1, standings=edge)
-    assert max(deals.sets.tolist()[0]) <= MAX_SETS + 1
+    assert max(table_rows(deals.sets)[0]) <= MAX_SETS + 1
     with _backend.pure_python():
         assert spadeslib.playouts("suicide", 20, seed=1, standings=edge).sets.tolist() == (
             deals.sets.tolist()
@@ -959,7 +983,7 @@ def test_the_standard_bots_simulate_the_same_on_both_paths() -> None:
 
 def test_the_native_standard_card_refuses_bad_arguments() -> None:
     game = _game("standard", 2, pure=False)
-    play = game._s.play
+    play: Any = game._s.play  # the native Play: its standard_card (no DealPlay's)
     with pytest.raises(ArgumentError, match="no card to play now"):
         play.standard_card([None, None], 0)  # the auction is still on
     for bid in ("bid 3", "bid 3", "bid 3", "bid 3"):

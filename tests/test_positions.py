@@ -71,10 +71,15 @@ def test_an_undo_replays_at_most_a_deal_however_long_the_game(
     """The cost of an undo does not grow with the game: it replays from the snapshot at
     the start of the deal (python-chess's stack, a snapshot a deal, not an action)."""
     from spadeslib.engine.core import positions
+    from spadeslib.engine.core.apply import apply_checked as real  # the one positions calls
 
     replayed = []
-    real = positions.apply_checked
-    monkeypatch.setattr(positions, "apply_checked", lambda *a: replayed.append(1) or real(*a))
+
+    def counted(*args: Any) -> int:
+        replayed.append(1)
+        return real(*args)
+
+    monkeypatch.setattr(positions, "apply_checked", counted)
     game, dumps = _long_game(12)
     deal = 4 * 13 + 8  # the cards and the auction of one deal, with room to spare
     for expected in reversed(dumps[-(2 * deal) :]):  # back through the end of a deal
@@ -184,7 +189,8 @@ def test_a_saved_state_of_a_variant_that_is_not_bundled_needs_the_variant() -> N
 
 
 def _saved() -> dict[str, Any]:
-    return json.loads(json.dumps(played("standard", 9, 40).state_dict()))
+    saved: dict[str, Any] = json.loads(json.dumps(played("standard", 9, 40).state_dict()))
+    return saved
 
 
 def _with(key: str, value: object) -> dict[str, Any]:

@@ -97,7 +97,7 @@ TRICKS = [4, 3, 3, 3]
         ),
         pytest.param(
             STANDARD,
-            [Contract(bid=4, nil_seats={0}), Contract(bid=4)],
+            [Contract(bid=4, nil_seats={0}), Contract(bid=4)],  # type: ignore[arg-type]
             TRICKS,
             TWO,
             None,
@@ -105,7 +105,7 @@ TRICKS = [4, 3, 3, 3]
         ),
         pytest.param(
             STANDARD,
-            [Contract(bid=4, nil_seats=[0]), Contract(bid=4)],
+            [Contract(bid=4, nil_seats=[0]), Contract(bid=4)],  # type: ignore[arg-type]
             TRICKS,
             TWO,
             "must be a frozenset",
@@ -219,7 +219,7 @@ TRICKS = [4, 3, 3, 3]
             STANDARD,
             [Contract(bid=4), Contract(bid=4)],
             TRICKS,
-            [Standing(1.5), Standing()],
+            [Standing(1.5), Standing()],  # type: ignore[arg-type]
             "the score must be an int",
             id="score not an int",
         ),

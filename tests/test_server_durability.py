@@ -111,7 +111,7 @@ def same_game(state: dict[str, Any], game: Game, seat: int | None) -> None:
 def play_for(client: TableClient, seconds: float, rng: random.Random) -> int:
     """Play the person's seat at random for ``seconds``; the last seq it was sent."""
     end = time.monotonic() + seconds
-    told = client.state["seq"]
+    told: int = client.state["seq"]
     message = client.state
     while True:
         if message["type"] == "state":
@@ -140,7 +140,7 @@ def test_sigkill_at_random_moments_loses_nothing(tmp_path: Path) -> None:
     )
     person = made["id"]
     link = server.url + made["seats"][0]["url"]
-    before = {bots: [], person: []}
+    before: dict[str, list[str]] = {bots: [], person: []}
     kills = 0
     try:
         while kills < KILLS and time.monotonic() - started < BUDGET:

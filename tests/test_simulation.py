@@ -16,6 +16,7 @@ import numpy
 import pytest
 
 import spadeslib
+from game_helpers import table_rows
 from spadeslib import _backend
 from spadeslib.engine import Game
 from spadeslib.engine.core.shuffle import stream_seed
@@ -164,7 +165,9 @@ def test_batched_rows_are_the_deals_replayed_through_game(name: str) -> None:
     played = spadeslib.playouts(variant, 12, seed=seed, actions=True)
     assert played.actions is not None
     rules = variant.compile()
-    for index, (row, actions) in enumerate(zip(Rows(table), played.actions.tolist(), strict=True)):
+    for index, (row, actions) in enumerate(
+        zip(Rows(table), table_rows(played.actions), strict=True)
+    ):
         game = Game(variant, seed=game_seed(3, "deals", 40 + index))
         assert row["seed"] == game.seed == played.game_seed(index)
         hands = [rules.mask_of(game.hand(seat)) for seat in range(rules.players)]
