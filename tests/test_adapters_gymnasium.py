@@ -108,8 +108,10 @@ def test_opponents_take_every_level_the_command_line_takes(
 ) -> None:
     env = SpadesEnv("standard", opponents=level, deals=1)
     env.reset(seed=1)
-    bots = [env._bots[seat] for seat in (1, 2, 3)]
-    assert all(type(bot) is kind and bot.simulations == simulations for bot in bots)
+    for seat in (1, 2, 3):
+        bot = env._bots[seat]
+        assert type(bot) is kind and isinstance(bot, StandardBot)
+        assert bot.simulations == simulations
 
 
 @pytest.mark.parametrize(
