@@ -1001,32 +1001,6 @@ def test_the_native_standard_card_refuses_bad_arguments() -> None:
     assert play.standard_card([6, 6], 0) in game.legal_action_ids()
 
 
-def test_score_as_refuses_bad_arguments_and_changes_nothing() -> None:
-    """A play told how its deal scores (``score_as``, for a deal whose auction the engine
-    ran) checks what it is told; a play from its first bid has its own auction's word."""
-    rules = _rules("standard")
-    kernel = _kernel(rules)
-    hands = list(kernel.deal(1, 0, 0, 0, 13)[0])
-    play: Any = native.Play(kernel, hands, 0, [], [], False, [0] * 4, 0)
-    for contracts, forms, words in [
-        ([6], [0, 0], "contracts"),
-        ([6, None], [0, 0], "must be a number"),
-        ([6, 999], [0, 0], "a contract"),
-        ([6, 6], [0], "forms"),
-        ([6, 6], [0, 256], "a form"),
-        ([6, 6], [0, -1], "a form"),
-        ([6, 6], "ab", "forms must be a sequence"),
-    ]:
-        with pytest.raises(ArgumentError, match=words):
-            play.score_as(contracts, forms)
-    while not play.done:  # untold, a finished deal has no numbers: the engine scores it
-        play.apply(play.legal_ids()[0])
-    assert play.scores([(0, 0), (0, 0)]) is None
-    game = _game("standard", 2, pure=False)
-    with pytest.raises(ArgumentError, match="own auction"):
-        game._s.play.score_as([6, 6], [0, 0])  # type: ignore[union-attr]
-
-
 @given(st.lists(st.integers(0, 51), max_size=60))
 def test_pick_is_the_list_comprehension(at: list[int]) -> None:
     items = [(bit, 1.0 / 52) for bit in range(52)]
