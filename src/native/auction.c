@@ -68,17 +68,16 @@ static int team_bid(const ids_t *ids, int id, int *contract, int *mine, int *par
    added up in the first of them: scoring reads those seats' tricks only through their
    sum (spadeslib/scoring/deal.py, `_score_side`; spadeslib.scoring.numbers keys its memo
    the same way, and tests/test_scoring_properties.py holds scoring to it), so 4 tricks
-   and 3 are the same situation as 7 and 0, and the table fills up several times sooner.
-   `form`: the contract's form (FORM_* in native.h), its Nils by place in the side. */
+   and 3 are the same situation as 7 and 0, and the table fills up several times sooner. */
 const int32_t *side_score(KernelObject *self, native_state *st, int side, int contract,
-                                 int form, int bids_itself, const int *tricks, int bags,
+                                 int nil_places, int bids_itself, const int *tricks, int bags,
                                  int sets) {
     const kernel *k = &self->k;
     int size = k->side_size[side], counted[MAX_PLAYERS], first = -1;
     for (int i = 0; i < size; i++) {
         int took = tricks[k->side_seats[side][i]];
         counted[i] = took;
-        if ((form | form >> FORM_BLIND_NILS) >> i & 1) continue; /* a Nil's tricks count apart */
+        if (nil_places >> i & 1) continue;
         if (first < 0) {
             first = i;
         } else {
@@ -89,7 +88,7 @@ const int32_t *side_score(KernelObject *self, native_state *st, int side, int co
     uint64_t key = 1;
     key = key << 3 | (uint64_t)side;
     key = key << 7 | (uint64_t)contract;
-    key = key << 8 | (uint64_t)form;
+    key = key << 3 | (uint64_t)nil_places;
     key = key << 1 | (uint64_t)bids_itself;
     key = key << 8 | (uint64_t)bags;
     key = key << 5 | (uint64_t)sets;
@@ -103,7 +102,7 @@ const int32_t *side_score(KernelObject *self, native_state *st, int side, int co
     PyObject *side_tricks = PyTuple_New(size);
     if (!side_tricks) return NULL;
     for (int i = 0; i < size; i++) PyTuple_SET_ITEM(side_tricks, i, PyLong_FromLong(counted[i]));
-    PyObject *answer = PyObject_CallFunction(self->score_source, "iiiiNii", side, contract, form,
+    PyObject *answer = PyObject_CallFunction(self->score_source, "iiiiNii", side, contract, nil_places,
                                              bids_itself, side_tricks, bags, sets);
     if (!answer) return NULL;
     long points, bags_after, sets_after, wins;

@@ -140,17 +140,10 @@ void auction_start(const KernelObject *self, auction *a, int dealer);
 #define SCORE_BAGS (255 - MAX_CARDS / 2)
 #define SCORE_SETS 30
 
-/* A side's contract's form, as side_score and the engine's score source take it (8 bits):
-   its Nils by place in the side (bit i: its i-th seat), its Blind Nils likewise from bit
-   FORM_BLIND_NILS, whether it bid blind, whether it came out of a blind bid. */
-#define FORM_BLIND_NILS 3
-#define FORM_BLIND (1 << 6)
-#define FORM_CAME_OUT (1 << 7)
-
 /* A side's deal, scored: a count (4), then points, bags after, sets after, wins; or NULL
    with an error set. */
 const int32_t *side_score(KernelObject *self, native_state *st, int side, int contract,
-                          int form, int bids_itself, const int *tricks, int bags, int sets);
+                          int nil_places, int bids_itself, const int *tricks, int bags, int sets);
 /* The legal ids of the seat to bid (a count, then the ids), or NULL with an error set;
    trumps: the trumps in its hand. */
 const int32_t *auction_legal(KernelObject *self, native_state *st, const auction *a, int trumps,
@@ -169,8 +162,6 @@ typedef struct PlayObject {
     int played_count;       /* actions applied (the length of ids) */
     /* a deal that starts with the auction's first round (start_auction) */
     int with_auction, bidding, dealer;
-    int scored; /* the deal's contracts are known: with_auction, or score_as (forms) */
-    int forms[MAX_SIDES]; /* score_as: each side's contract's form (FORM_*) */
     auction a;
     ids_t bid_ids;
     int relevant[3];

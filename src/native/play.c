@@ -47,7 +47,7 @@ static PyObject *play_new(PyTypeObject *type, PyObject *args, PyObject *kwargs) 
     self->kernel = owner;
     memset(&self->p, 0, sizeof self->p);
     self->played_count = 0;
-    self->with_auction = self->bidding = self->scored = 0;
+    self->with_auction = self->bidding = 0;
     PyObject_GC_Track(self);
     play *p = &self->p;
     PyObject *hands = NULL, *log = NULL, *tricks = NULL;
@@ -360,7 +360,7 @@ PyObject *native_start_auction(PyObject *module, PyObject *args) {
     memset(&self->p, 0, sizeof self->p);
     for (int s = 0; s < k->players; s++) self->p.hands[s] = masks[s];
     self->played_count = 0;
-    self->with_auction = self->bidding = self->scored = 1;
+    self->with_auction = self->bidding = 1;
     self->dealer = dealer;
     self->bid_ids = (ids_t){(int)v[0], (int)v[1], (int)v[2], (int)v[3], (int)v[4], (int)v[5]};
     memcpy(self->relevant, relevant, sizeof relevant);
@@ -370,43 +370,13 @@ PyObject *native_start_auction(PyObject *module, PyObject *args) {
     return (PyObject *)self;
 }
 
-/* score_as(contracts, forms): each side's contract and its form (FORM_* in native.h), for a
-   deal whose auction the engine ran, so that scores() can answer from the table. */
-static PyObject *play_score_as(PlayObject *self, PyObject *args) {
-    native_state *st = state_of_type(Py_TYPE(self));
-    const kernel *k = &self->kernel->k;
-    PyObject *contracts_obj, *forms_obj;
-    if (!PyArg_ParseTuple(args, "OO", &contracts_obj, &forms_obj)) return NULL;
-    if (self->with_auction) return argument_error(st, "the play's own auction says how it scores");
-    int values[MAX_SIDES], forms[MAX_SIDES];
-    if (contracts_from_py(st, k, contracts_obj, values, "contracts") < 0) return NULL;
-    PyObject *list = sequence_of(st, forms_obj, k->sides, "forms");
-    if (!list) return NULL;
-    for (int side = 0; side < k->sides; side++) {
-        long form;
-        if (int_in(st, PyList_GET_ITEM(list, side), 0, 255, &form, "a form") < 0) {
-            Py_DECREF(list);
-            return NULL;
-        }
-        forms[side] = (int)form;
-    }
-    Py_DECREF(list);
-    for (int side = 0; side < k->sides; side++)
-        if (values[side] < 0) return argument_error(st, "contracts[%d] must be a number", side);
-    memcpy(self->a.contracts, values, sizeof(int) * (size_t)k->sides);
-    memcpy(self->forms, forms, sizeof(int) * (size_t)k->sides);
-    self->scored = 1;
-    Py_RETURN_NONE;
-}
-
 /* scores(standings) -> [(points, bags, sets, wins)] per side, or None: the deal's score in
-   numbers, from the kernel's table of the engine's answers (only for a deal whose contracts
-   the Play knows: played from its first bid, or told by score_as). standings: (bags, sets)
-   per side. */
+   numbers, from the kernel's table of the engine's answers (only for a deal played from
+   its first bid, whose contracts the Play knows). standings: (bags, sets) per side. */
 static PyObject *play_scores(PlayObject *self, PyObject *standings_obj) {
     native_state *st = state_of_type(Py_TYPE(self));
     const kernel *k = &self->kernel->k;
-    if (!self->scored || self->bidding || !self->p.done) Py_RETURN_NONE;
+    if (!self->with_auction || self->bidding || !self->p.done) Py_RETURN_NONE;
     PyObject *standings = sequence_of(st, standings_obj, k->sides, "standings");
     if (!standings) return NULL;
     /* The score table's keys hold bags below 256 and sets in a row below 32, after the
@@ -444,10 +414,9 @@ static PyObject *play_scores(PlayObject *self, PyObject *standings_obj) {
         }
         Py_DECREF(row);
         int places = 0;
-        for (int j = 0; self->with_auction && j < k->side_size[side]; j++)
+        for (int j = 0; j < k->side_size[side]; j++)
             if (self->a.nils >> k->side_seats[side][j] & 1) places |= 1 << j;
-        int form = self->with_auction ? places : self->forms[side];
-        const int32_t *score = side_score(self->kernel, st, side, self->a.contracts[side], form, 0,
+        const int32_t *score = side_score(self->kernel, st, side, self->a.contracts[side], places, 0,
                                           self->p.tricks, (int)bags, (int)sets);
         if (!score) {
             Py_DECREF(standings);
@@ -469,8 +438,6 @@ static PyObject *play_clone(PlayObject *self, PyObject *Py_UNUSED(ignored)) {
     memcpy(copy->ids, self->ids, sizeof self->ids);
     copy->played_count = self->played_count;
     copy->with_auction = self->with_auction;
-    copy->scored = self->scored;
-    memcpy(copy->forms, self->forms, sizeof self->forms);
     copy->bidding = self->bidding;
     copy->dealer = self->dealer;
     copy->a = self->a;
@@ -619,8 +586,6 @@ static PyMethodDef play_methods[] = {
     {"rollout", (PyCFunction)play_rollout, METH_O, "rollout(random) -> cards played to the end."},
     {"clone", (PyCFunction)play_clone, METH_NOARGS, "An independent copy."},
     {"scores", (PyCFunction)play_scores, METH_O, "scores(standings): the deal's score, or None."},
-    {"score_as", (PyCFunction)play_score_as, METH_VARARGS,
-     "score_as(contracts, nil_seats): how a deal whose auction the engine ran scores."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -436,12 +436,9 @@ def new_play(
     tricks: Sequence[int] | None = None,
     must_lead: int = 0,
     native: bool = True,
-    scored_as: tuple[Sequence[int], Sequence[int]] | None = None,
 ) -> DealPlay:
     """A :class:`Play` (the native one where it is built, unless ``native`` is false) of
-    ``rules`` from this point. ``scored_as``: each side's contract and its form (the
-    engine's ``table_contracts``), with which the native play scores the deal from the
-    kernel's table."""
+    ``rules`` from this point."""
     kernel = rules.kernel if native else None
     counts = [0] * rules.players if tricks is None else list(tricks)
     if kernel is None:
@@ -449,13 +446,10 @@ def new_play(
     from spadeslib import _backend
 
     module: Any = _backend.native()
-    made = module.Play(
+    made: DealPlay = module.Play(
         kernel, list(hands), leader, list(trick_log), list(trick), broken, counts, must_lead
     )
-    if scored_as is not None:
-        made.score_as(*scored_as)
-    out: DealPlay = made
-    return out
+    return made
 
 
 def why_illegal(

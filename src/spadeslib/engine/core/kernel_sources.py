@@ -10,20 +10,14 @@ from typing import TYPE_CHECKING
 
 from spadeslib.compiler.action_ids import action_space
 from spadeslib.compiler.bidding.ids import seat_ids, team_ids
-from spadeslib.compiler.bids import BLIND_NIL, NIL
 from spadeslib.scoring.numbers import WIN_REASONS, side_numbers
 from spadeslib.scoring.types import new_contract
 
 if TYPE_CHECKING:
     from spadeslib._native import Kernel
     from spadeslib.compiler.rules import Rules
-    from spadeslib.engine.core.state import State
 
-__all__ = ["attach_sources", "auction_inputs", "table_contracts"]
-
-_BLIND_NILS, _BLIND, _CAME_OUT = 3, 1 << 6, 1 << 7
-"""A contract's form, as ``src/native/native.h`` defines it (``FORM_*``): its Nils are bits
-0 to 2 by place in the side, its Blind Nils the same from bit 3."""
+__all__ = ["attach_sources", "auction_inputs"]
 
 
 def auction_inputs(
@@ -63,21 +57,21 @@ def attach_sources(rules: Rules, kernel: Kernel) -> None:
     def scores(  # noqa: PLR0917 - the native core calls it by position
         side: int,
         bid: int,
-        form: int,
+        places: int,
         bids_itself: int,
         tricks: tuple[int, ...],
         bags: int,
         sets: int,
     ) -> tuple[int, int, int, int]:
         seats = rules.sides[side]
-        blind_nils = form >> _BLIND_NILS
+        nils = frozenset(seat for index, seat in enumerate(seats) if places >> index & 1)
         contract = new_contract(
             bid=bid,
-            nil_seats=frozenset(seat for i, seat in enumerate(seats) if form >> i & 1),
-            blind_nil_seats=frozenset(seat for i, seat in enumerate(seats) if blind_nils >> i & 1),
-            blind=bool(form & _BLIND),
-            came_out=bool(form & _CAME_OUT),
-            seat_bids=(),  # (the split of a side's bid is not scored: only its explanation)
+            nil_seats=nils,
+            blind_nil_seats=frozenset(),
+            blind=False,
+            came_out=False,
+            seat_bids=(),
         )
         by_seat = [0] * rules.players
         for seat, count in zip(seats, tricks, strict=True):
@@ -94,31 +88,3 @@ def attach_sources(rules: Rules, kernel: Kernel) -> None:
         return (points, bags_after, sets_after, sum(1 << WIN_REASONS.index(w) for w in wins))
 
     kernel.set_sources(bids, scores)
-
-
-def table_contracts(state: State) -> tuple[list[int], list[int]] | None:
-    """Each side's contract and its form, as the score table above keys them (``FORM_*``
-    in ``src/native/native.h``: its Nils and Blind Nils by place in the side, whether it
-    bid blind, whether it came out), for a deal whose auction the engine ran; ``None`` for
-    a first deal that bids itself (the engine scores it). The kernel, if any, gets its
-    sources here (the score table asks them for a situation it has not seen)."""
-    rules = state.rules
-    if rules.kernel is not None:
-        attach_sources(rules, rules.kernel)
-    if rules.first_deal_bids_itself and state.first_deal:
-        return None
-    bids, blind, came_out = state.bids, state.side_blind, state.came_out
-    forms = []
-    for side, seats in enumerate(rules.sides):
-        form = 0
-        for place, seat in enumerate(seats):
-            if bids[seat] == NIL:
-                form |= 1 << place
-            elif bids[seat] == BLIND_NIL:
-                form |= 1 << (place + _BLIND_NILS)
-        if came_out >> side & 1:
-            form |= _CAME_OUT
-        elif blind >> side & 1:
-            form |= _BLIND
-        forms.append(form)
-    return list(state.contracts), forms

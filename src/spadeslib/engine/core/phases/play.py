@@ -13,7 +13,6 @@ from __future__ import annotations
 from spadeslib.compiler.bids import NIL, NO_BID, tricks_of
 from spadeslib.compiler.play import DealPlay, new_play, why_illegal
 from spadeslib.engine.core import flow
-from spadeslib.engine.core.kernel_sources import table_contracts
 from spadeslib.engine.core.phases.elsewhere import out_of_place
 from spadeslib.engine.core.phases.end import finish_deal
 from spadeslib.engine.core.state import State
@@ -33,12 +32,7 @@ def enter(state: State) -> bool:
     state.trick = []
     state.trick_number = 0
     state.actor = leader
-    native = state.native
-    scored_as = table_contracts(state) if native else None  # (the native play's numbers)
-    play = new_play(
-        rules, hands, leader, must_lead=state.must_lead, native=native, scored_as=scored_as
-    )
-    state.start_play(play)
+    state.start_play(new_play(rules, hands, leader, must_lead=state.must_lead, native=state.native))
     return True
 
 
@@ -95,7 +89,7 @@ def apply(state: State, action_id: int) -> None:
 def finish_play(state: State) -> None:
     """Every trick is played: the play's final position becomes the state's
     (:meth:`State.end_play`), and the deal is scored (with the numbers the native core
-    keeps, where it knows the deal's contracts: it ran the auction, or was told them)."""
+    keeps, where it played the deal from its first bid)."""
     play = state.end_play()
     finish_deal(state, play.scores(list(zip(state.bags, state.sets, strict=True))))
 
