@@ -17,6 +17,8 @@ Each WORK plays hands of ``standard`` with uniformly random legal actions from a
   (what a learning agent reads; numpy);
 - ``vector``: ``SpadesVectorEnv`` self-play, 64 rows, random legal actions (a "hand" is
   one step of the 64 rows here; needs the ``gymnasium`` extra);
+- ``vector-random``: the same against Random opponents played inside ``step`` (a deal
+  is 14 steps of a row, not 56: the end of a deal weighs four times as much);
 - ``openspiel``: the OpenSpiel adapter (``pyspiel.load_game("spadeslib")``), chance
   actions included (needs the ``agents`` extra).
 
@@ -37,7 +39,17 @@ import subprocess
 import sys
 from pathlib import Path
 
-WORKS = ("loop", "pure", "rollouts", "text", "observe", "tensors", "vector", "openspiel")
+WORKS = (
+    "loop",
+    "pure",
+    "rollouts",
+    "text",
+    "observe",
+    "tensors",
+    "vector",
+    "vector-random",
+    "openspiel",
+)
 
 
 def _play(work: str, hands: int) -> None:
@@ -62,12 +74,12 @@ def _play(work: str, hands: int) -> None:
                 ids = game.legal_action_ids()
                 game.apply_id(ids[int(rng.random() * len(ids))])
 
-    def vector() -> None:
+    def vector(opponents: str | None = None) -> None:
         import numpy as np
 
         from spadeslib.vector import SpadesVectorEnv
 
-        env = SpadesVectorEnv("standard", 64, seed=1)
+        env = SpadesVectorEnv("standard", 64, seed=1, opponents=opponents)
         _, info = env.reset()
         rng = random.Random(1)
         for _ in range(hands):
@@ -117,6 +129,8 @@ def _play(work: str, hands: int) -> None:
         looking("observation_tensor")
     elif work == "vector":
         vector()
+    elif work == "vector-random":
+        vector("random")
     else:
         openspiel()
 
