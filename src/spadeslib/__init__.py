@@ -15,6 +15,7 @@ from __future__ import annotations
 import importlib as _importlib
 import typing as _typing
 
+from spadeslib import _wiring
 from spadeslib._version import __version__
 from spadeslib.cards import Card
 from spadeslib.errors import (
@@ -121,6 +122,18 @@ __all__ = [
     "simulate",
     "validate",
 ]
+
+
+def _compile_variant(variant: Variant) -> Rules:
+    """:meth:`Variant.compile`'s entry into the compiler (:mod:`spadeslib._wiring`): the
+    compiler is imported on the first call, which then puts it in this entry's place."""
+    from spadeslib.compiler.rules import compile_rules
+
+    _wiring.compile_variant = compile_rules
+    return compile_rules(variant)
+
+
+_wiring.compile_variant = _compile_variant
 
 
 def __getattr__(name: str) -> _typing.Any:

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Self
 
 import yaml
 from pydantic import ValidationError, model_validator
 from pydantic_core import PydanticCustomError
 
+from spadeslib import _wiring
 from spadeslib.errors import VariantError
 from spadeslib.variant._base import Description, Model, Name
 from spadeslib.variant.bidding import Bidding
@@ -121,16 +121,10 @@ class Variant(Model):
 
         Compiled once while the compiler keeps the result (the variants used most
         recently, and any in use: :mod:`spadeslib.compiler.cache`): asking again returns
-        the same object, and equal variants share it. (The import is local because the
-        compiler is the step above this one in the pipeline: this method is its one entry
-        from below.)
+        the same object, and equal variants share it. (The compiler is the step above
+        this one in the pipeline: :mod:`spadeslib._wiring` hands the variant to it.)
         """
-        compiler = _COMPILER
-        if not compiler:  # an import inside a method costs 4 µs each time: once only
-            from spadeslib.compiler.rules import compile_rules
-
-            compiler.append(compile_rules)
-        return compiler[0](self)
+        return _wiring.compile_variant(self)
 
     def to_dict(self) -> dict[str, Any]:
         """The full canonical definition as plain data (every key, defaults included)."""
@@ -139,10 +133,6 @@ class Variant(Model):
     def to_yaml(self) -> str:
         """The full canonical definition as YAML; loading it gives back an equal variant."""
         return yaml.dump(self.to_dict(), Dumper=_Dumper, sort_keys=False, allow_unicode=True)
-
-
-_COMPILER: list[Callable[[Variant], Rules]] = []
-"""The compiler's entry, once :meth:`Variant.compile` has imported it."""
 
 
 class _Reworded:
