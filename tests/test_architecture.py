@@ -44,6 +44,7 @@ LAYERS: dict[str, int] = {
 """Each step's place: a step may import its own modules and those of lower steps only.
 Steps on one level do not import each other."""
 
+
 def _modules() -> dict[str, Path]:
     found: dict[str, Path] = {}
     for path in PACKAGE.rglob("*.py"):

@@ -509,6 +509,7 @@ def test_item10_a_number_where_text_belongs_says_what_to_write(text: str, messag
         ("extend: standard", "extend", "did you mean 'extends'?"),
         ("house_rule: [no-nil]", "house_rule", "did you mean 'house_rules'?"),
         ("Extends: nyc", "Extends", "did you mean 'extends'?"),
+        ("apply_to: standard", "apply_to", "did you mean 'applies_to'?"),  # a house rule's
     ],
 )
 def test_item10_a_key_in_the_wrong_section_gets_its_place(text: str, path: str, hint: str) -> None:
@@ -524,15 +525,15 @@ def test_a_composition_key_where_it_is_not_read_says_so() -> None:
         Variant.model_validate({"house_rules": ["no-nil"]})
     [whole] = caught.value.problems
     assert whole.message == (
-        "unknown key 'house_rules'; the variant here is written out in full, without extends "
-        "or house_rules"
+        "unknown key 'house_rules'; the variant here is written out in full, without extends, "
+        "applies_to or house_rules"
     )
 
 
 def test_the_keys_allowed_at_the_top_include_the_composition_keys() -> None:
     [problem] = validate("limti: 3\n")
     assert problem.message.startswith(
-        "unknown key 'limti'; the keys allowed here are extends, house_rules, name,"
+        "unknown key 'limti'; the keys allowed here are extends, applies_to, house_rules, name,"
     )
 
 

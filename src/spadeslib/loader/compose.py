@@ -70,7 +70,7 @@ house rule at once is fewer, and a club lists a handful."""
 
 _EXTENDS, _APPLIES_TO, _HOUSE_RULES = "extends", "applies_to", "house_rules"
 _COMPOSITION = (_EXTENDS, _APPLIES_TO, _HOUSE_RULES)
-ROOT_KEYS = (_EXTENDS, _HOUSE_RULES)
+ROOT_KEYS = _COMPOSITION
 """The keys of a variant's root that this module reads and removes before the models
 validate the rest: an unknown key at the root may be a misspelling of one of them."""
 _FRAGMENT_ONLY = ("name", "description", *_COMPOSITION)

@@ -211,7 +211,8 @@ def _unknown_key(
         message += f"; {key} belongs at the top level of the file"
         return document.problem(located.path, message, "unknown_key", key=True)
     if key in ROOT_KEYS:  # not read here: a record's variant, say, is written out whole
-        message += f"; the variant here is written out in full, without {' or '.join(ROOT_KEYS)}"
+        keys = ", ".join(ROOT_KEYS[:-1]) + " or " + ROOT_KEYS[-1]
+        message += f"; the variant here is written out in full, without {keys}"
         return document.problem(located.path, message, "unknown_key", key=True)
     if len(item["loc"]) == 1:  # the root, whose composition keys were read before this
         allowed = [*ROOT_KEYS, *allowed]
