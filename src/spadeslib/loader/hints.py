@@ -70,5 +70,5 @@ _INT = re.compile(r"[+-]?\d+")
 def without_quotes(number: str) -> str:
     """The hint for a number written as quoted text (``'500'``), which YAML reads as text."""
     digits = number.strip()
-    shown = digits if len(digits) <= 40 else digits[:37] + "..."
+    shown = digits if len(digits) <= _SHORT else digits[: _SHORT - 3] + "..."
     return f" (write the number without quotes: {shown})"
