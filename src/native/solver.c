@@ -253,9 +253,9 @@ static int stop_reason(double deadline, int signals) {
 
 /* With up to 64 cards in the deck, the search runs on 64-bit masks: the same search,
    half the work on every mask. */
-void solver_values(solver *s, int *values, mask_t focus) {
+void solver_values(solver *s, int *values, mask_t focus, const int *levels) {
     if (s->k->size > 64) {
-        solve_values(s, values, focus);
+        solve_values(s, values, focus, levels);
         return;
     }
     solver_64 n;
@@ -263,7 +263,7 @@ void solver_values(solver *s, int *values, mask_t focus) {
     for (int p = 0; p < MAX_PLAYERS; p++) n.hands[p] = (uint64_t)s->hands[p];
     n.must_lead = (uint64_t)s->must_lead;
     n.left = (uint64_t)s->left;
-    solve_values_64(&n, values, (uint64_t)focus);
+    solve_values_64(&n, values, (uint64_t)focus, levels);
     s->nodes = n.nodes;
     s->stop = n.stop;
 }
@@ -279,15 +279,20 @@ void solver_values(solver *s, int *values, mask_t focus) {
    only its cards' values, and any card better than all of them (so the best value is
    the highest given), for a review that asks a played card and the best. seconds (0 for
    none): a time limit, past which it raises spadeslib.errors.SearchTimeout; Ctrl+C stops
-   it too (the search cannot be interrupted otherwise: it runs without the GIL). */
+   it too (the search cannot be interrupted otherwise: it runs without the GIL). levels
+   (None for none; no focus with it): a sequence of one int per outcome, levels[t] the
+   maximizers' worth of the counted seats' taking t tricks from here (t from 0 to the
+   cards in the hand to play); each card's value is then the highest level the
+   maximizers can be sure of, where the most tricks is not the best (NYC's overtricks). */
 static PyObject *native_double_dummy(PyObject *module, PyObject *args) {
     native_state *st = (native_state *)PyModule_GetState(module);
     PyObject *kernel_obj, *hands_obj, *leader_obj, *trick_obj, *number_obj, *must_obj;
-    PyObject *counted_obj, *max_obj, *focus_obj = NULL;
+    PyObject *counted_obj, *max_obj, *focus_obj = NULL, *levels_obj = Py_None;
     int broken, options = 0;
     double seconds = 0;
-    if (!PyArg_ParseTuple(args, "OOOOpOOOO|iOd", &kernel_obj, &hands_obj, &leader_obj, &trick_obj, &broken,
-                          &number_obj, &must_obj, &counted_obj, &max_obj, &options, &focus_obj, &seconds))
+    if (!PyArg_ParseTuple(args, "OOOOpOOOO|iOdO", &kernel_obj, &hands_obj, &leader_obj, &trick_obj, &broken,
+                          &number_obj, &must_obj, &counted_obj, &max_obj, &options, &focus_obj, &seconds,
+                          &levels_obj))
         return NULL;
     if (!(seconds >= 0 && seconds <= 1e9))
         return argument_error(st, "seconds must be from 0 (no limit) to 1e9, not %R", PyTuple_GET_ITEM(args, 11));
@@ -346,6 +351,21 @@ static PyObject *native_double_dummy(PyObject *module, PyObject *args) {
             return argument_error(st, "hands[%d] holds %d cards where the trick needs %d", seat,
                                   popcount128(s.hands[seat]), expected);
     }
+    int levels[MAX_CARDS + 1];
+    if (levels_obj != Py_None) {
+        if (focus) return argument_error(st, "levels and a focus cannot be given together");
+        PyObject *list = sequence_of(st, levels_obj, left + 1, "levels (one per number of tricks from 0 to those left)");
+        if (!list) return NULL;
+        for (int t = 0; t <= left; t++) {
+            long v;
+            if (int_in(st, PyList_GET_ITEM(list, t), -1000000000L, 1000000000L, &v, "a level") < 0) {
+                Py_DECREF(list);
+                return NULL;
+            }
+            levels[t] = (int)v;
+        }
+        Py_DECREF(list);
+    }
     if (solver_init(&s, k) < 0) return PyErr_NoMemory();
     s.use_table = !(options & 1);
     if (options & 2) s.merge = 0;
@@ -357,7 +377,7 @@ static PyObject *native_double_dummy(PyObject *module, PyObject *args) {
     s.signals = 1; /* (a no-op off the main thread, which signals never reach) */
     s.deadline = seconds > 0 ? now_seconds() + seconds : 0;
     Py_BEGIN_ALLOW_THREADS
-    solver_values(&s, values, focus);
+    solver_values(&s, values, focus, levels_obj == Py_None ? NULL : levels);
     Py_END_ALLOW_THREADS
     solver_free(&s);
     if (s.stop == STOP_SIGNAL) return NULL; /* Ctrl+C: its KeyboardInterrupt is set */
@@ -374,7 +394,7 @@ static PyObject *native_double_dummy(PyObject *module, PyObject *args) {
     PyObject *out = PyList_New(0);
     if (!out) return NULL;
     for (int bit = 0; bit < k->size; bit++) {
-        if (values[bit] < 0) continue;
+        if (values[bit] == NO_VALUE) continue;
         PyObject *pair = Py_BuildValue("(ii)", bit, values[bit]);
         if (!pair || PyList_Append(out, pair) < 0) {
             Py_XDECREF(pair);
@@ -393,7 +413,8 @@ static PyObject *native_double_dummy(PyObject *module, PyObject *args) {
 static PyMethodDef solver_functions[] = {
     {"double_dummy", native_double_dummy, METH_VARARGS,
      "double_dummy(kernel, hands, leader, trick, broken, trick_number, must_lead, counted, maximizers)"
-     " [, options] -> [(bit, tricks)]: each legal card's tricks for the counted seats, all hands seen."},
+     " [, options, focus, seconds, levels] -> [(bit, tricks)]: each legal card's tricks for the counted"
+     " seats (or level reached), all hands seen."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -6,6 +6,8 @@
 #ifndef SPADESLIB_SOLVER_H
 #define SPADESLIB_SOLVER_H
 
+#include <limits.h>
+
 #include "spades.h"
 
 /* One slot of the transposition table: a position at the start of a trick and the bounds
@@ -67,12 +69,17 @@ enum { STOP_DEADLINE = 1, STOP_SIGNAL = 2 };
 
 /* Set up a solver for one position (the fields above filled by the caller); 0, or -1 when
    the table cannot be allocated. */
+/* A bit that is not a legal card's (a level may be negative). */
+#define NO_VALUE INT_MIN
+
 int solver_init(solver *s, const kernel *k);
 void solver_free(solver *s);
 /* values[bit] for every legal card of the seat to play: the counted seats' tricks from
-   here, the current trick included; -1 for the other bits. With a focus (a mask, 0 for
+   here, the current trick included; NO_VALUE for the other bits. With a focus (a mask, 0 for
    none), only its cards and each card that beats every card valued before it: the
-   highest value given is still the best. */
-void solver_values(solver *s, int *values, mask_t focus);
+   highest value given is still the best. With `levels` (NULL for none; the focus then
+   0): levels[t] is the maximizers' worth of the counted seats' taking t tricks from here,
+   t from 0 to the tricks left, and values[bit] the highest level they can be sure of. */
+void solver_values(solver *s, int *values, mask_t focus, const int *levels);
 
 #endif

@@ -341,53 +341,81 @@ HOT static int F(last_seat_card)(const SOLVER *s, int actor, M legal) {
 
 HOT static int F(search)(SOLVER *s, int target, M *relevant);
 
-/* Play `bit` for the seat to play, search, and take it back. `target` counts from before
-   the card, so a trick the counted seats win with it lowers it by one. `relevant`: the
-   cards whose ranks decided the result (a trick's winner when it beat a card of its own
-   suit, and those of the tricks after). */
-HOT static int F(play_and_search)(SOLVER *s, int actor, int bit, int target, M *relevant) {
+/* What playing a card changed, to take it back. */
+typedef struct F(undo) {
+    M must_lead;
+    uint64_t owners, lengths;
+    int leader, count, broken, trick_number;
+    uint8_t trick[MAX_PLAYERS]; /* a finished trick's cards: the next trick writes over them */
+} F(undo);
+
+/* Play `bit` for the seat to play (`actor`): the seat that won the trick where the card
+   ends it (the state then stands at the next trick's start), -1 otherwise. `decided`:
+   the trick's winner where it beat a card of its own suit (its rank decided the trick). */
+ALWAYS_INLINE int F(solver_play)(SOLVER *s, int actor, int bit, F(undo) *u, M *decided) {
     const kernel *k = s->k;
-    int leader = s->leader, count = s->count, broken = s->broken, trick_number = s->trick_number;
-    M must_lead = s->must_lead;
-    uint8_t trick[MAX_PLAYERS]; /* the next trick writes over this one's cards */
+    int count = s->count;
     int suit = k->suit_of[bit];
-    uint64_t owners = s->owners[suit], lengths = s->lengths[suit];
+    u->leader = s->leader;
+    u->count = count;
+    u->broken = s->broken;
+    u->trick_number = s->trick_number;
+    u->must_lead = s->must_lead;
+    u->owners = s->owners[suit];
+    u->lengths = s->lengths[suit];
     /* the card's nibble (after the cards above it left in its suit) squeezed out */
     int above = POP(s->left & TBL(suit_masks)[suit] & ~((BIT(bit) << 1) - 1));
     uint64_t below = above >= 16 ? ~(uint64_t)0 : ((uint64_t)1 << (4 * above)) - 1;
-    s->owners[suit] = (owners & below) | ((owners >> 4) & ~below);
-    s->lengths[suit] = lengths - ((uint64_t)1 << (5 * actor));
+    s->owners[suit] = (u->owners & below) | ((u->owners >> 4) & ~below);
+    s->lengths[suit] = u->lengths - ((uint64_t)1 << (5 * actor));
     s->left &= ~BIT(bit);
     s->hands[actor] &= ~BIT(bit);
     s->trick[count] = (uint8_t)bit;
     int led = k->suit_of[count ? s->trick[0] : bit];
     s->broken |= (int)(TBL(breaking)[led] >> bit & 1);
     s->count = count + 1;
-    M decided = 0;
-    if (s->count == k->players) {
-        memcpy(trick, s->trick, sizeof trick);
-        int w = F(trick_winner)(k, s->trick, s->count);
-        int winner = seat_after(k, leader, w);
-        for (int i = 0; i < s->count; i++)
-            if (i != w && k->suit_of[trick[i]] == k->suit_of[trick[w]]) decided = BIT(trick[w]);
-        target -= s->counted >> winner & 1;
-        s->leader = winner;
-        s->count = 0;
-        s->trick_number = trick_number + 1;
-        s->must_lead = 0;
-    }
-    int result = F(search)(s, target, relevant);
-    *relevant |= decided;
-    if (s->trick_number != trick_number) memcpy(s->trick, trick, sizeof trick);
+    *decided = 0;
+    if (s->count < k->players) return -1;
+    memcpy(u->trick, s->trick, sizeof u->trick);
+    int w = F(trick_winner)(k, s->trick, s->count);
+    int winner = seat_after(k, u->leader, w);
+    for (int i = 0; i < s->count; i++)
+        if (i != w && k->suit_of[s->trick[i]] == k->suit_of[s->trick[w]]) *decided = BIT(s->trick[w]);
+    s->leader = winner;
+    s->count = 0;
+    s->trick_number = u->trick_number + 1;
+    s->must_lead = 0;
+    return winner;
+}
+
+/* Take back the card `solver_play` played. */
+ALWAYS_INLINE void F(take_back)(SOLVER *s, int actor, int bit, const F(undo) *u) {
+    const kernel *k = s->k;
+    int suit = k->suit_of[bit];
+    if (s->trick_number != u->trick_number) memcpy(s->trick, u->trick, sizeof u->trick);
     s->hands[actor] |= BIT(bit);
     s->left |= BIT(bit);
-    s->owners[suit] = owners;
-    s->lengths[suit] = lengths;
-    s->leader = leader;
-    s->count = count;
-    s->broken = broken;
-    s->trick_number = trick_number;
-    s->must_lead = must_lead;
+    s->owners[suit] = u->owners;
+    s->lengths[suit] = u->lengths;
+    s->leader = u->leader;
+    s->count = u->count;
+    s->broken = u->broken;
+    s->trick_number = u->trick_number;
+    s->must_lead = u->must_lead;
+}
+
+/* Play `bit` for the seat to play, search, and take it back. `target` counts from before
+   the card, so a trick the counted seats win with it lowers it by one. `relevant`: the
+   cards whose ranks decided the result (a trick's winner when it beat a card of its own
+   suit, and those of the tricks after). */
+HOT static int F(play_and_search)(SOLVER *s, int actor, int bit, int target, M *relevant) {
+    F(undo) u;
+    M decided;
+    int winner = F(solver_play)(s, actor, bit, &u, &decided);
+    if (winner >= 0) target -= s->counted >> winner & 1;
+    int result = F(search)(s, target, relevant);
+    *relevant |= decided;
+    F(take_back)(s, actor, bit, &u);
     return result;
 }
 
@@ -635,9 +663,132 @@ HOT static int F(search)(SOLVER *s, int target, M *relevant) {
     return result;
 }
 
-HOT static void F(solve_values)(SOLVER *s, int *values, M focus) {
+/* -- a set of outcomes ---------------------------------------------------------------- */
+
+/* Can the maximizers make the counted seats' tricks from here (the current trick's
+   included) one of `accept`'s (bit t: exactly t tricks)? Where more tricks are not worth
+   more (NYC's overtricks set a side, bags cost), the most tricks is not the best play,
+   and the search must ask for the outcomes the score wants. A plain alpha-beta over the
+   same moves, with the table keyed on the whole position and the set (winning ranks and
+   sure tricks bound a count from one side only: the one bound kept is that the outcomes
+   left run from 0 to the tricks left). */
+HOT static int F(set_search)(SOLVER *s, uint64_t accept) {
     const kernel *k = s->k;
-    for (int i = 0; i < k->size; i++) values[i] = -1;
+    int actor = seat_after(k, s->leader, s->count);
+    int left = s->per_hand - s->trick_number;
+    uint64_t range = left >= 63 ? ~0ULL : (2ULL << left) - 1;
+    accept &= range;
+    if (!accept) return 0;
+    if (accept == range) return 1;
+    if ((++s->nodes & STOP_CHECK) == 0) {
+        int why = stop_reason(s->deadline, s->signals);
+        if (why) s->stop = why;
+    }
+    if (s->stop) return 0;
+    if (left == 1) {
+        uint8_t trick[MAX_PLAYERS];
+        memcpy(trick, s->trick, sizeof trick);
+        for (int i = s->count; i < k->players; i++) trick[i] = (uint8_t)LOW(s->hands[seat_after(k, s->leader, i)]);
+        int w = F(trick_winner)(k, trick, k->players);
+        return (int)(accept >> (s->counted >> seat_after(k, s->leader, w) & 1) & 1);
+    }
+    int tabled = s->count == 0 && !s->must_lead && s->use_table;
+    F(table_key) key;
+    int first = -1;
+    uint32_t matched = 0;
+    if (tabled) {
+        F(position_key)(s, &key.a, &key.b);
+        key.a = mix(key.a ^ accept * 0x9E3779B97F4A7C15ULL);
+        key.b = mix(key.b + accept);
+        for (int suit = 0; suit < NSUITS; suit++) key.owners[suit] = 0;
+        key.h = key.a;
+        key.tag = (uint32_t)(key.b >> 32) | 1;
+        key.left = s->left;
+        size_t base = F(table_bucket)(s, &key, left);
+        for (int i = 0; i < TT_WAYS; i++) {
+            if (s->tags[base + i] != key.tag) continue;
+            tt_entry *e = &s->tt[base + i];
+            if (!F(entry_matches)(e, &key)) continue;
+            if (e->lo >= 1 || e->hi < 1) return e->lo >= 1;
+            matched |= 1u << i;
+            if (e->best) first = e->best - 1;
+        }
+    }
+    M legal = F(allowed)(k, s->hands[actor], s->trick, s->count, s->broken, s->trick_number, s->must_lead);
+    uint8_t moves[MAX_MOVES];
+    F(runs) runs;
+    runs.n = 0;
+    int n = F(ordered_moves)(s, actor, legal, moves, &runs);
+    if (first >= 0) /* the card that settled it before, first */
+        for (int i = 1; i < n; i++)
+            if (moves[i] == first) {
+                memmove(moves + 1, moves, (size_t)i);
+                moves[0] = (uint8_t)first;
+                break;
+            }
+    int wants = s->maximizers >> actor & 1;
+    int result = !wants, settled = -1;
+    for (int i = 0; i < n && result != wants; i++) {
+        F(undo) u;
+        M decided;
+        int winner = F(solver_play)(s, actor, moves[i], &u, &decided);
+        uint64_t next = winner >= 0 && (s->counted >> winner & 1) ? accept >> 1 : accept;
+        if (F(set_search)(s, next) == wants) {
+            result = wants;
+            settled = moves[i];
+        }
+        F(take_back)(s, actor, moves[i], &u);
+    }
+    if (tabled) F(table_store)(s, &key, left, 1, result, settled, 0, matched);
+    return result;
+}
+
+/* values[bit] for each legal card: the highest of `levels` (levels[t], the worth to the
+   maximizers of the counted seats' taking t more tricks, t from 0 to the tricks left)
+   that the maximizers can be sure of after it. Each card's value by halving over the
+   levels, each step a set search. */
+HOT static void F(solve_levels)(SOLVER *s, int *values, const int *levels) {
+    const kernel *k = s->k;
+    int actor = seat_after(k, s->leader, s->count);
+    int left = POP(s->hands[actor]);
+    s->ranks = s->small = 0; /* the table keyed on the whole position (set_search) */
+    int sorted[64], distinct = 0; /* the levels, each once, in rising order */
+    for (int t = 0; t <= left; t++) {
+        int j = 0;
+        while (j < distinct && sorted[j] < levels[t]) j++;
+        if (j < distinct && sorted[j] == levels[t]) continue;
+        memmove(sorted + j + 1, sorted + j, sizeof(int) * (size_t)(distinct - j));
+        sorted[j] = levels[t];
+        distinct++;
+    }
+    M legal = F(allowed)(k, s->hands[actor], s->trick, s->count, s->broken, s->trick_number, s->must_lead);
+    for (M m = legal; m; m &= m - 1) {
+        int bit = LOW(m);
+        F(undo) u;
+        M decided;
+        int winner = F(solver_play)(s, actor, bit, &u, &decided);
+        int shift = winner >= 0 && (s->counted >> winner & 1);
+        int low = 0, high = distinct - 1; /* the maximizers are sure of sorted[low] */
+        while (low < high) {
+            int mid = (low + high + 1) / 2;
+            uint64_t accept = 0;
+            for (int t = 0; t <= left; t++)
+                if (levels[t] >= sorted[mid]) accept |= 1ULL << t;
+            if (F(set_search)(s, shift ? accept >> 1 : accept)) low = mid;
+            else high = mid - 1;
+        }
+        F(take_back)(s, actor, bit, &u);
+        values[bit] = sorted[low];
+    }
+}
+
+HOT static void F(solve_values)(SOLVER *s, int *values, M focus, const int *levels) {
+    const kernel *k = s->k;
+    for (int i = 0; i < k->size; i++) values[i] = NO_VALUE;
+    if (levels) {
+        F(solve_levels)(s, values, levels);
+        return;
+    }
     int actor = seat_after(k, s->leader, s->count);
     int left = POP(s->hands[actor]);
     M legal = F(allowed)(k, s->hands[actor], s->trick, s->count, s->broken, s->trick_number, s->must_lead);
@@ -695,7 +846,8 @@ HOT static void F(solve_values)(SOLVER *s, int *values, M focus) {
     }
     /* the cards merged into each one searched: the same value */
     for (int bit = 0; bit < k->size; bit++)
-        if ((legal >> bit & 1) && values[bit] < 0 && values[run_of[bit]] >= 0) values[bit] = values[run_of[bit]];
+        if ((legal >> bit & 1) && values[bit] == NO_VALUE && values[run_of[bit]] != NO_VALUE)
+            values[bit] = values[run_of[bit]];
 }
 
 /* this width done: the parameters are free for the next */

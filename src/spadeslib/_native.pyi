@@ -177,5 +177,6 @@ def double_dummy(
     options: int = 0,
     focus: int = 0,
     seconds: float = 0.0,
+    levels: Sequence[int] | None = None,
     /,
 ) -> list[tuple[int, int]]: ...

@@ -9,6 +9,7 @@ together: a bound on what it takes against real, separate opponents, not a predi
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from spadeslib.analysis import reference
@@ -48,6 +49,7 @@ def card_values(
     focus: int = 0,
     options: int = 0,
     seconds: float | None = None,
+    levels: Sequence[int] | None = None,
 ) -> dict[int, int]:
     """Each legal card's (bit's) tricks for the ``counted`` seats (a bit per seat), the
     current trick included, with the ``maximizers`` wanting more of them and every other
@@ -57,14 +59,17 @@ def card_values(
     search). ``options``: the native solver's switches (``double_dummy`` in
     ``src/native/solver.c``), with which the tests turn its shortcuts off one by one.
     ``seconds``: a time limit (``None``: none), past which
-    :class:`~spadeslib.errors.SearchTimeout` is raised."""
+    :class:`~spadeslib.errors.SearchTimeout` is raised. ``levels``: where more tricks
+    are not simply better, the maximizers' worth of the counted seats' taking ``t`` tricks
+    from here, ``levels[t]``, and each card's value the level they can be sure of
+    (``spadeslib.engine.search.solver.solve``)."""
     check_seconds(seconds)
     rules = position.rules
     kernel = kernel_of(rules) if native is not False else None
     if native and kernel is None:
         raise ArgumentError("the native solver is not built here (spadeslib.backend() is 'python')")
     if kernel is None:
-        return reference.values(position, counted, maximizers, seconds=seconds)
+        return reference.values(position, counted, maximizers, seconds=seconds, levels=levels)
     return solve(
         kernel,
         position.hands,
@@ -78,6 +83,7 @@ def card_values(
         options=options,
         focus=focus,
         seconds=seconds or 0.0,
+        levels=levels,
     )
 
 

@@ -34,6 +34,7 @@ def solve(  # noqa: PLR0917 - the position, flat, as the C boundary takes it
     options: int = 0,
     focus: int = 0,
     seconds: float = 0.0,
+    levels: Sequence[int] | None = None,
 ) -> dict[int, int]:
     """Each legal card's (bit's) tricks for the ``counted`` seats (a bit per seat) in the
     rest of the deal, the current trick included, the ``maximizers`` wanting more of them
@@ -42,7 +43,11 @@ def solve(  # noqa: PLR0917 - the position, flat, as the C boundary takes it
     finished tricks; ``must_lead`` binds a first lead. ``options`` and ``focus``: the
     solver's switches and a review's cards of interest (``double_dummy`` in
     ``src/native/solver.c``). ``seconds`` (0: none): a time limit, past which it raises
-    :class:`~spadeslib.errors.SearchTimeout`; Ctrl+C stops it too. The native core must
+    :class:`~spadeslib.errors.SearchTimeout`; Ctrl+C stops it too. ``levels`` (no
+    ``focus`` with it): where more tricks are not simply better, the maximizers' worth of
+    each outcome, ``levels[t]`` for the counted seats' taking ``t`` tricks from here (``t``
+    from 0 to the cards in the hand to play); each card's value is then the highest level
+    the maximizers can be sure of, not a count of tricks. The native core must
     be built (``kernel`` is its tables); the caller checks the arguments' shape, the C
     checks them again and raises :class:`~spadeslib.errors.ArgumentError`."""
     module = _backend.native()
@@ -61,5 +66,6 @@ def solve(  # noqa: PLR0917 - the position, flat, as the C boundary takes it
         options,
         focus,
         seconds,
+        None if levels is None else list(levels),
     )
     return dict(pairs)
