@@ -473,6 +473,24 @@ HOT static int F(sure_tricks)(const SOLVER *s, M *cashed) {
     return sure;
 }
 
+/* Count a node and, now and then, look at the clock and for a signal: whether to stop. */
+ALWAYS_INLINE int F(stopping)(SOLVER *s) {
+    if ((++s->nodes & STOP_CHECK) == 0) {
+        int why = stop_reason(s->deadline, s->signals);
+        if (why) s->stop = why;
+    }
+    return s->stop;
+}
+
+/* The last trick played out, each seat's one card: its cards in `trick`, the index of the
+   winning card returned. */
+ALWAYS_INLINE int F(last_trick)(const SOLVER *s, uint8_t *trick) {
+    const kernel *k = s->k;
+    memcpy(trick, s->trick, MAX_PLAYERS);
+    for (int i = s->count; i < k->players; i++) trick[i] = (uint8_t)LOW(s->hands[seat_after(k, s->leader, i)]);
+    return F(trick_winner)(k, trick, k->players);
+}
+
 HOT static int F(search)(SOLVER *s, int target, M *relevant) {
     const kernel *k = s->k;
     int actor = seat_after(k, s->leader, s->count);
@@ -480,17 +498,10 @@ HOT static int F(search)(SOLVER *s, int target, M *relevant) {
     *relevant = 0;
     if (target <= 0) return 1;
     if (target > left) return 0;
-    if ((++s->nodes & STOP_CHECK) == 0) {
-        int why = stop_reason(s->deadline, s->signals);
-        if (why) s->stop = why;
-    }
-    if (s->stop) return 0;
+    if (F(stopping)(s)) return 0;
     if (left == 1) {
-        /* the last trick: each seat's one card, played out */
         uint8_t trick[MAX_PLAYERS];
-        memcpy(trick, s->trick, sizeof trick);
-        for (int i = s->count; i < k->players; i++) trick[i] = (uint8_t)LOW(s->hands[seat_after(k, s->leader, i)]);
-        int w = F(trick_winner)(k, trick, k->players);
+        int w = F(last_trick)(s, trick);
         for (int i = 0; i < k->players; i++)
             if (i != w && k->suit_of[trick[i]] == k->suit_of[trick[w]]) *relevant = BIT(trick[w]);
         return s->counted >> seat_after(k, s->leader, w) & 1;
@@ -680,16 +691,10 @@ HOT static int F(set_search)(SOLVER *s, uint64_t accept) {
     accept &= range;
     if (!accept) return 0;
     if (accept == range) return 1;
-    if ((++s->nodes & STOP_CHECK) == 0) {
-        int why = stop_reason(s->deadline, s->signals);
-        if (why) s->stop = why;
-    }
-    if (s->stop) return 0;
+    if (F(stopping)(s)) return 0;
     if (left == 1) {
         uint8_t trick[MAX_PLAYERS];
-        memcpy(trick, s->trick, sizeof trick);
-        for (int i = s->count; i < k->players; i++) trick[i] = (uint8_t)LOW(s->hands[seat_after(k, s->leader, i)]);
-        int w = F(trick_winner)(k, trick, k->players);
+        int w = F(last_trick)(s, trick);
         return (int)(accept >> (s->counted >> seat_after(k, s->leader, w) & 1) & 1);
     }
     int tabled = s->count == 0 && !s->must_lead && s->use_table;
