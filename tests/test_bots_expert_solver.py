@@ -5,6 +5,8 @@ and it is reproducible and checked at the door."""
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
 
 from spadeslib import _backend
@@ -13,6 +15,7 @@ from spadeslib.analysis.position import Position
 from spadeslib.bots import ExpertBot, StandardBot
 from spadeslib.bots.evidence import claims, evidence
 from spadeslib.bots.expert import SOLVE_FROM
+from spadeslib.bots.solving import outcomes
 from spadeslib.bots.tables import determinizer, tables_of
 from spadeslib.bots.worth import Worth, seat_bids
 from spadeslib.engine import Game, Observation
@@ -64,29 +67,34 @@ def _scores(bot: ExpertBot, game: Game, observation: Observation) -> dict[str, f
     return bot.card_scores(observation, rules, list(game.legal_actions()))
 
 
-@pytest.mark.skipif(not NATIVE, reason="solving needs the native core")
-def test_a_card_s_worth_is_the_weighted_worth_of_its_solved_endings() -> None:
-    """The oracle: the same samples (the bot's stream copied), each solved through
-    spadeslib.analysis (whose solver tests/test_double_dummy.py holds to the plain
-    minimax), scored by Worth: the bot's numbers exactly.
-    Seat 0 leads trick 9 with 5 cards; its side bid 3 and has 2 tricks."""
-    game, observation = _ending(("bid 2", "bid 4", "bid 1", "bid 4"), moves=32)
+def _oracle(
+    bot: ExpertBot, game: Game, observation: Observation, *, levels: bool
+) -> dict[str, float]:
+    """The bot's card scores worked out again: the same samples (its stream copied), each
+    solved through spadeslib.analysis (whose solver tests/test_double_dummy.py and
+    tests/test_double_dummy_levels.py hold to the plain minimax) for the side's tricks, or
+    for their ``levels`` (each number of the side's tricks ranked by its worth), and
+    scored by Worth. The seat to play is 0 or 1, its side's first seat."""
     rules = game.variant.compile()
-    bot = ExpertBot(9, budget=12, solve_from=5)
     stream = SplitMix64(0)
     stream.state = bot.stream.state
-    scores = _scores(bot, game, observation)
-
     knowledge = read(observation, rules)
     tables = tables_of(rules)
-    deals = determinizer(knowledge, tables).samples(stream, 12)
+    deals = determinizer(knowledge, tables).samples(stream, bot.budget)
     weights = evidence(rules, tables, knowledge, claims(observation, rules), deals)
     worth = Worth(observation, rules)
     contracts = worth.contracts(
         seat_bids(observation), [c or 0 for c in observation.contracts], observation.blind
     )
-    ours = 0b0101
+    seat = knowledge.seat
+    ours = 0b0101 << seat
     left = knowledge.hand.bit_count()
+    ends = [list(knowledge.tricks) for _ in range(left + 1)]
+    for taken, end in enumerate(ends):
+        end[seat] += taken
+        end[1 - seat] += left - taken
+    worths = [worth(contracts, end) for end in ends]
+    ranked = sorted(set(worths))
     expected: dict[str, float] = {}
     for deal, weight in zip(deals, weights, strict=True):
         position = Position(
@@ -98,19 +106,80 @@ def test_a_card_s_worth_is_the_weighted_worth_of_its_solved_endings() -> None:
             knowledge.trick_number,
             0,
         )
-        for bit, tricks in card_values(position, ours, ours).items():
-            each = list(knowledge.tricks)
-            each[0] += tricks
-            each[1] += left - tricks
-            text = str(rules.deck[bit])
-            if text in scores:  # one card of each run of equivalent cards
-                expected[text] = expected.get(text, 0.0) + weight * worth(contracts, each)
+        if levels:
+            ranks = [ranked.index(value) for value in worths]
+            values = {
+                bit: ranked[level]
+                for bit, level in card_values(position, ours, ours, levels=ranks).items()
+            }
+        else:
+            values = {
+                bit: worths[tricks] for bit, tricks in card_values(position, ours, ours).items()
+            }
+        for bit, value in values.items():
+            expected[str(rules.deck[bit])] = (
+                expected.get(str(rules.deck[bit]), 0.0) + weight * value
+            )
     total = sum(weights)
-    assert scores == pytest.approx({card: value / total for card, value in expected.items()})
+    return {card: value / total for card, value in expected.items()}
+
+
+@pytest.mark.skipif(not NATIVE, reason="solving needs the native core")
+def test_a_card_s_worth_is_the_weighted_worth_of_its_solved_endings() -> None:
+    """Seat 0 leads trick 9 with 5 cards; its side bid 3 and has 2 tricks. Past its bid a
+    trick costs only a bag, so the solver is asked the count."""
+    game, observation = _ending(("bid 2", "bid 4", "bid 1", "bid 4"), moves=32)
+    bot = ExpertBot(9, budget=12, solve_from=5)
+    expected = _oracle(bot, game, observation, levels=False)
+    scores = _scores(bot, game, observation)
+    assert scores == pytest.approx({card: expected[card] for card in scores})
     # the playouts value this ending otherwise: the test tells solving from playing
     played = _scores(ExpertBot(9, budget=12), game, observation)
     assert played.keys() == scores.keys()
     assert played != pytest.approx(scores, abs=0.5)
+
+
+def _nyc_ending() -> tuple[Game, Observation]:
+    """A game of NYC between Standard bots, at a turn of seat 0 or 1 with 5 cards in hand
+    where more tricks are worth less to its side: a third overtrick would set it (in the
+    second deal: the first bids itself, ten a trick)."""
+    for seed in range(100):
+        game = Game("nyc", seed=seed)
+        rules = game.variant.compile()
+        bots = [StandardBot(seat, simulations=4) for seat in range(rules.players)]
+        while game.phase != "over" and len(game.deal_history) < 2:
+            seat = game.current_player_id()
+            if (
+                game.deal_history
+                and game.phase == "play"
+                and seat < 2
+                and len(game.hand(seat)) == 5
+            ):
+                observation = game.observation(seat)
+                knowledge = read(observation, rules)
+                worth = Worth(observation, rules)
+                contracts = worth.contracts(
+                    seat_bids(observation),
+                    [c or 0 for c in observation.contracts],
+                    observation.blind,
+                )
+                if outcomes(rules, knowledge, partial(worth, contracts)):
+                    return game, observation
+            game.apply(bots[seat].act(game.observation(seat), rules))
+    raise AssertionError("no such ending in the first 100 seeds")
+
+
+@pytest.mark.skipif(not NATIVE, reason="solving needs the native core")
+def test_where_overtricks_set_a_side_a_card_s_worth_is_its_best_outcome_s() -> None:
+    """NYC: the solver is asked for the worth (levels), so a card is worth the best
+    outcome its side can be sure of, not the one of the most tricks."""
+    game, observation = _nyc_ending()
+    bot = ExpertBot(4, budget=12, solve_from=5)
+    expected = _oracle(bot, game, observation, levels=True)
+    scores = _scores(bot, game, observation)
+    assert scores == pytest.approx({card: expected[card] for card in scores})
+    # the count's answer differs: the test tells the two questions apart
+    assert expected != pytest.approx(_oracle(bot, game, observation, levels=False), abs=0.5)
 
 
 @pytest.mark.skipif(not NATIVE, reason="solving needs the native core")

@@ -58,7 +58,7 @@ from typing import Final, NamedTuple
 from spadeslib.bots.auction import Auction
 from spadeslib.bots.evidence import claims, evidence
 from spadeslib.bots.guesses import quick_bid
-from spadeslib.bots.solving import solved, solves
+from spadeslib.bots.solving import outcomes, solved, solves
 from spadeslib.bots.standard import StandardBot, legal_mask, play_action, situation, try_card
 from spadeslib.bots.tables import determinizer, tables_of
 from spadeslib.bots.worth import Worth, seat_bids
@@ -232,6 +232,9 @@ class ExpertBot(StandardBot):
         made = claims(observation, rules)
         sampler = determinizer(knowledge, tables)
         solving = solves(rules, knowledge, self.solve_from)
+        ranked = (
+            outcomes(rules, knowledge, lambda tricks: worth(contracts, tricks)) if solving else None
+        )
         weight = 0.0
         for size in self._batches(self.budget):
             deals = sampler.samples(self.stream, size)
@@ -239,7 +242,9 @@ class ExpertBot(StandardBot):
             weight += sum(weights)
             if solving:
                 for each, deal in zip(weights, deals, strict=True):
-                    for index, tricks in enumerate(solved(rules, knowledge, deal, candidates)):
+                    for index, tricks in enumerate(
+                        solved(rules, knowledge, deal, candidates, ranked)
+                    ):
                         totals[index] += each * worth(contracts, tricks)
                 continue
             for index, bit in enumerate(candidates):
