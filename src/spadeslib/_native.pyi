@@ -178,5 +178,6 @@ def double_dummy(
     focus: int = 0,
     seconds: float = 0.0,
     levels: Sequence[int] | None = None,
+    steps: Sequence[int] | None = None,
     /,
 ) -> list[tuple[int, int]]: ...
