@@ -72,40 +72,6 @@ def test_generated_variants_reach_the_levels_the_minimax_does(
     )
 
 
-def _nil_steps(position: Position, nil: int) -> tuple[int, list[int]]:
-    """The steps that tell ``nil``'s tricks from its side's other seats' (1 each, the
-    Nil's one more than the tricks left), and the number of outcome indices."""
-    rules = position.rules
-    left = _tricks_left(position)
-    side = side_seats(position, nil)
-    steps = [int(side >> seat & 1) for seat in range(rules.players)]
-    steps[nil] = left + 1
-    return left * (left + 1) + 1, steps
-
-
-@needs_native
-@pytest.mark.parametrize("name", ["standard", "two-handed", "six-handed", "jjdd"])
-def test_steps_tell_a_nil_s_tricks_apart_as_the_minimax_does(name: str) -> None:
-    checked = 0
-    for seed in range(10):
-        position = ending(spadeslib.Game(name, seed=seed), seed, 3)
-        if position is None:
-            continue
-        rng = random.Random(seed)
-        nil = rng.choice([seat for seat in range(position.rules.players) if seat != position.actor])
-        count, steps = _nil_steps(position, nil)
-        side = side_seats(position, position.actor)
-        levels = [rng.randrange(-4, 5) for _ in range(count)]
-        expected = reference.values(position, side, side, levels=levels, steps=steps)
-        for options in (0, 1, 2):
-            got = card_values(
-                position, side, side, native=True, options=options, levels=levels, steps=steps
-            )
-            assert got == expected, (seed, options, steps, levels)
-        checked += 1
-    assert checked
-
-
 @settings(max_examples=15, deadline=None)
 @given(st.sampled_from(("standard", "nyc", "two-handed")), st.integers(0, 10_000))
 def test_rising_levels_are_the_count_and_falling_ones_the_other_side_s(
@@ -158,15 +124,6 @@ def test_the_boundary_checks_the_levels() -> None:
         card_values(position, side, side, native=True, levels=[0] * left + [2**40])
     with pytest.raises(ArgumentError, match="a level"):
         card_values(position, side, side, native=True, levels=[0] * left + ["1"])  # type: ignore[list-item]
-    with pytest.raises(ArgumentError, match="steps are given only with levels"):
-        card_values(position, side, side, native=True, steps=[1, 0, 1, 0])
-    with pytest.raises(ArgumentError, match="a step"):
-        card_values(position, side, side, native=True, levels=[0] * (left + 1), steps=[1, 0, 64, 0])
-    with pytest.raises(ArgumentError, match="past the 64 outcomes"):
-        card_values(position, side, side, native=True, levels=[0], steps=[1, 0, 40, 0])
-    count, steps = _nil_steps(position, 0)
-    with pytest.raises(ArgumentError, match=f"must have {count} items"):
-        card_values(position, side, side, native=True, levels=[0] * (left + 1), steps=steps)
     card = next(iter(raw(position, side, side)))
     with pytest.raises(ArgumentError, match="levels and a focus cannot be given together"):
         card_values(position, side, side, native=True, focus=1 << card, levels=[0] * (left + 1))

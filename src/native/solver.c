@@ -268,24 +268,6 @@ void solver_values(solver *s, int *values, mask_t focus, const int *levels) {
     s->stop = n.stop;
 }
 
-int solver_reach(solver *s, int left) {
-    const kernel *k = s->k;
-    int still = 0; /* a trick may leave the index where it is (a seat of step 0 wins it) */
-    for (int p = 0; p < k->players; p++) still |= !s->step[p];
-    uint64_t reach = 1;
-    s->reach[0] = reach;
-    for (int r = 1; r <= left; r++) {
-        uint64_t next = still ? reach : 0;
-        for (int p = 0; p < k->players; p++) {
-            if (!s->step[p]) continue;
-            if (63 - __builtin_clzll(reach) + s->step[p] > 63) return -1;
-            next |= reach << s->step[p];
-        }
-        reach = s->reach[r] = next;
-    }
-    return 63 - __builtin_clzll(reach);
-}
-
 /* -- the Python boundary -------------------------------------------------------------- */
 
 /* double_dummy(kernel, hands, leader, trick, broken, trick_number, must_lead, counted,
@@ -301,20 +283,16 @@ int solver_reach(solver *s, int left) {
    (None for none; no focus with it): a sequence of one int per outcome, levels[t] the
    maximizers' worth of the counted seats' taking t tricks from here (t from 0 to the
    cards in the hand to play); each card's value is then the highest level the
-   maximizers can be sure of, where the most tricks is not the best (NYC's overtricks).
-   steps (None for none; with levels): one int per seat, how far a trick it wins moves
-   the outcome's index (default 1 for a counted seat, 0 for another); levels then holds
-   one level per index up to the highest reachable (solver.h), so that a Nil seat's
-   tricks and its side's can be told apart: steps 1 for the side, 1 + left for the Nil. */
+   maximizers can be sure of, where the most tricks is not the best (NYC's overtricks). */
 static PyObject *native_double_dummy(PyObject *module, PyObject *args) {
     native_state *st = (native_state *)PyModule_GetState(module);
     PyObject *kernel_obj, *hands_obj, *leader_obj, *trick_obj, *number_obj, *must_obj;
-    PyObject *counted_obj, *max_obj, *focus_obj = NULL, *levels_obj = Py_None, *steps_obj = Py_None;
+    PyObject *counted_obj, *max_obj, *focus_obj = NULL, *levels_obj = Py_None;
     int broken, options = 0;
     double seconds = 0;
-    if (!PyArg_ParseTuple(args, "OOOOpOOOO|iOdOO", &kernel_obj, &hands_obj, &leader_obj, &trick_obj, &broken,
+    if (!PyArg_ParseTuple(args, "OOOOpOOOO|iOdO", &kernel_obj, &hands_obj, &leader_obj, &trick_obj, &broken,
                           &number_obj, &must_obj, &counted_obj, &max_obj, &options, &focus_obj, &seconds,
-                          &levels_obj, &steps_obj))
+                          &levels_obj))
         return NULL;
     if (!(seconds >= 0 && seconds <= 1e9))
         return argument_error(st, "seconds must be from 0 (no limit) to 1e9, not %R", PyTuple_GET_ITEM(args, 11));
@@ -373,30 +351,12 @@ static PyObject *native_double_dummy(PyObject *module, PyObject *args) {
             return argument_error(st, "hands[%d] holds %d cards where the trick needs %d", seat,
                                   popcount128(s.hands[seat]), expected);
     }
-    int levels[64];
-    if (steps_obj != Py_None && levels_obj == Py_None) return argument_error(st, "steps are given only with levels");
-    for (int p = 0; p < k->players; p++) s.step[p] = (uint8_t)(s.counted >> p & 1);
-    if (steps_obj != Py_None) {
-        PyObject *list = sequence_of(st, steps_obj, k->players, "steps (one per seat)");
-        if (!list) return NULL;
-        for (int p = 0; p < k->players; p++) {
-            long v;
-            if (int_in(st, PyList_GET_ITEM(list, p), 0, 63, &v, "a step") < 0) {
-                Py_DECREF(list);
-                return NULL;
-            }
-            s.step[p] = (uint8_t)v;
-        }
-        Py_DECREF(list);
-    }
+    int levels[MAX_CARDS + 1];
     if (levels_obj != Py_None) {
         if (focus) return argument_error(st, "levels and a focus cannot be given together");
-        s.k = k;
-        int top = solver_reach(&s, left);
-        if (top < 0) return argument_error(st, "the steps reach past the 64 outcomes levels can name");
-        PyObject *list = sequence_of(st, levels_obj, top + 1, "levels (one per outcome index, from 0 to the highest reachable)");
+        PyObject *list = sequence_of(st, levels_obj, left + 1, "levels (one per number of tricks from 0 to those left)");
         if (!list) return NULL;
-        for (int t = 0; t <= top; t++) {
+        for (int t = 0; t <= left; t++) {
             long v;
             if (int_in(st, PyList_GET_ITEM(list, t), -1000000000L, 1000000000L, &v, "a level") < 0) {
                 Py_DECREF(list);

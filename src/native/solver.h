@@ -43,8 +43,6 @@ typedef struct tt_entry {
     int small; /* a failed small card stands for the smaller cards of its suit (as `ranks`) */ \
     uint64_t owners[NSUITS], lengths[NSUITS]; /* the table key's words, kept card by card */ \
     uint8_t owner[MAX_CARDS]; /* the seat holding each card at the start (cards only leave hands) */ \
-    uint8_t step[MAX_PLAYERS]; /* levels: how far a trick of each seat moves the outcome's index */ \
-    uint64_t reach[MAX_CARDS + 1]; /* levels: the indices reachable with each number of tricks left */ \
     tt_entry *tt;                                                                            \
     uint32_t *tags; /* each slot's tag (its key's), 0 while empty */                     \
     size_t tt_mask;                                                                          \
@@ -80,14 +78,8 @@ void solver_free(solver *s);
    here, the current trick included; NO_VALUE for the other bits. With a focus (a mask, 0 for
    none), only its cards and each card that beats every card valued before it: the
    highest value given is still the best. With `levels` (NULL for none; the focus then
-   0): levels[i] is the maximizers' worth of the outcome of index i, the sum over the
-   tricks from here of their winners' `step` (1 for a counted seat, 0 for another, by
-   default: i is then the counted seats' tricks), and values[bit] the highest level they
-   can be sure of. `reach` must hold, for each number of tricks left, the indices those
-   tricks can reach (solver_reach). */
+   0): levels[t] is the maximizers' worth of the counted seats' taking t tricks from here,
+   t from 0 to the tricks left, and values[bit] the highest level they can be sure of. */
 void solver_values(solver *s, int *values, mask_t focus, const int *levels);
-/* Fill `reach` from `step`, for up to `left` tricks; the highest index reachable, or -1
-   where it is past 63 (no levels for it). */
-int solver_reach(solver *s, int left);
 
 #endif

@@ -687,7 +687,7 @@ HOT static int F(set_search)(SOLVER *s, uint64_t accept) {
     const kernel *k = s->k;
     int actor = seat_after(k, s->leader, s->count);
     int left = s->per_hand - s->trick_number;
-    uint64_t range = s->reach[left];
+    uint64_t range = left >= 63 ? ~0ULL : (2ULL << left) - 1;
     accept &= range;
     if (!accept) return 0;
     if (accept == range) return 1;
@@ -695,7 +695,7 @@ HOT static int F(set_search)(SOLVER *s, uint64_t accept) {
     if (left == 1) {
         uint8_t trick[MAX_PLAYERS];
         int w = F(last_trick)(s, trick);
-        return (int)(accept >> s->step[seat_after(k, s->leader, w)] & 1);
+        return (int)(accept >> (s->counted >> seat_after(k, s->leader, w) & 1) & 1);
     }
     int tabled = s->count == 0 && !s->must_lead && s->use_table;
     F(table_key) key;
@@ -737,7 +737,7 @@ HOT static int F(set_search)(SOLVER *s, uint64_t accept) {
         F(undo) u;
         M decided;
         int winner = F(solver_play)(s, actor, moves[i], &u, &decided);
-        uint64_t next = winner >= 0 ? accept >> s->step[winner] : accept;
+        uint64_t next = winner >= 0 && (s->counted >> winner & 1) ? accept >> 1 : accept;
         if (F(set_search)(s, next) == wants) {
             result = wants;
             settled = moves[i];
@@ -748,18 +748,17 @@ HOT static int F(set_search)(SOLVER *s, uint64_t accept) {
     return result;
 }
 
-/* values[bit] for each legal card: the highest of `levels` (levels[i], the worth to the
-   maximizers of the outcome of index i: solver.h) that the maximizers can be sure of
-   after it. Each card's value by halving over the levels, each step a set search. */
+/* values[bit] for each legal card: the highest of `levels` (levels[t], the worth to the
+   maximizers of the counted seats' taking t more tricks, t from 0 to the tricks left)
+   that the maximizers can be sure of after it. Each card's value by halving over the
+   levels, each step a set search. */
 HOT static void F(solve_levels)(SOLVER *s, int *values, const int *levels) {
     const kernel *k = s->k;
     int actor = seat_after(k, s->leader, s->count);
     int left = POP(s->hands[actor]);
     s->ranks = s->small = 0; /* the table keyed on the whole position (set_search) */
-    int indices = 64 - __builtin_clzll(s->reach[left]); /* the levels given */
     int sorted[64], distinct = 0; /* the levels, each once, in rising order */
-    for (int t = 0; t < indices; t++) {
-        if (!(s->reach[left] >> t & 1)) continue; /* no play ends there */
+    for (int t = 0; t <= left; t++) {
         int j = 0;
         while (j < distinct && sorted[j] < levels[t]) j++;
         if (j < distinct && sorted[j] == levels[t]) continue;
@@ -773,14 +772,14 @@ HOT static void F(solve_levels)(SOLVER *s, int *values, const int *levels) {
         F(undo) u;
         M decided;
         int winner = F(solver_play)(s, actor, bit, &u, &decided);
-        int shift = winner >= 0 ? s->step[winner] : 0;
+        int shift = winner >= 0 && (s->counted >> winner & 1);
         int low = 0, high = distinct - 1; /* the maximizers are sure of sorted[low] */
         while (low < high) {
             int mid = (low + high + 1) / 2;
             uint64_t accept = 0;
-            for (int t = 0; t < indices; t++)
+            for (int t = 0; t <= left; t++)
                 if (levels[t] >= sorted[mid]) accept |= 1ULL << t;
-            if (F(set_search)(s, accept >> shift)) low = mid;
+            if (F(set_search)(s, shift ? accept >> 1 : accept)) low = mid;
             else high = mid - 1;
         }
         F(take_back)(s, actor, bit, &u);

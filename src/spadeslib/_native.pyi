@@ -178,6 +178,5 @@ def double_dummy(
     focus: int = 0,
     seconds: float = 0.0,
     levels: Sequence[int] | None = None,
-    steps: Sequence[int] | None = None,
     /,
 ) -> list[tuple[int, int]]: ...

@@ -42,28 +42,20 @@ def values(
     *,
     seconds: float | None = None,
     levels: Sequence[int] | None = None,
-    steps: Sequence[int] | None = None,
 ) -> dict[int, int]:
     """Each legal card's (bit's) tricks for the ``counted`` seats (a bit per seat) from
     ``position``, the current trick included, with the ``maximizers`` seats wanting more
     of them and the others fewer; :class:`~spadeslib.errors.SearchTimeout` once
     ``seconds`` have passed, as the native solver. With ``levels``, the maximizers'
     worth of the counted seats' taking ``t`` tricks from here, ``levels[t]``, is what
-    they want the most of, and each card's value is the level they can be sure of; with
-    ``steps`` too, a trick moves the outcome's index by its winner's step (by default 1
-    for a counted seat, 0 for another) and ``levels`` holds a level per index."""
+    they want the most of, and each card's value is the level they can be sure of."""
     memo = _Memo()
     if seconds is not None:
         memo.deadline, memo.seconds = time.monotonic() + seconds, seconds
     if levels is not None:
         worths = tuple(levels)
-        moves = (
-            tuple(steps)
-            if steps is not None
-            else tuple(counted >> seat & 1 for seat in range(position.rules.players))
-        )
         return {
-            bit: _level_after(position, bit, moves, maximizers, worths, 0, memo)
+            bit: _level_after(position, bit, counted, maximizers, worths, 0, memo)
             for bit in _bits(position.legal())
         }
     return {
@@ -104,18 +96,17 @@ def _value(position: Position, counted: int, maximizers: int, memo: _Memo) -> in
 def _level_after(  # noqa: PLR0917 - the search's state, passed down
     position: Position,
     bit: int,
-    steps: tuple[int, ...],
+    counted: int,
     maximizers: int,
     levels: tuple[int, ...],
     taken: int,
     memo: _Memo,
 ) -> int:
-    """As :func:`_value_after` for a level: the outcome's index so far (``taken``, its
-    winners' ``steps``) travels down, since the level of the tricks still to come depends
-    on it (it is not a sum)."""
+    """As :func:`_value_after` for a level: the tricks ``taken`` so far travel down, since
+    the level of the tricks still to come depends on them (it is not a sum)."""
     after, winner = position.after(bit)
-    if winner >= 0:
-        taken += steps[winner]
+    if winner >= 0 and counted >> winner & 1:
+        taken += 1
     if not after.hands[after.actor]:
         return levels[taken]
     key = None
@@ -126,7 +117,7 @@ def _level_after(  # noqa: PLR0917 - the search's state, passed down
             return known
         memo.check()
     found = [
-        _level_after(after, card, steps, maximizers, levels, taken, memo)
+        _level_after(after, card, counted, maximizers, levels, taken, memo)
         for card in _bits(after.legal())
     ]
     value = max(found) if maximizers >> after.actor & 1 else min(found)

@@ -50,7 +50,6 @@ def card_values(
     options: int = 0,
     seconds: float | None = None,
     levels: Sequence[int] | None = None,
-    steps: Sequence[int] | None = None,
 ) -> dict[int, int]:
     """Each legal card's (bit's) tricks for the ``counted`` seats (a bit per seat), the
     current trick included, with the ``maximizers`` wanting more of them and every other
@@ -63,17 +62,14 @@ def card_values(
     :class:`~spadeslib.errors.SearchTimeout` is raised. ``levels``: where more tricks
     are not simply better, the maximizers' worth of the counted seats' taking ``t`` tricks
     from here, ``levels[t]``, and each card's value the level they can be sure of
-    (``spadeslib.engine.search.solver.solve``), and ``steps`` how far each seat's trick
-    moves the outcome's index there."""
+    (``spadeslib.engine.search.solver.solve``)."""
     check_seconds(seconds)
     rules = position.rules
     kernel = kernel_of(rules) if native is not False else None
     if native and kernel is None:
         raise ArgumentError("the native solver is not built here (spadeslib.backend() is 'python')")
     if kernel is None:
-        return reference.values(
-            position, counted, maximizers, seconds=seconds, levels=levels, steps=steps
-        )
+        return reference.values(position, counted, maximizers, seconds=seconds, levels=levels)
     return solve(
         kernel,
         position.hands,
@@ -88,7 +84,6 @@ def card_values(
         focus=focus,
         seconds=seconds or 0.0,
         levels=levels,
-        steps=steps,
     )
 
 

@@ -35,7 +35,6 @@ def solve(  # noqa: PLR0917 - the position, flat, as the C boundary takes it
     focus: int = 0,
     seconds: float = 0.0,
     levels: Sequence[int] | None = None,
-    steps: Sequence[int] | None = None,
 ) -> dict[int, int]:
     """Each legal card's (bit's) tricks for the ``counted`` seats (a bit per seat) in the
     rest of the deal, the current trick included, the ``maximizers`` wanting more of them
@@ -48,11 +47,7 @@ def solve(  # noqa: PLR0917 - the position, flat, as the C boundary takes it
     ``focus`` with it): where more tricks are not simply better, the maximizers' worth of
     each outcome, ``levels[t]`` for the counted seats' taking ``t`` tricks from here (``t``
     from 0 to the cards in the hand to play); each card's value is then the highest level
-    the maximizers can be sure of, not a count of tricks. ``steps`` (with ``levels``): one
-    per seat, how far a trick it wins moves the outcome's index (by default 1 for a
-    counted seat, 0 for another), so that ``levels`` can tell a Nil seat's tricks from
-    its side's: ``levels`` then has one level per index up to the highest reachable.
-    The native core must
+    the maximizers can be sure of, not a count of tricks. The native core must
     be built (``kernel`` is its tables); the caller checks the arguments' shape, the C
     checks them again and raises :class:`~spadeslib.errors.ArgumentError`."""
     module = _backend.native()
@@ -72,6 +67,5 @@ def solve(  # noqa: PLR0917 - the position, flat, as the C boundary takes it
         focus,
         seconds,
         None if levels is None else list(levels),
-        None if steps is None else list(steps),
     )
     return dict(pairs)
