@@ -67,11 +67,15 @@ typedef struct solver_64 {
    meaningless (the caller raises instead of answering). */
 enum { STOP_DEADLINE = 1, STOP_SIGNAL = 2 };
 
-/* Set up a solver for one position (the fields above filled by the caller); 0, or -1 when
-   the table cannot be allocated. */
-/* A bit that is not a legal card's (a level may be negative). */
+/* The value of a bit that is not a legal card's (a level may be negative). */
 #define NO_VALUE INT_MIN
 
+/* A hand holds at most half the deck (two seats at least), so the outcomes of the tricks
+   left, 0 to a hand's cards, fit the 64 bits of a set of them (set_search). */
+_Static_assert(MAX_CARDS / 2 < 64, "a hand's outcomes must fit a 64-bit set");
+
+/* Set up a solver for one position (the fields above filled by the caller); 0, or -1 when
+   the table cannot be allocated. */
 int solver_init(solver *s, const kernel *k);
 void solver_free(solver *s);
 /* values[bit] for every legal card of the seat to play: the counted seats' tricks from
