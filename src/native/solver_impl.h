@@ -683,6 +683,18 @@ HOT static int F(search)(SOLVER *s, int target, M *relevant) {
    same moves, with the table keyed on the whole position and the set (winning ranks and
    sure tricks bound a count from one side only: the one bound kept is that the outcomes
    left run from 0 to the tricks left). */
+/* A set search's table key: the whole position's hashes with the set mixed in (no
+   winning ranks: an entry holds a result, not a bound on a count). */
+static inline void F(set_key_of)(const SOLVER *s, uint64_t accept, F(table_key) *key) {
+    F(position_key)(s, &key->a, &key->b);
+    key->a = mix(key->a ^ accept * 0x9E3779B97F4A7C15ULL);
+    key->b = mix(key->b + accept);
+    for (int suit = 0; suit < NSUITS; suit++) key->owners[suit] = 0;
+    key->h = key->a;
+    key->tag = (uint32_t)(key->b >> 32) | 1;
+    key->left = s->left;
+}
+
 HOT static int F(set_search)(SOLVER *s, uint64_t accept) {
     const kernel *k = s->k;
     int actor = seat_after(k, s->leader, s->count);
@@ -702,13 +714,7 @@ HOT static int F(set_search)(SOLVER *s, uint64_t accept) {
     int first = -1;
     uint32_t matched = 0;
     if (tabled) {
-        F(position_key)(s, &key.a, &key.b);
-        key.a = mix(key.a ^ accept * 0x9E3779B97F4A7C15ULL);
-        key.b = mix(key.b + accept);
-        for (int suit = 0; suit < NSUITS; suit++) key.owners[suit] = 0;
-        key.h = key.a;
-        key.tag = (uint32_t)(key.b >> 32) | 1;
-        key.left = s->left;
+        F(set_key_of)(s, accept, &key);
         size_t base = F(table_bucket)(s, &key, left);
         for (int i = 0; i < TT_WAYS; i++) {
             if (s->tags[base + i] != key.tag) continue;
