@@ -90,12 +90,7 @@ def outcomes(
         return None
     left = knowledge.hand.bit_count()
     takers = _takers(rules, knowledge)
-    ends = []
-    for ours in range(left + 1):
-        tricks = list(knowledge.tricks)
-        tricks[takers[0]] += ours
-        tricks[takers[1]] += left - ours
-        ends.append(tricks)
+    ends = [_credit(list(knowledge.tricks), takers, ours, left - ours) for ours in range(left + 1)]
     worths = [worth(tricks) for tricks in ends]
     if all(a <= b for a, b in pairwise(worths)):
         return None
@@ -116,6 +111,14 @@ def _takers(rules: Rules, knowledge: Knowledge) -> list[int]:
     return [
         next((m for m in members if not nils >> m & 1), members[0]) for members in (mine, theirs)
     ]
+
+
+def _credit(tricks: list[int], takers: Sequence[int], ours: int, theirs: int) -> list[int]:
+    """``tricks`` (per seat, changed in place) with the side's ``ours`` and the other
+    side's ``theirs`` credited to each side's taker (:func:`_takers`)."""
+    tricks[takers[0]] += ours
+    tricks[takers[1]] += theirs
+    return tricks
 
 
 def solved(
@@ -168,7 +171,5 @@ def solved(
             tricks[nil] += forced
             room -= forced
         ours = min(contract.get(bit, 0), room)
-        tricks[takers[0]] += ours
-        tricks[takers[1]] += room - ours
-        out.append(tricks)
+        out.append(_credit(tricks, takers, ours, room - ours))
     return out
