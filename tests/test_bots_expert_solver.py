@@ -15,7 +15,7 @@ from spadeslib.analysis.position import Position
 from spadeslib.bots import ExpertBot, StandardBot
 from spadeslib.bots.evidence import claims, evidence
 from spadeslib.bots.expert import SOLVE_FROM
-from spadeslib.bots.solving import outcomes
+from spadeslib.bots.solving import WORTH_FROM, outcomes
 from spadeslib.bots.tables import determinizer, tables_of
 from spadeslib.bots.worth import Worth, seat_bids
 from spadeslib.engine import Game, Observation
@@ -139,10 +139,10 @@ def test_a_card_s_worth_is_the_weighted_worth_of_its_solved_endings() -> None:
     assert played != pytest.approx(scores, abs=0.5)
 
 
-def _nyc_ending() -> tuple[Game, Observation]:
-    """A game of NYC between Standard bots, at a turn of seat 0 or 1 with 5 cards in hand
-    where more tricks are worth less to its side: a third overtrick would set it (in the
-    second deal: the first bids itself, ten a trick)."""
+def _nyc_ending(cards: int = 5) -> tuple[Game, Observation]:
+    """A game of NYC between Standard bots, at a turn of seat 0 or 1 with ``cards`` cards
+    in hand where more tricks are worth less to its side: a third overtrick would set it
+    (in the second deal: the first bids itself, ten a trick)."""
     for seed in range(100):
         game = Game("nyc", seed=seed)
         rules = game.variant.compile()
@@ -153,7 +153,7 @@ def _nyc_ending() -> tuple[Game, Observation]:
                 game.deal_history
                 and game.phase == "play"
                 and seat < 2
-                and len(game.hand(seat)) == 5
+                and len(game.hand(seat)) == cards
             ):
                 observation = game.observation(seat)
                 knowledge = read(observation, rules)
@@ -180,6 +180,20 @@ def test_where_overtricks_set_a_side_a_card_s_worth_is_its_best_outcome_s() -> N
     assert scores == pytest.approx({card: expected[card] for card in scores})
     # the count's answer differs: the test tells the two questions apart
     assert expected != pytest.approx(_oracle(bot, game, observation, levels=False), abs=0.5)
+
+
+@pytest.mark.skipif(not NATIVE, reason="solving needs the native core")
+@pytest.mark.parametrize("cards", [WORTH_FROM, WORTH_FROM + 1])
+def test_an_ending_played_for_its_worth_is_solved_from_worth_from_cards(cards: int) -> None:
+    """The worth's search costs several times the count's: above WORTH_FROM cards such an
+    ending is played out, whatever ``solve_from`` says."""
+    game, observation = _nyc_ending(cards)
+    solving = _scores(ExpertBot(4, budget=12, solve_from=13), game, observation)
+    playing = _scores(ExpertBot(4, budget=12), game, observation)
+    if cards > WORTH_FROM:
+        assert solving == playing
+    else:
+        assert solving != pytest.approx(playing, abs=0.5)
 
 
 @pytest.mark.skipif(not NATIVE, reason="solving needs the native core")

@@ -58,7 +58,7 @@ from typing import Final, NamedTuple
 from spadeslib.bots.auction import Auction
 from spadeslib.bots.evidence import claims, evidence
 from spadeslib.bots.guesses import quick_bid
-from spadeslib.bots.solving import outcomes, solved, solves
+from spadeslib.bots.solving import WORTH_FROM, outcomes, solved, solves
 from spadeslib.bots.standard import StandardBot, legal_mask, play_action, situation, try_card
 from spadeslib.bots.tables import determinizer, tables_of
 from spadeslib.bots.worth import Worth, seat_bids
@@ -77,11 +77,15 @@ SHORTLIST: Final = 4
 """The bids judged on the whole budget: every legal bid is first judged on a quarter of
 it, and the best of them on the rest (most bids are plainly wrong for a hand)."""
 
-SOLVE_FROM: Final = 6
-"""The cards in hand from which the ``expert-dd`` level solves its samples: the most at
-which the default 400 samples still solve well within 100 ms a card (a sample of 6 cards
-a hand about 0.16 ms, of 7 about 0.5 ms, of 8 about 1 ms; docs/performance.md, "Expert
-from the solver", has its duplicate matches against the Expert that plays them out)."""
+SOLVE_FROM: Final = 7
+"""The cards in hand from which the ``expert-dd`` level solves its samples. A sample of 6
+cards a hand solves in about 0.16 ms, of 7 in 0.5 ms, of 8 in 1 ms, so the default 400
+samples cost a 7-card decision about 0.2 s and the median card stays near 10 ms. Each card
+solved sooner gained in duplicate (7 against 6: +5.7 points a deal in ``standard`` over
+500 deals; 8 against 7: +4.4 over 125, not significant), but from 8 the slowest cards, 8
+cards with a live Nil, take seconds. Endings played for their worth are solved from
+:data:`~spadeslib.bots.solving.WORTH_FROM` at most. docs/performance.md, "Expert from the
+solver", has the matches."""
 
 _BATCH: Final = 32
 """Samples per batch when a time limit is set."""
@@ -235,6 +239,8 @@ class ExpertBot(StandardBot):
         ranked = (
             outcomes(rules, knowledge, lambda tricks: worth(contracts, tricks)) if solving else None
         )
+        if ranked is not None and knowledge.hand.bit_count() > WORTH_FROM:
+            solving, ranked = False, None
         weight = 0.0
         for size in self._batches(self.budget):
             deals = sampler.samples(self.stream, size)
