@@ -58,7 +58,7 @@ from typing import Final, NamedTuple
 from spadeslib.bots.auction import Auction
 from spadeslib.bots.evidence import claims, evidence
 from spadeslib.bots.guesses import quick_bid
-from spadeslib.bots.solving import WORTH_FROM, outcomes, solved, solves
+from spadeslib.bots.solving import ending_plan, solved
 from spadeslib.bots.standard import StandardBot, legal_mask, play_action, situation, try_card
 from spadeslib.bots.tables import determinizer, tables_of
 from spadeslib.bots.worth import Worth, seat_bids
@@ -235,12 +235,9 @@ class ExpertBot(StandardBot):
         tables = tables_of(rules)
         made = claims(observation, rules)
         sampler = determinizer(knowledge, tables)
-        solving = solves(rules, knowledge, self.solve_from)
-        ranked = (
-            outcomes(rules, knowledge, lambda tricks: worth(contracts, tricks)) if solving else None
+        solving, ranked = ending_plan(
+            rules, knowledge, self.solve_from, lambda tricks: worth(contracts, tricks)
         )
-        if ranked is not None and knowledge.hand.bit_count() > WORTH_FROM:
-            solving, ranked = False, None
         weight = 0.0
         for size in self._batches(self.budget):
             deals = sampler.samples(self.stream, size)

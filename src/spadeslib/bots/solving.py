@@ -54,7 +54,7 @@ from spadeslib.compiler import Rules
 from spadeslib.engine.search.knowledge import Knowledge
 from spadeslib.engine.search.solver import solve
 
-__all__ = ["WORTH_FROM", "Outcomes", "outcomes", "solved", "solves"]
+__all__ = ["WORTH_FROM", "Outcomes", "ending_plan", "outcomes", "solved", "solves"]
 
 WORTH_FROM: Final = 6
 """The most cards in hand at which an ending played for its worth (:func:`outcomes`) is
@@ -71,6 +71,20 @@ def solves(rules: Rules, knowledge: Knowledge, solve_from: int) -> bool:
     if len(rules.sides) != 2:  # the solver sets one side against one
         return False
     return not any(knowledge.tricks[seat] for seat in _seats(knowledge.nils))
+
+
+def ending_plan(
+    rules: Rules, knowledge: Knowledge, solve_from: int, worth: Callable[[list[int]], float]
+) -> tuple[bool, Outcomes | None]:
+    """Whether the seat's card is chosen by solving its samples (:func:`solves`) and, if
+    so, the outcomes to play for where the worth is asked (:func:`outcomes`): an ending
+    played for its worth only from :data:`WORTH_FROM` cards."""
+    if not solves(rules, knowledge, solve_from):
+        return False, None
+    ranked = outcomes(rules, knowledge, worth)
+    if ranked is not None and knowledge.hand.bit_count() > WORTH_FROM:
+        return False, None
+    return True, ranked
 
 
 def _seats(mask: int) -> list[int]:
