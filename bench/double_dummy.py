@@ -1,7 +1,7 @@
 """The double-dummy solver's speed (issue 30): every legal card solved, at a trick's start.
 
     python bench/double_dummy.py [--cards 8] [--positions 30] [--seed 1] [--variant standard]
-                                 [--bridge [--dds]] [--nodes]
+                                 [--bridge [--dds]] [--nodes] [--nil]
 
 Each position is a deal of the variant played at random (seeded) to a trick's start with
 ``--cards`` cards in each hand (13: the first lead of a full deal); the time is one call
@@ -15,6 +15,9 @@ install endplay``), times it the same way, and checks that both give every card 
 same value. ``--nodes`` also counts the positions the solver searched for each (its node
 counter, option 8 of ``_native.double_dummy``, in a second call outside the timing): the
 witness of a change to the search that the noise of a shared machine hides in the times.
+``--nil`` asks the Nil question instead (the tricks the other side can make the seat to
+lead take), each position twice in turn: counted in full, and up to one trick (``up_to=1``:
+can it be set, the question the Expert and ``nil_can_be_set`` ask), with both node counts.
 """
 
 from __future__ import annotations
@@ -68,9 +71,12 @@ def _dds(
     return spent, values
 
 
-def question(position: spadeslib.analysis.Position, side: int) -> tuple[Any, ...]:
+def question(
+    position: spadeslib.analysis.Position, side: int, maximizers: int | None = None
+) -> tuple[Any, ...]:
     """The bench's question to ``_native.double_dummy`` after its kernel: every card of
-    ``position``, exactly, for ``side`` (a mask of seats), with the node count (option 8)."""
+    ``position``, exactly, for ``side`` (a mask of seats; ``maximizers`` wanting more of its
+    tricks, ``side`` itself by default), with the node count (option 8)."""
     return (
         list(position.hands),
         position.leader,
@@ -79,18 +85,48 @@ def question(position: spadeslib.analysis.Position, side: int) -> tuple[Any, ...
         position.trick_number,
         position.must_lead,
         side,
-        side,
+        side if maximizers is None else maximizers,
         8,
     )
 
 
-def _nodes(position: spadeslib.analysis.Position, side: int) -> int:
+def _nodes(
+    position: spadeslib.analysis.Position, side: int, maximizers: int | None = None, up_to: int = 0
+) -> int:
     """The solver's node count for the bench's question."""
     module = _backend.native()
     assert module is not None
-    _, searched = module.double_dummy(kernel_of(position.rules), *question(position, side))
+    asked = question(position, side, maximizers)
+    _, searched = module.double_dummy(kernel_of(position.rules), *asked, 0, 0.0, None, up_to)
     count: int = searched
     return count
+
+
+def _nil(args: argparse.Namespace) -> None:
+    """``--nil``: the Nil question of the seat to lead, counted in full and up to one
+    trick, in turn on each position."""
+    times: dict[int, list[float]] = {0: [], 1: []}
+    nodes: dict[int, int] = {0: 0, 1: 0}
+    seed = args.seed
+    while len(times[0]) < args.positions:
+        position = _position(args.played, seed, args.cards)
+        seed += 1
+        if position is None:
+            continue
+        nil = 1 << position.actor
+        others = ((1 << position.rules.players) - 1) & ~side_seats(position, position.actor)
+        for up_to in (0, 1) if seed % 2 else (1, 0):
+            start = time.perf_counter()
+            card_values(position, nil, others, native=True, up_to=up_to)
+            times[up_to].append((time.perf_counter() - start) * 1000)
+            nodes[up_to] += _nodes(position, nil, others, up_to)
+    for up_to, name in ((0, "counted in full"), (1, "up to one trick")):
+        spent = sorted(times[up_to])
+        print(
+            f"{args.variant}, {args.cards} cards, the Nil question {name}: median "
+            f"{statistics.median(spent):.2f} ms, slowest {spent[-1]:.1f} ms, "
+            f"{nodes[up_to]:,} positions searched in all"
+        )
 
 
 def arguments(parser: argparse.ArgumentParser, cards: int, positions: int) -> argparse.Namespace:
@@ -131,10 +167,14 @@ def _position(variant: object, seed: int, cards: int) -> spadeslib.analysis.Posi
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--nodes", action="store_true", help="count the positions searched too")
+    parser.add_argument("--nil", action="store_true", help="the Nil question, in full and to 1")
     args = arguments(parser, cards=8, positions=30)
     variant: object = args.played
     if spadeslib.backend() != "native":
         raise SystemExit("the native core is not built: this measures the native solver")
+    if args.nil:
+        _nil(args)
+        return
     times: list[float] = []
     dds_times: list[float] = []
     nodes: list[int] = []

@@ -317,6 +317,10 @@ def test_the_native_boundary_checks_every_argument() -> None:
     for seconds in (-1.0, float("nan"), float("inf")):
         with pytest.raises(ArgumentError, match="seconds must be from 0"):
             native.double_dummy(*good, 0, 0, seconds)
+    with pytest.raises(ArgumentError, match="up_to must be 0"):
+        native.double_dummy(*good, 0, 0, 0.0, None, -1)
+    with pytest.raises(ArgumentError, match="levels and up_to"):
+        native.double_dummy(*good, 0, 0, 0.0, [0, 1, 2, 3], 1)
 
 
 def first_lead(name: str) -> spadeslib.Game:
@@ -414,3 +418,50 @@ def test_a_focus_gives_its_cards_and_the_best_value(name: str) -> None:
             assert some[bit] == every[bit]
             assert max(some.values()) == max(every.values())
             assert all(every[other] == value for other, value in some.items())
+
+
+@needs_native
+@pytest.mark.parametrize("name", ["standard", "jjdd", "cutthroat", "two-handed"])
+def test_counting_up_to_a_number_of_tricks_caps_each_value_there(name: str) -> None:
+    """What a Nil's question asks (``up_to=1``: can it be set), and any other cap: each
+    card's value is the fewer of its tricks and the cap, for a side's count and for a
+    seat that wants fewer tricks than it is counted for, with and without a focus."""
+    checked = 0
+    for seed in range(6):
+        position = ending(spadeslib.Game(name, seed=seed), seed, 5)
+        if position is None:
+            continue
+        side = side_seats(position, position.actor)
+        others = ((1 << position.rules.players) - 1) & ~side
+        for counted, maximizers in ((side, side), (1 << position.actor, others)):
+            every = raw(position, counted, maximizers)
+            for up_to in (1, 2):
+                capped = {bit: min(value, up_to) for bit, value in every.items()}
+                for options in (0, 4 | 16 | 32):
+                    got = card_values(
+                        position, counted, maximizers, native=True, options=options, up_to=up_to
+                    )
+                    assert got == capped, (seed, counted, up_to, options)
+                bit = min(every)
+                some = card_values(
+                    position, counted, maximizers, native=True, focus=1 << bit, up_to=up_to
+                )
+                assert some[bit] == capped[bit]
+                assert max(some.values()) == max(capped.values())
+        checked += 1
+    assert checked
+
+
+@pytest.mark.parametrize("name", ["standard", "two-handed"])
+def test_the_python_path_caps_the_plain_minimax_s_values(name: str) -> None:
+    checked = 0
+    for seed in range(4):
+        position = ending(spadeslib.Game(name, seed=seed), seed, 3)
+        if position is None:
+            continue
+        side = side_seats(position, position.actor)
+        every = reference.values(position, side, side)
+        capped = card_values(position, side, side, native=False, up_to=1)
+        assert capped == {bit: min(value, 1) for bit, value in every.items()}
+        checked += 1
+    assert checked

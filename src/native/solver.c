@@ -283,17 +283,21 @@ void solver_values(solver *s, int *values, mask_t focus, const int *levels) {
    (None for none; no focus with it): a sequence of one int per outcome, levels[t] the
    maximizers' worth of the counted seats' taking t tricks from here (t from 0 to the
    cards in the hand to play); each card's value is then the highest level the
-   maximizers can be sure of, where the most tricks is not the best (NYC's overtricks). */
+   maximizers can be sure of, where the most tricks is not the best (NYC's overtricks).
+   up_to (0 for none; no levels with it): count only up to that many tricks, a card's
+   value the fewer of its tricks and up_to (a Nil's question: can it be set). */
 static PyObject *native_double_dummy(PyObject *module, PyObject *args) {
     native_state *st = (native_state *)PyModule_GetState(module);
     PyObject *kernel_obj, *hands_obj, *leader_obj, *trick_obj, *number_obj, *must_obj;
     PyObject *counted_obj, *max_obj, *focus_obj = NULL, *levels_obj = Py_None;
-    int broken, options = 0;
+    int broken, options = 0, up_to = 0;
     double seconds = 0;
-    if (!PyArg_ParseTuple(args, "OOOOpOOOO|iOdO", &kernel_obj, &hands_obj, &leader_obj, &trick_obj, &broken,
+    if (!PyArg_ParseTuple(args, "OOOOpOOOO|iOdOi", &kernel_obj, &hands_obj, &leader_obj, &trick_obj, &broken,
                           &number_obj, &must_obj, &counted_obj, &max_obj, &options, &focus_obj, &seconds,
-                          &levels_obj))
+                          &levels_obj, &up_to))
         return NULL;
+    if (up_to < 0) return argument_error(st, "up_to must be 0 (count every trick) or more, not %d", up_to);
+    if (up_to && levels_obj != Py_None) return argument_error(st, "levels and up_to cannot be given together");
     if (!(seconds >= 0 && seconds <= 1e9))
         return argument_error(st, "seconds must be from 0 (no limit) to 1e9, not %R", PyTuple_GET_ITEM(args, 11));
     if (options < 0 || options > 63) return argument_error(st, "options must be from 0 to 63, not %d", options);
@@ -367,6 +371,7 @@ static PyObject *native_double_dummy(PyObject *module, PyObject *args) {
         Py_DECREF(list);
     }
     if (solver_init(&s, k) < 0) return PyErr_NoMemory();
+    s.up_to = up_to;
     s.use_table = !(options & 1);
     if (options & 2) s.merge = 0;
     s.use_sure = !(options & 4);
@@ -413,7 +418,7 @@ static PyObject *native_double_dummy(PyObject *module, PyObject *args) {
 static PyMethodDef solver_functions[] = {
     {"double_dummy", native_double_dummy, METH_VARARGS,
      "double_dummy(kernel, hands, leader, trick, broken, trick_number, must_lead, counted, maximizers)"
-     " [, options, focus, seconds, levels] -> [(bit, tricks)]: each legal card's tricks for the counted"
+     " [, options, focus, seconds, levels, up_to] -> [(bit, tricks)]: each legal card's tricks for the counted"
      " seats (or level reached), all hands seen."},
     {NULL, NULL, 0, NULL},
 };

@@ -36,6 +36,7 @@ typedef struct tt_entry {
     int per_hand; /* the cards a hand held at the deal's first trick here: trick_number plus those left */ \
     int counted;    /* the seats whose tricks are counted (bit per seat) */                 \
     int maximizers; /* the seats that want more of them; the others want fewer */          \
+    int up_to;      /* count up to this many tricks (0: all): a value above it says up_to */ \
     int merge;      /* the rules see a card only by its suit and its order in it */         \
     int top_trumps; /* the highest trump left always wins its trick */                      \
     int use_table, use_sure; /* the shortcuts on (the tests turn them off) */               \
@@ -83,7 +84,8 @@ void solver_free(solver *s);
    none), only its cards and each card that beats every card valued before it: the
    highest value given is still the best. With `levels` (NULL for none; the focus then
    0): levels[t] is the maximizers' worth of the counted seats' taking t tricks from here,
-   t from 0 to the tricks left, and values[bit] the highest level they can be sure of. */
+   t from 0 to the tricks left, and values[bit] the highest level they can be sure of.
+   Without levels, a value counts up to `up_to` tricks (where it is above 0). */
 void solver_values(solver *s, int *values, mask_t focus, const int *levels);
 
 #endif

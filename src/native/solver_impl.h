@@ -802,6 +802,9 @@ HOT static void F(solve_values)(SOLVER *s, int *values, M focus, const int *leve
     }
     int actor = seat_after(k, s->leader, s->count);
     int left = POP(s->hands[actor]);
+    /* the most a value says: a question about the first tricks (can a Nil be set) needs
+       no search for the tricks above them */
+    int most = s->up_to > 0 && s->up_to < left ? s->up_to : left;
     M legal = F(allowed)(k, s->hands[actor], s->trick, s->count, s->broken, s->trick_number, s->must_lead);
     uint8_t moves[MAX_MOVES];
     F(runs) runs;
@@ -831,9 +834,9 @@ HOT static void F(solve_values)(SOLVER *s, int *values, M focus, const int *leve
         for (int i = 0; i < n; i++) {
             int in_focus = (int)(wanted >> moves[i] & 1);
             if (focus && (pass == 0) != in_focus) continue;
-            int low = 0, high = left;
+            int low = 0, high = most;
             if (focus && pass == 1) {
-                if (best >= left || !F(play_and_search)(s, actor, moves[i], best + 1, &ignored)) continue;
+                if (best >= most || !F(play_and_search)(s, actor, moves[i], best + 1, &ignored)) continue;
                 low = best + 1;
             }
             /* from the last card's value a step at a time, as DDS walks: a hand's values

@@ -178,5 +178,6 @@ def double_dummy(
     focus: int = 0,
     seconds: float = 0.0,
     levels: Sequence[int] | None = None,
+    up_to: int = 0,
     /,
 ) -> list[tuple[int, int]]: ...

@@ -50,6 +50,7 @@ def card_values(
     options: int = 0,
     seconds: float | None = None,
     levels: Sequence[int] | None = None,
+    up_to: int = 0,
 ) -> dict[int, int]:
     """Each legal card's (bit's) tricks for the ``counted`` seats (a bit per seat), the
     current trick included, with the ``maximizers`` wanting more of them and every other
@@ -62,14 +63,16 @@ def card_values(
     :class:`~spadeslib.errors.SearchTimeout` is raised. ``levels``: where more tricks
     are not simply better, the maximizers' worth of the counted seats' taking ``t`` tricks
     from here, ``levels[t]``, and each card's value the level they can be sure of
-    (``spadeslib.engine.search.solver.solve``)."""
+    (``spadeslib.engine.search.solver.solve``). ``up_to`` (0: none): each value the fewer
+    of the card's tricks and ``up_to``, for a question about the first tricks."""
     check_seconds(seconds)
     rules = position.rules
     kernel = kernel_of(rules) if native is not False else None
     if native and kernel is None:
         raise ArgumentError("the native solver is not built here (spadeslib.backend() is 'python')")
     if kernel is None:
-        return reference.values(position, counted, maximizers, seconds=seconds, levels=levels)
+        found = reference.values(position, counted, maximizers, seconds=seconds, levels=levels)
+        return {bit: min(value, up_to) for bit, value in found.items()} if up_to else found
     return solve(
         kernel,
         position.hands,
@@ -84,6 +87,7 @@ def card_values(
         focus=focus,
         seconds=seconds or 0.0,
         levels=levels,
+        up_to=up_to,
     )
 
 
@@ -131,7 +135,7 @@ def nil_can_be_set(game: Game, seat: int, *, seconds: float | None = None) -> bo
     if type(seat) is not int or not 0 <= seat < players:
         raise ArgumentError(f"no seat {seat!r}: seats are 0 to {players - 1}")
     opponents = ((1 << players) - 1) & ~side_seats(position, seat)
-    values = card_values(position, 1 << seat, opponents, seconds=seconds)
+    values = card_values(position, 1 << seat, opponents, seconds=seconds, up_to=1)
     wants = opponents >> position.actor & 1
     best = max(values.values()) if wants else min(values.values())
     return best > 0

@@ -35,6 +35,7 @@ def solve(  # noqa: PLR0917 - the position, flat, as the C boundary takes it
     focus: int = 0,
     seconds: float = 0.0,
     levels: Sequence[int] | None = None,
+    up_to: int = 0,
 ) -> dict[int, int]:
     """Each legal card's (bit's) tricks for the ``counted`` seats (a bit per seat) in the
     rest of the deal, the current trick included, the ``maximizers`` wanting more of them
@@ -47,8 +48,11 @@ def solve(  # noqa: PLR0917 - the position, flat, as the C boundary takes it
     ``focus`` with it): where more tricks are not simply better, the maximizers' worth of
     each outcome, ``levels[t]`` for the counted seats' taking ``t`` tricks from here (``t``
     from 0 to the cards in the hand to play); each card's value is then the highest level
-    the maximizers can be sure of, not a count of tricks. The native core must
-    be built (``kernel`` is its tables); the caller checks the arguments' shape, the C
+    the maximizers can be sure of, not a count of tricks. ``up_to`` (0: none; no
+    ``levels`` with it): count up to that many tricks, a card's value the fewer of its
+    tricks and ``up_to``. A question about the first tricks (can a Nil be set: 1) then
+    searches nothing above them, most of a count's cost where few are taken. The native
+    core must be built (``kernel`` is its tables); the caller checks the arguments' shape, the C
     checks them again and raises :class:`~spadeslib.errors.ArgumentError`."""
     module = _backend.native()
     if module is None:  # a kernel exists only where the core is built
@@ -67,5 +71,6 @@ def solve(  # noqa: PLR0917 - the position, flat, as the C boundary takes it
         focus,
         seconds,
         None if levels is None else list(levels),
+        up_to,
     )
     return dict(pairs)
