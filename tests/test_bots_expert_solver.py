@@ -10,12 +10,12 @@ from functools import partial
 import pytest
 
 from spadeslib import _backend
-from spadeslib.analysis import card_values
+from spadeslib.analysis import card_values, position_of
 from spadeslib.analysis.position import Position
 from spadeslib.bots import ExpertBot, StandardBot
 from spadeslib.bots.evidence import claims, evidence
 from spadeslib.bots.expert import SOLVE_FROM
-from spadeslib.bots.solving import WORTH_FROM, outcomes
+from spadeslib.bots.solving import WORTH_FROM, outcomes, solved
 from spadeslib.bots.tables import determinizer, tables_of
 from spadeslib.bots.worth import Worth, seat_bids
 from spadeslib.engine import Game, Observation
@@ -207,6 +207,28 @@ def test_it_overruffs_to_keep_its_partner_s_nil() -> None:
     assert str(bot.play(observation, rules, list(game.legal_actions()))) == "play 7S"
     scores = _scores(ExpertBot(3, budget=16, solve_from=3), game, observation)
     assert scores["7S"] > max(scores["9C"], scores["3D"]) + 100
+
+
+@pytest.mark.skipif(not NATIVE, reason="solving needs the native core")
+def test_a_nil_that_can_be_set_is_charged_one_trick() -> None:
+    """Seat 2's Nil is live with 5 cards a hand left, and the other side can make it take
+    two or three tricks: the ending charges it one (the Nil is set; the side setting it
+    goes on to its own contract), seat 0 the contract's answer cut to the 4 tricks left,
+    the other side the rest."""
+    game, observation = _ending(("bid 3", "bid 4", "nil", "bid 4"), moves=32)
+    rules = game.variant.compile()
+    position = position_of(game)
+    forced = card_values(position, 1 << 2, 0b1010)
+    assert game.tricks_won[2] == 0
+    assert min(forced.values()) >= 2  # the count's answer differs: the test tells them apart
+    contract = card_values(position, 1 << 0, 0b0101)
+    knowledge = read(observation, rules)
+    candidates = sorted(forced)
+    ends = solved(rules, knowledge, position.hands, candidates)
+    now = list(game.tricks_won)
+    for bit, end in zip(candidates, ends, strict=True):
+        ours = min(contract[bit], 4)
+        assert end == [now[0] + ours, now[1] + 4 - ours, 1, now[3]], bit
 
 
 def test_the_same_seed_solves_the_same() -> None:

@@ -10,15 +10,18 @@ asks one question per objective:
 
 - **the contract**: the tricks of the side's seats that bid no Nil (``counted``), the
   side maximizing, the other side minimizing;
-- **each live Nil** (a Nil or Blind Nil whose seat has taken no trick): the tricks the
-  other side can make the Nil seat take (``counted`` the Nil seat, the other side
-  maximizing), whichever side the Nil is on.
+- **each live Nil** (a Nil or Blind Nil whose seat has taken no trick): whether the
+  other side can make the Nil seat take a trick (``counted`` the Nil seat, the other
+  side maximizing, counted up to one trick), whichever side the Nil is on.
 
 Each answer is every seat's best for that objective alone, so together they may promise
 more than one line of play gives (a side that both defends its Nil and takes its tricks).
 They are put together Nils first, as a player would rank them (a Nil is worth ten
-tricks): each Nil seat takes its forced tricks, the side's non-Nil seats the contract
-answer cut to the tricks left, the other side the rest.
+tricks): each Nil seat that can be set takes a trick, the side's non-Nil seats the
+contract answer cut to the tricks left, the other side the rest. A set Nil is charged one
+trick, not the most the other side could force on it: a side that has set a Nil goes on
+to its own contract, not to more of the Nil's tricks (bags of a point each), and asking
+only whether a Nil can be set costs a third of counting its tricks (8-card endings).
 
 Where no Nil is live, a side's tricks decide the deal's score alone, and where the
 variant lets overtricks set a side (NYC's third), more tricks can be worth far less: the
@@ -182,7 +185,7 @@ def solved(
     nil_values = []
     for nil in _seats(nils):
         against = sum(1 << other for other in range(players) if side_of[other] != side_of[nil])
-        nil_values.append((nil, solve(kernel, *position, 1 << nil, against)))
+        nil_values.append((nil, solve(kernel, *position, 1 << nil, against, up_to=1)))
     left = knowledge.hand.bit_count()  # tricks to play, the current one included
     takers = _takers(rules, knowledge)
     out = []
