@@ -67,6 +67,18 @@ def ending(game: spadeslib.Game, seed: int, left: int) -> Position | None:
     return None
 
 
+def endings(variant: Any, seeds: int, left: int) -> list[tuple[int, Position]]:
+    """The endings :func:`ending` reaches from the first ``seeds`` seeds of ``variant`` (a
+    name or a variant), each with its seed; at least one, or the test would check nothing."""
+    found = []
+    for seed in range(seeds):
+        position = ending(spadeslib.Game(variant, seed=seed), seed, left)
+        if position is not None:
+            found.append((seed, position))
+    assert found, f"no ending of {left} cards from {seeds} seeds"
+    return found
+
+
 def raw(
     position: Position, counted: int, maximizers: int, options: int = 0, focus: int = 0
 ) -> dict[int, int]:
@@ -76,19 +88,13 @@ def raw(
 @needs_native
 @pytest.mark.parametrize("name", VARIANTS)
 def test_the_search_and_each_shortcut_agree_with_the_plain_minimax(name: str) -> None:
-    checked = 0
-    for seed in range(6):
-        position = ending(spadeslib.Game(name, seed=seed), seed, 3)
-        if position is None:
-            continue
+    for seed, position in endings(name, 6, 3):
         side = side_seats(position, position.actor)
         expected = reference.values(position, side, side)
         # every shortcut on and off: table, merged cards, sure tricks, winning ranks,
         # small cards skipped
         for options in (o for o in range(64) if not o & 8):
             assert raw(position, side, side, options) == expected, (seed, options)
-        checked += 1
-    assert checked
 
 
 @needs_native
@@ -99,12 +105,8 @@ def test_winning_ranks_agree_with_the_whole_position_key_on_longer_endings(name:
     searching each does, and the sure-trick and trump bounds answer as searching does,
     on endings long enough for each to be asked often: for a side that wants its tricks
     and for seats that want fewer than they are counted for (a Nil's question)."""
-    checked = 0
-    for seed in range(8):
-        left = 4 if name == "six-handed" else 6  # six hands of 6: slow without the table
-        position = ending(spadeslib.Game(name, seed=seed), seed, left)
-        if position is None:
-            continue
+    left = 4 if name == "six-handed" else 6  # six hands of 6: slow without the table
+    for seed, position in endings(name, 8, left):
         for counted in {side_seats(position, position.actor), 1 << position.actor}:
             others = ((1 << position.rules.players) - 1) & ~counted
             for maximizers in (counted, others):
@@ -116,8 +118,6 @@ def test_winning_ranks_agree_with_the_whole_position_key_on_longer_endings(name:
                         maximizers,
                         options,
                     )
-        checked += 1
-    assert checked
 
 
 HOUSE_RULES = (
@@ -135,19 +135,13 @@ HOUSE_RULES = (
 @pytest.mark.parametrize(("base", "rule"), HOUSE_RULES)
 def test_the_void_and_trump_rules_solve_as_the_minimax_does(base: str, rule: str) -> None:
     variant = spadeslib.parse_variant(f"extends: {base}\nhouse_rules: [{rule}]\n")
-    checked = 0
-    for seed in range(4):
-        position = ending(spadeslib.Game(variant, seed=seed), seed, 3)
-        if position is None:
-            continue
+    for seed, position in endings(variant, 4, 3):
         side = side_seats(position, position.actor)
         assert raw(position, side, side) == reference.values(position, side, side), seed
         longer = ending(spadeslib.Game(variant, seed=seed), seed, 6)
         if longer is not None:  # winning ranks and small cards against neither
             side = side_seats(longer, longer.actor)
             assert raw(longer, side, side) == raw(longer, side, side, 16 | 32), seed
-        checked += 1
-    assert checked
 
 
 @needs_native
@@ -407,10 +401,7 @@ def test_ctrl_c_stops_a_long_search(tmp_path: Any) -> None:
 @pytest.mark.parametrize("name", ["standard", "six-handed"])
 def test_a_focus_gives_its_cards_and_the_best_value(name: str) -> None:
     """What a review asks: the played card's value and the best, fewer cards searched."""
-    for seed in range(5):
-        position = ending(spadeslib.Game(name, seed=seed), seed, 4)
-        if position is None:
-            continue
+    for _, position in endings(name, 5, 4):
         side = side_seats(position, position.actor)
         every = raw(position, side, side)
         for bit in every:
@@ -426,11 +417,7 @@ def test_counting_up_to_a_number_of_tricks_caps_each_value_there(name: str) -> N
     """What a Nil's question asks (``up_to=1``: can it be set), and any other cap: each
     card's value is the fewer of its tricks and the cap, for a side's count and for a
     seat that wants fewer tricks than it is counted for, with and without a focus."""
-    checked = 0
-    for seed in range(6):
-        position = ending(spadeslib.Game(name, seed=seed), seed, 5)
-        if position is None:
-            continue
+    for seed, position in endings(name, 6, 5):
         side = side_seats(position, position.actor)
         others = ((1 << position.rules.players) - 1) & ~side
         for counted, maximizers in ((side, side), (1 << position.actor, others)):
@@ -448,20 +435,12 @@ def test_counting_up_to_a_number_of_tricks_caps_each_value_there(name: str) -> N
                 )
                 assert some[bit] == capped[bit]
                 assert max(some.values()) == max(capped.values())
-        checked += 1
-    assert checked
 
 
 @pytest.mark.parametrize("name", ["standard", "two-handed"])
 def test_the_python_path_caps_the_plain_minimax_s_values(name: str) -> None:
-    checked = 0
-    for seed in range(4):
-        position = ending(spadeslib.Game(name, seed=seed), seed, 3)
-        if position is None:
-            continue
+    for _, position in endings(name, 4, 3):
         side = side_seats(position, position.actor)
         every = reference.values(position, side, side)
         capped = card_values(position, side, side, native=False, up_to=1)
         assert capped == {bit: min(value, 1) for bit, value in every.items()}
-        checked += 1
-    assert checked
