@@ -243,11 +243,10 @@ def test_double_dummy_names_every_legal_card() -> None:
 
 
 def test_the_nil_question_agrees_with_the_plain_minimax() -> None:
-    for seed in range(4):
+    for seed, _ in endings("standard", 4, 3):
         game = spadeslib.Game("standard", seed=seed)
         position = ending(game, seed, 3)
-        if position is None:
-            continue
+        assert position is not None
         for seat in range(4):
             others = 0b1111 & ~side_seats(position, seat)
             values = reference.values(position, 1 << seat, others)
@@ -311,8 +310,9 @@ def test_the_native_boundary_checks_every_argument() -> None:
     for seconds in (-1.0, float("nan"), float("inf")):
         with pytest.raises(ArgumentError, match="seconds must be from 0"):
             native.double_dummy(*good, 0, 0, seconds)
-    with pytest.raises(ArgumentError, match="up_to must be 0"):
-        native.double_dummy(*good, 0, 0, 0.0, None, -1)
+    for up_to in (-1, 2**31, 1.0, True, "1"):
+        with pytest.raises(ArgumentError, match="up_to"):
+            native.double_dummy(*good, 0, 0, 0.0, None, up_to)
     with pytest.raises(ArgumentError, match="levels and up_to"):
         native.double_dummy(*good, 0, 0, 0.0, [0, 1, 2, 3], 1)
 
@@ -412,17 +412,19 @@ def test_a_focus_gives_its_cards_and_the_best_value(name: str) -> None:
 
 
 @needs_native
-@pytest.mark.parametrize("name", ["standard", "jjdd", "cutthroat", "two-handed"])
+@pytest.mark.parametrize("name", ["standard", "jjdd", "cutthroat", "two-handed", "six-handed"])
 def test_counting_up_to_a_number_of_tricks_caps_each_value_there(name: str) -> None:
     """What a Nil's question asks (``up_to=1``: can it be set), and any other cap: each
     card's value is the fewer of its tricks and the cap, for a side's count and for a
-    seat that wants fewer tricks than it is counted for, with and without a focus."""
-    for seed, position in endings(name, 6, 5):
+    seat that wants fewer tricks than it is counted for, with and without a focus; a cap
+    at or above the cards in hand caps nothing. (six-handed: the 128-bit search.)"""
+    left = 4 if name == "six-handed" else 5
+    for seed, position in endings(name, 6, left):
         side = side_seats(position, position.actor)
         others = ((1 << position.rules.players) - 1) & ~side
         for counted, maximizers in ((side, side), (1 << position.actor, others)):
             every = raw(position, counted, maximizers)
-            for up_to in (1, 2):
+            for up_to in (1, 2, left, 99):
                 capped = {bit: min(value, up_to) for bit, value in every.items()}
                 for options in (0, 4 | 16 | 32):
                     got = card_values(
@@ -435,12 +437,28 @@ def test_counting_up_to_a_number_of_tricks_caps_each_value_there(name: str) -> N
                 )
                 assert some[bit] == capped[bit]
                 assert max(some.values()) == max(capped.values())
+                assert all(capped[other] == value for other, value in some.items())
 
 
 @pytest.mark.parametrize("name", ["standard", "two-handed"])
 def test_the_python_path_caps_the_plain_minimax_s_values(name: str) -> None:
     for _, position in endings(name, 4, 3):
         side = side_seats(position, position.actor)
-        every = reference.values(position, side, side)
-        capped = card_values(position, side, side, native=False, up_to=1)
-        assert capped == {bit: min(value, 1) for bit, value in every.items()}
+        others = ((1 << position.rules.players) - 1) & ~side
+        for counted, maximizers in ((side, side), (1 << position.actor, others)):
+            every = reference.values(position, counted, maximizers)
+            capped = card_values(position, counted, maximizers, native=False, up_to=1)
+            assert capped == {bit: min(value, 1) for bit, value in every.items()}
+
+
+@pytest.mark.parametrize("native", [True, False])
+def test_a_bad_cap_is_refused_on_either_path(native: bool) -> None:
+    if native and _backend.native() is None:
+        pytest.skip("the native core is not built here")
+    _, position = endings("standard", 4, 3)[0]
+    side = side_seats(position, position.actor)
+    for up_to in (-1, 1.0, True, "1"):
+        with pytest.raises(ArgumentError, match="up_to must be an int"):
+            card_values(position, side, side, native=native, up_to=up_to)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match="levels and up_to"):
+        card_values(position, side, side, native=native, up_to=1, levels=[0, 1, 2, 3])

@@ -289,14 +289,16 @@ void solver_values(solver *s, int *values, mask_t focus, const int *levels) {
 static PyObject *native_double_dummy(PyObject *module, PyObject *args) {
     native_state *st = (native_state *)PyModule_GetState(module);
     PyObject *kernel_obj, *hands_obj, *leader_obj, *trick_obj, *number_obj, *must_obj;
-    PyObject *counted_obj, *max_obj, *focus_obj = NULL, *levels_obj = Py_None;
-    int broken, options = 0, up_to = 0;
+    PyObject *counted_obj, *max_obj, *focus_obj = NULL, *levels_obj = Py_None, *up_to_obj = NULL;
+    int broken, options = 0;
     double seconds = 0;
-    if (!PyArg_ParseTuple(args, "OOOOpOOOO|iOdOi", &kernel_obj, &hands_obj, &leader_obj, &trick_obj, &broken,
+    if (!PyArg_ParseTuple(args, "OOOOpOOOO|iOdOO", &kernel_obj, &hands_obj, &leader_obj, &trick_obj, &broken,
                           &number_obj, &must_obj, &counted_obj, &max_obj, &options, &focus_obj, &seconds,
-                          &levels_obj, &up_to))
+                          &levels_obj, &up_to_obj))
         return NULL;
-    if (up_to < 0) return argument_error(st, "up_to must be 0 (count every trick) or more, not %d", up_to);
+    long up_to = 0; /* (a cap at or above the cards in hand caps nothing) */
+    if (up_to_obj && int_in(st, up_to_obj, 0, 1000000000L, &up_to, "up_to (0: count every trick)") < 0)
+        return NULL;
     if (up_to && levels_obj != Py_None) return argument_error(st, "levels and up_to cannot be given together");
     if (!(seconds >= 0 && seconds <= 1e9))
         return argument_error(st, "seconds must be from 0 (no limit) to 1e9, not %R", PyTuple_GET_ITEM(args, 11));
@@ -371,7 +373,7 @@ static PyObject *native_double_dummy(PyObject *module, PyObject *args) {
         Py_DECREF(list);
     }
     if (solver_init(&s, k) < 0) return PyErr_NoMemory();
-    s.up_to = up_to;
+    s.up_to = (int)up_to;
     s.use_table = !(options & 1);
     if (options & 2) s.merge = 0;
     s.use_sure = !(options & 4);

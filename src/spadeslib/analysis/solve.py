@@ -66,6 +66,10 @@ def card_values(
     (``spadeslib.engine.search.solver.solve``). ``up_to`` (0: none): each value the fewer
     of the card's tricks and ``up_to``, for a question about the first tricks."""
     check_seconds(seconds)
+    if type(up_to) is not int or up_to < 0:
+        raise ArgumentError(f"up_to must be an int of at least 0 (0: every trick), not {up_to!r}")
+    if up_to and levels is not None:
+        raise ArgumentError("levels and up_to cannot be given together")
     rules = position.rules
     kernel = kernel_of(rules) if native is not False else None
     if native and kernel is None:
