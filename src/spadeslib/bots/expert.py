@@ -77,15 +77,16 @@ SHORTLIST: Final = 4
 """The bids judged on the whole budget: every legal bid is first judged on a quarter of
 it, and the best of them on the rest (most bids are plainly wrong for a hand)."""
 
-SOLVE_FROM: Final = 7
+SOLVE_FROM: Final = 8
 """The cards in hand from which the ``expert-dd`` level solves its samples. A sample of 6
-cards a hand solves in about 0.16 ms, of 7 in 0.5 ms, of 8 in 1 ms, so the default 400
-samples cost a 7-card decision about 0.2 s and the median card stays near 10 ms. Each card
-solved sooner gained in duplicate (7 against 6: +5.7 points a deal in ``standard`` over
-500 deals; 8 against 7: +4.4 over 125, not significant), but from 8 the slowest cards, 8
-cards with a live Nil, take seconds. Endings played for their worth are solved from
-:data:`~spadeslib.bots.solving.WORTH_FROM` at most. docs/performance.md, "Expert from the
-solver", has the matches."""
+cards a hand solves in about 0.16 ms, of 7 in 0.5 ms, of 8 in 1 ms (and about as much
+again for each live Nil's question), so the default 400 samples cost an 8-card decision
+about 0.4 s and the median card stays near 12 ms. Each card solved sooner gained in
+duplicate (``standard``, 500 deals each: 7 against 6, +5.7 points a deal; 8 against 7,
++5.1, with the Nil question asking only whether a Nil can be set, which made the 8-card
+endings with a live Nil affordable and is worth about half of it by itself). Endings
+played for their worth are solved from :data:`~spadeslib.bots.solving.WORTH_FROM` at
+most. docs/performance.md, "Expert from the solver", has the matches."""
 
 _BATCH: Final = 32
 """Samples per batch when a time limit is set."""
