@@ -26,7 +26,7 @@ import argparse
 import random
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import spadeslib
@@ -107,12 +107,7 @@ def _nil(args: argparse.Namespace) -> None:
     trick, in turn on each position."""
     times: dict[int, list[float]] = {0: [], 1: []}
     nodes: dict[int, int] = {0: 0, 1: 0}
-    seed = args.seed
-    while len(times[0]) < args.positions:
-        position = _position(args.played, seed, args.cards)
-        seed += 1
-        if position is None:
-            continue
+    for seed, position in _positions(args):
         nil = 1 << position.actor
         others = ((1 << position.rules.players) - 1) & ~side_seats(position, position.actor)
         for up_to in (0, 1) if seed % 2 else (1, 0):
@@ -164,12 +159,23 @@ def _position(variant: object, seed: int, cards: int) -> spadeslib.analysis.Posi
         game.apply(actions[int(rng.random() * len(actions))])
 
 
+def _positions(args: argparse.Namespace) -> Iterator[tuple[int, spadeslib.analysis.Position]]:
+    """``args.positions`` positions of ``args.cards`` cards, each with its seed, from
+    ``args.seed`` on (seeds whose play never stops at such a position are skipped)."""
+    seed, found = args.seed, 0
+    while found < args.positions:
+        position = _position(args.played, seed, args.cards)
+        if position is not None:
+            found += 1
+            yield seed, position
+        seed += 1
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--nodes", action="store_true", help="count the positions searched too")
     parser.add_argument("--nil", action="store_true", help="the Nil question, in full and to 1")
     args = arguments(parser, cards=8, positions=30)
-    variant: object = args.played
     if spadeslib.backend() != "native":
         raise SystemExit("the native core is not built: this measures the native solver")
     if args.nil:
@@ -179,12 +185,7 @@ def main() -> None:
     dds_times: list[float] = []
     nodes: list[int] = []
     differ = 0
-    seed = args.seed
-    while len(times) < args.positions:
-        position = _position(variant, seed, args.cards)
-        seed += 1
-        if position is None:
-            continue
+    for _, position in _positions(args):
         side = side_seats(position, position.actor)
         start = time.perf_counter()
         values = card_values(position, side, side, native=True)
