@@ -1,7 +1,7 @@
 """The double-dummy solver's speed (issue 30): every legal card solved, at a trick's start.
 
     python bench/double_dummy.py [--cards 8] [--positions 30] [--seed 1] [--variant standard]
-                                 [--bridge [--dds]] [--nodes] [--nil]
+                                 [--bridge [--dds]] [--nodes] [--nil] [--worth]
 
 Each position is a deal of the variant played at random (seeded) to a trick's start with
 ``--cards`` cards in each hand (13: the first lead of a full deal); the time is one call
@@ -18,6 +18,9 @@ witness of a change to the search that the noise of a shared machine hides in th
 ``--nil`` asks the Nil question instead (the tricks the other side can make the seat to
 lead take), each position twice in turn: counted in full, and up to one trick (``up_to=1``:
 can it be set, the question the Expert and ``nil_can_be_set`` ask), with both node counts.
+``--worth`` asks for a worth instead of a count (``levels``, the question the Expert asks
+where overtricks set a side, as in NYC): :func:`worth`'s levels, both sides' contracts
+made or set, as NYC scores them.
 """
 
 from __future__ import annotations
@@ -71,12 +74,33 @@ def _dds(
     return spent, values
 
 
+def worth(position: spadeslib.analysis.Position) -> list[int]:
+    """``--worth``'s levels: NYC's made and set, for both sides. With ``left`` tricks to
+    play, the side to lead needs ``a`` of them (half, rounded up) and the other side
+    ``left - a - 1`` (a trick to spare), each made with up to two over and set otherwise
+    (short or over), each contract worth ten a trick bid; a level is the leading side's
+    score less the other side's, in tens: it rises, falls and rises again."""
+    left = bin(position.hands[position.actor]).count("1")
+    a = (left + 1) // 2
+    b = left - a - 1
+    return [
+        (a if a <= t <= a + 2 else -a) - (b if b <= left - t <= b + 2 else -b)
+        for t in range(left + 1)
+    ]
+
+
 def question(
-    position: spadeslib.analysis.Position, side: int, maximizers: int | None = None
+    position: spadeslib.analysis.Position,
+    side: int,
+    maximizers: int | None = None,
+    levels: list[int] | None = None,
 ) -> tuple[Any, ...]:
     """The bench's question to ``_native.double_dummy`` after its kernel: every card of
     ``position``, exactly, for ``side`` (a mask of seats; ``maximizers`` wanting more of its
-    tricks, ``side`` itself by default), with the node count (option 8)."""
+    tricks, ``side`` itself by default), with the node count (option 8); ``levels``, a
+    worth instead of a count."""
+    if levels is not None:
+        return (*question(position, side, maximizers), 0, 0.0, levels)
     return (
         list(position.hands),
         position.leader,
@@ -91,13 +115,17 @@ def question(
 
 
 def _nodes(
-    position: spadeslib.analysis.Position, side: int, maximizers: int | None = None, up_to: int = 0
+    position: spadeslib.analysis.Position,
+    side: int,
+    maximizers: int | None = None,
+    up_to: int = 0,
+    levels: list[int] | None = None,
 ) -> int:
     """The solver's node count for the bench's question."""
     module = _backend.native()
     assert module is not None
     asked = question(position, side, maximizers)
-    _, searched = module.double_dummy(kernel_of(position.rules), *asked, 0, 0.0, None, up_to)
+    _, searched = module.double_dummy(kernel_of(position.rules), *asked, 0, 0.0, levels, up_to)
     count: int = searched
     return count
 
@@ -133,6 +161,7 @@ def arguments(parser: argparse.ArgumentParser, cards: int, positions: int) -> ar
     parser.add_argument("--variant", default="standard")
     parser.add_argument("--bridge", action="store_true", help="spades may be led any time")
     parser.add_argument("--dds", action="store_true", help="with --bridge: DDS side by side")
+    parser.add_argument("--worth", action="store_true", help="a worth (levels), not a count")
     args = parser.parse_args()
     args.played = args.variant
     if args.bridge:
@@ -188,10 +217,11 @@ def main() -> None:
     for _, position in _positions(args):
         side = side_seats(position, position.actor)
         start = time.perf_counter()
-        values = card_values(position, side, side, native=True)
+        levels = worth(position) if args.worth else None
+        values = card_values(position, side, side, native=True, levels=levels)
         times.append((time.perf_counter() - start) * 1000)
         if args.nodes:
-            nodes.append(_nodes(position, side))
+            nodes.append(_nodes(position, side, levels=levels))
         if args.dds and args.bridge:
             spent, theirs = _dds(position)
             dds_times.append(spent)
@@ -200,9 +230,10 @@ def main() -> None:
     times.sort()
     quartiles = statistics.quantiles(times, n=4)
     name = args.variant + (" + spades-any-time" if args.bridge else "")
+    solved = "solved for a worth" if args.worth else "solved"
     print(
         f"{name}, {args.cards} cards a hand, {len(times)} positions, every card "
-        f"solved: median {statistics.median(times):.2f} ms, quartiles {quartiles[0]:.2f} to "
+        f"{solved}: median {statistics.median(times):.2f} ms, quartiles {quartiles[0]:.2f} to "
         f"{quartiles[2]:.2f} ms, slowest {times[-1]:.1f} ms"
     )
     if nodes:

@@ -2,15 +2,16 @@
 
     python bench/double_dummy_ab.py BEFORE.so AFTER.so [--cards 13] [--positions 20]
                                     [--seed 1] [--variant standard] [--bridge [--dds]]
-                                    [--calls 1] [--cpu]
+                                    [--calls 1] [--cpu] [--worth]
 
 Each ``.so`` is a build of the extension (``spadeslib/_native*.so``; copy one aside before
 rebuilding). The positions are ``bench/double_dummy.py``'s (the same seeds); on each, each
-build answers the bench's question (every card, exactly) in turn, timed natively (the best
-of ``--calls`` calls) and its node count taken, so that the load of a shared machine moves
-both alike; the first build goes first on even positions, the second on odd ones (a call
-right after DDS's, or after the other build's, runs with colder caches: with one build
-given twice and the same order throughout, the second was 0.87 of the first). ``--cpu``
+build answers the bench's question (every card, exactly; with ``--worth``, that bench's
+worth instead of the count) in turn, timed natively (the best of ``--calls`` calls) and its
+node count taken, so that the load of a shared machine moves both alike; the first build
+goes first on even positions, the second on odd ones (a call right after DDS's, or after
+the other build's, runs with colder caches: with one build given twice and the same order
+throughout, the second was 0.87 of the first). ``--cpu``
 times by the thread's CPU time rather than the wall clock, DDS too (a loaded machine's
 waits left out). Prints each build's nodes (in all, median) and median time, the geometric
 mean per position of the second over the first (nodes, time), and any position where the
@@ -75,7 +76,8 @@ def main() -> None:
         if not kernels:
             kernels = [_build(build, position.rules) for build in builds]
         side = side_seats(position, position.actor)
-        question = bench.question(position, side)
+        levels = bench.worth(position) if args.worth else None
+        question = bench.question(position, side, levels=levels)
         answers: list[dict[int, int]] = [{}, {}]
         order = (0, 1) if len(nodes[0]) % 2 == 0 else (1, 0)
         for i in order:

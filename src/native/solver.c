@@ -154,6 +154,7 @@ int solver_init(solver *s, const kernel *k) {
     s->nodes = 0;
     s->per_hand = s->trick_number + popcount128(s->hands[seat_after(k, s->leader, s->count)]);
     s->use_table = s->use_sure = 1;
+    s->salt = 0;
     return 0;
 }
 
@@ -165,6 +166,9 @@ void solver_free(solver *s) {
 }
 
 /* -- the transposition table's key ---------------------------------------------------- */
+
+/* The outcomes of at most `n` tricks (none where `n` is negative), a bit each. */
+static inline uint64_t outcomes_to(int n) { return n < 0 ? 0 : n >= 63 ? ~0ULL : (2ULL << n) - 1; }
 
 static inline uint64_t mix(uint64_t h) {
     h = (h ^ (h >> 30)) * MIX1;

@@ -42,6 +42,7 @@ typedef struct tt_entry {
     int use_table, use_sure; /* the shortcuts on (the tests turn them off) */               \
     int ranks; /* table entries keep only the winning ranks (checked per kernel, and an option) */ \
     int small; /* a failed small card stands for the smaller cards of its suit (as `ranks`) */ \
+    uint64_t salt; /* mixed into the table's keys: 0, or the count's entries of the other side (set_search) */ \
     uint64_t owners[NSUITS], lengths[NSUITS]; /* the table key's words, kept card by card */ \
     uint8_t owner[MAX_CARDS]; /* the seat holding each card at the start (cards only leave hands) */ \
     tt_entry *tt;                                                                            \

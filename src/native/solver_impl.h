@@ -64,6 +64,8 @@ HOT static void F(table_key_of)(const SOLVER *s, F(table_key) *key) {
     key->left = s->left;
     if (!s->ranks) {
         F(position_key)(s, &key->a, &key->b);
+        key->a ^= s->salt;
+        key->b ^= s->salt;
         for (int suit = 0; suit < NSUITS; suit++) key->owners[suit] = 0;
         key->h = key->a;
         key->tag = (uint32_t)(key->b >> 32) | 1;
@@ -75,8 +77,8 @@ HOT static void F(table_key_of)(const SOLVER *s, F(table_key) *key) {
        the first trick and the free leads (2) */
     int kept = (s->trick_number == 0) | ((s->trick_number < k->lead_free_from) << 1);
     uint64_t rest = (uint64_t)s->leader | ((uint64_t)s->broken << 4) | ((uint64_t)kept << 5);
-    key->a = s->lengths[0] | s->lengths[1] << 30 | (rest & 0xF) << 60;
-    key->b = s->lengths[2] | s->lengths[3] << 30 | (rest >> 4) << 60;
+    key->a = (s->lengths[0] | s->lengths[1] << 30 | (rest & 0xF) << 60) ^ s->salt;
+    key->b = (s->lengths[2] | s->lengths[3] << 30 | (rest >> 4) << 60) ^ s->salt;
     key->h = mix(key->a ^ key->b * 0x9FB21C651E98DF25ULL);
     key->tag = (uint32_t)(key->h >> 32) | 1;
 }
@@ -491,6 +493,44 @@ ALWAYS_INLINE int F(last_trick)(const SOLVER *s, uint8_t *trick) {
     return F(trick_winner)(k, trick, k->players);
 }
 
+/* Each seat's trumps, and each side's (1: the counted seats). */
+ALWAYS_INLINE void F(trumps_held)(const SOLVER *s, M *trumps, M *side) {
+    const kernel *k = s->k;
+    side[0] = side[1] = 0;
+    for (int p = 0; p < k->players; p++) {
+        trumps[p] = s->hands[p] & TBL(trumps);
+        side[s->counted >> p & 1] |= trumps[p];
+    }
+}
+
+/* The tricks a side (`mine`: 1 the counted seats, 0 the others) takes with its trumps
+   whatever anyone plays, where the highest trump left always wins its trick (top_trumps)
+   and at a trick's start: every card is played, one a seat a trick, and a trump wins its
+   trick for its side whoever leads unless a higher trump of the other side is in it; of a
+   seat's `n` highest trumps, with `h` of the other side's above the lowest of them, each
+   of those `h` takes at most one, so `n - h` are tricks (all of its trumps where the other
+   side has none; the suit lengths, in every key, say so). `run`: the trumps that count. */
+ALWAYS_INLINE int F(trump_tricks)(const SOLVER *s, const M *trumps, const M *side, int mine, M *run) {
+    M theirs = side[!mine];
+    int most = 0;
+    *run = 0;
+    for (int p = 0; p < s->k->players; p++) {
+        if ((s->counted >> p & 1) != mine) continue;
+        M m = trumps[p], taken = 0;
+        for (int n = 1; m; n++) {
+            int bit = HIGH(m);
+            m &= ~BIT(bit);
+            taken |= BIT(bit);
+            int tricks = n - POP(theirs & ~((BIT(bit) << 1) - 1));
+            if (tricks > most) {
+                most = tricks;
+                *run = taken;
+            }
+        }
+    }
+    return most;
+}
+
 HOT static int F(search)(SOLVER *s, int target, M *relevant) {
     const kernel *k = s->k;
     int actor = seat_after(k, s->leader, s->count);
@@ -516,37 +556,13 @@ HOT static int F(search)(SOLVER *s, int target, M *relevant) {
         const uint32_t *tags = &s->tags[base], tag = key.tag;
         __builtin_prefetch(tags); /* the trump bound's work while it comes */
         if (s->top_trumps && s->use_sure) {
-            /* every card is played, one a seat a trick, and a trump wins its trick for
-               its side whoever leads unless a higher trump of the other side is in it:
-               of a seat's `n` highest trumps, with `h` of the other side's above the
-               lowest of them, each of those `h` takes at most one, so `n - h` are tricks
-               (all of its trumps where the other side has none; the suit lengths, in
-               every key, say so) */
-            M trumps[MAX_PLAYERS], side[2] = {0, 0};
-            for (int p = 0; p < k->players; p++) {
-                trumps[p] = s->hands[p] & TBL(trumps);
-                side[s->counted >> p & 1] |= trumps[p];
-            }
+            M trumps[MAX_PLAYERS], side[2];
+            F(trumps_held)(s, trumps, side);
             for (int mine = 1; mine >= 0; mine--) {
-                M theirs = side[!mine];
-                int most = 0;
-                M run = 0;
-                for (int p = 0; p < k->players; p++) {
-                    if ((s->counted >> p & 1) != mine) continue;
-                    M m = trumps[p], taken = 0;
-                    for (int n = 1; m; n++) {
-                        int bit = HIGH(m);
-                        m &= ~BIT(bit);
-                        taken |= BIT(bit);
-                        int tricks = n - POP(theirs & ~((BIT(bit) << 1) - 1));
-                        if (tricks > most) {
-                            most = tricks;
-                            run = taken;
-                        }
-                    }
-                }
+                M run;
+                int most = F(trump_tricks)(s, trumps, side, mine, &run);
                 if (mine ? most >= target : left - most < target) {
-                    *relevant = theirs ? run : 0;
+                    *relevant = side[!mine] ? run : 0;
                     return mine;
                 }
             }
@@ -679,10 +695,11 @@ HOT static int F(search)(SOLVER *s, int target, M *relevant) {
 /* Can the maximizers make the counted seats' tricks from here (the current trick's
    included) one of `accept`'s (bit t: exactly t tricks)? Where more tricks are not worth
    more (NYC's overtricks set a side, bags cost), the most tricks is not the best play,
-   and the search must ask for the outcomes the score wants. A plain alpha-beta over the
-   same moves, with the table keyed on the whole position and the set (winning ranks and
-   sure tricks bound a count from one side only: the one bound kept is that the outcomes
-   left run from 0 to the tricks left). */
+   and the search must ask for the outcomes the score wants. An alpha-beta over the same
+   moves, with the table keyed on the whole position and the set. Where the bounds leave
+   a set open at one end ("at least 4", "at most 5"), it is a count, and the count search
+   answers it with its winning ranks and its table's bounds (NYC's 8-card endings: a
+   third of the positions searched). */
 /* A set search's table key: the whole position's hashes with the set mixed in (no
    winning ranks: an entry holds a result, not a bound on a count). */
 static inline void F(set_key_of)(const SOLVER *s, uint64_t accept, F(table_key) *key) {
@@ -699,7 +716,7 @@ HOT static int F(set_search)(SOLVER *s, uint64_t accept) {
     const kernel *k = s->k;
     int actor = seat_after(k, s->leader, s->count);
     int left = s->per_hand - s->trick_number;
-    uint64_t range = left >= 63 ? ~0ULL : (2ULL << left) - 1;
+    uint64_t range = outcomes_to(left);
     accept &= range;
     if (!accept) return 0;
     if (accept == range) return 1;
@@ -709,12 +726,41 @@ HOT static int F(set_search)(SOLVER *s, uint64_t accept) {
         int w = F(last_trick)(s, trick);
         return (int)(accept >> (s->counted >> seat_after(k, s->leader, w) & 1) & 1);
     }
+    /* the count search's bounds, as outcomes ruled out: whatever anyone plays, the
+       trumps' tricks (trump_tricks) bound the counted seats' tricks from below and the
+       others' from above */
+    int bounded = s->count == 0 && s->use_sure;
+    uint64_t can = range;
+    if (bounded && s->top_trumps) {
+        M trumps[MAX_PLAYERS], side[2], run;
+        F(trumps_held)(s, trumps, side);
+        can &= ~outcomes_to(F(trump_tricks)(s, trumps, side, 1, &run) - 1);
+        can &= outcomes_to(left - F(trump_tricks)(s, trumps, side, 0, &run));
+        if (!(accept & can)) return 0;
+        if (!(can & ~accept)) return 1;
+    }
+    /* outcomes open at one end are a count, the count search's question (with its
+       winning ranks, far cheaper): at least `low` tricks for the counted seats; at most
+       `high`, as at least `left - high` for the other seats */
+    uint64_t want = accept & can;
+    int low = __builtin_ctzll(want), high = 63 - __builtin_clzll(want);
+    M ignored;
+    if (want == (can & ~outcomes_to(low - 1))) return F(search)(s, low, &ignored);
+    if (want == (can & outcomes_to(high))) {
+        int counted = s->counted;
+        s->counted = ~counted & ((1 << k->players) - 1);
+        s->salt = 0x5DEECE66DULL * 0x9E3779B97F4A7C15ULL;
+        int result = F(search)(s, left - high, &ignored);
+        s->counted = counted;
+        s->salt = 0;
+        return result;
+    }
     int tabled = s->count == 0 && !s->must_lead && s->use_table;
     F(table_key) key;
     int first = -1;
     uint32_t matched = 0;
     if (tabled) {
-        F(set_key_of)(s, accept, &key);
+        F(set_key_of)(s, want, &key); /* sets that differ only in outcomes ruled out: one question */
         size_t base = F(table_bucket)(s, &key, left);
         for (int i = 0; i < TT_WAYS; i++) {
             if (s->tags[base + i] != key.tag) continue;
@@ -723,6 +769,17 @@ HOT static int F(set_search)(SOLVER *s, uint64_t accept) {
             if (e->lo >= 1 || e->hi < 1) return e->lo >= 1;
             matched |= 1u << i;
             if (e->best) first = e->best - 1;
+        }
+    }
+    if (bounded) {
+        /* the leader's sure tricks (sure_tricks) are its side's if that side wants them:
+           it can keep the outcome among those that leave it at least as many */
+        M cashed = 0;
+        int sure = F(sure_tricks)(s, &cashed);
+        if (sure) {
+            uint64_t kept = can & (s->counted >> s->leader & 1 ? ~outcomes_to(sure - 1) : outcomes_to(left - sure));
+            int wants = s->maximizers >> s->leader & 1;
+            if (wants ? !(kept & ~accept) : !(kept & accept)) return wants;
         }
     }
     M legal = F(allowed)(k, s->hands[actor], s->trick, s->count, s->broken, s->trick_number, s->must_lead);
@@ -756,13 +813,13 @@ HOT static int F(set_search)(SOLVER *s, uint64_t accept) {
 
 /* values[bit] for each legal card: the highest of `levels` (levels[t], the worth to the
    maximizers of the counted seats' taking t more tricks, t from 0 to the tricks left)
-   that the maximizers can be sure of after it. Each card's value by halving over the
-   levels, each step a set search. */
+   that the maximizers can be sure of after it. One card of each run of equivalent cards
+   searched, each by halving over the levels from the last card's value (as
+   solve_values walks), each step a set search. */
 HOT static void F(solve_levels)(SOLVER *s, int *values, const int *levels) {
     const kernel *k = s->k;
     int actor = seat_after(k, s->leader, s->count);
     int left = POP(s->hands[actor]);
-    s->ranks = s->small = 0; /* the table keyed on the whole position (set_search) */
     int sorted[64], distinct = 0; /* the levels, each once, in rising order */
     for (int t = 0; t <= left; t++) {
         int j = 0;
@@ -773,23 +830,41 @@ HOT static void F(solve_levels)(SOLVER *s, int *values, const int *levels) {
         distinct++;
     }
     M legal = F(allowed)(k, s->hands[actor], s->trick, s->count, s->broken, s->trick_number, s->must_lead);
-    for (M m = legal; m; m &= m - 1) {
-        int bit = LOW(m);
+    uint8_t moves[MAX_MOVES];
+    F(runs) runs;
+    runs.n = 0;
+    int n = F(ordered_moves)(s, actor, legal, moves, &runs);
+    int guess = -1; /* a hand's cards are often worth the same: the last card's value first */
+    for (int i = 0; i < n; i++) {
+        int bit = moves[i];
         F(undo) u;
         M decided;
         int winner = F(solver_play)(s, actor, bit, &u, &decided);
         int shift = winner >= 0 && (s->counted >> winner & 1);
-        int low = 0, high = distinct - 1; /* the maximizers are sure of sorted[low] */
+        int low = 0, high = distinct - 1, probe = guess; /* the maximizers are sure of sorted[low] */
         while (low < high) {
             int mid = (low + high + 1) / 2;
+            if (probe >= 0) mid = probe <= low ? low + 1 : probe > high ? high : probe;
             uint64_t accept = 0;
             for (int t = 0; t <= left; t++)
                 if (levels[t] >= sorted[mid]) accept |= 1ULL << t;
-            if (F(set_search)(s, shift ? accept >> 1 : accept)) low = mid;
-            else high = mid - 1;
+            if (F(set_search)(s, shift ? accept >> 1 : accept)) {
+                low = mid;
+                probe = mid + 1;
+            } else {
+                high = mid - 1;
+                probe = mid - 1;
+            }
         }
         F(take_back)(s, actor, bit, &u);
         values[bit] = sorted[low];
+        guess = low;
+    }
+    /* the cards of each run take the value of the one searched for it, its lowest */
+    for (int bit = 0; bit < k->size; bit++) {
+        if (!(legal >> bit & 1) || values[bit] != NO_VALUE) continue;
+        for (int j = 0; j < runs.n; j++)
+            if (runs.cards[j] >> bit & 1) values[bit] = values[LOW(runs.cards[j] & legal)];
     }
 }
 

@@ -65,7 +65,7 @@ def _common(parser: argparse.ArgumentParser, *, compare: bool) -> None:
         help="who plays: one level for all (standard), one per side (pro/easy) or one per "
         "seat (pro,easy,pro,easy); levels random (uniformly random legal moves: fast, but "
         "not how people play), easy, standard, pro, expert, expert-dd (the Expert solving "
-        "its samples double-dummy from 6 cards a hand); standard:20 simulates 20 deals "
+        "its samples double-dummy from 8 cards a hand); standard:20 simulates 20 deals "
         "per decision instead of 100, expert:500 samples 500 instead of 400 "
         "(default: standard)",
     )
