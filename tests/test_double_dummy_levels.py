@@ -54,19 +54,20 @@ def test_levels_agree_with_the_plain_minimax(name: str) -> None:
 @pytest.mark.parametrize("name", VARIANTS)
 def test_the_set_search_s_shortcuts_agree_with_it_on_longer_endings(name: str) -> None:
     """On endings long enough for the table to be asked often (the plain minimax is too
-    slow there), the search with its table against the search without one: the trump
-    bound and the sure tricks ruling outcomes out, a question open at one end asked as a
-    count (the other side's count for "at most", its table entries told apart from the
-    count's: mixed up, this fails), and winning ranks in those counts."""
+    slow there), the search with its shortcuts against the search without its table, its
+    bounds and winning ranks: the trump bound and the sure tricks ruling outcomes out, a
+    question open at one end asked as a count (the other side's count for "at most", its
+    table entries told apart from the count's: mixed up, this fails), and winning ranks in
+    those counts; for a side, against a side, and a Nil's question."""
     left = 4 if name == "six-handed" else 6  # six hands of 6: slow without the table
     for seed, position in endings(name, 8, left):
         rng = random.Random(seed)
         side = side_seats(position, position.actor)
         others = ((1 << position.rules.players) - 1) & ~side
-        for counted, maximizers in ((side, side), (side, others)):
+        for counted, maximizers in ((side, side), (side, others), (1 << position.actor, others)):
             levels = _levels(position, rng)
             expected = card_values(
-                position, counted, maximizers, native=True, options=1, levels=levels
+                position, counted, maximizers, native=True, options=1 | 4 | 16, levels=levels
             )
             for options in (0, 4, 16):
                 got = card_values(
