@@ -99,9 +99,7 @@ def question(
     ``position``, exactly, for ``side`` (a mask of seats; ``maximizers`` wanting more of its
     tricks, ``side`` itself by default), with the node count (option 8); ``levels``, a
     worth instead of a count."""
-    if levels is not None:
-        return (*question(position, side, maximizers), 0, 0.0, levels)
-    return (
+    asked = (
         list(position.hands),
         position.leader,
         list(position.trick),
@@ -112,6 +110,7 @@ def question(
         side if maximizers is None else maximizers,
         8,
     )
+    return asked if levels is None else (*asked, 0, 0.0, levels)
 
 
 def _nodes(
@@ -216,8 +215,8 @@ def main() -> None:
     differ = 0
     for _, position in _positions(args):
         side = side_seats(position, position.actor)
-        start = time.perf_counter()
         levels = worth(position) if args.worth else None
+        start = time.perf_counter()
         values = card_values(position, side, side, native=True, levels=levels)
         times.append((time.perf_counter() - start) * 1000)
         if args.nodes:

@@ -7,17 +7,17 @@
 Each ``.so`` is a build of the extension (``spadeslib/_native*.so``; copy one aside before
 rebuilding). The positions are ``bench/double_dummy.py``'s (the same seeds); on each, each
 build answers the bench's question (every card, exactly; with ``--worth``, that bench's
-worth instead of the count) in turn, timed natively (the best of ``--calls`` calls) and its
-node count taken, so that the load of a shared machine moves both alike; the first build
-goes first on even positions, the second on odd ones (a call right after DDS's, or after
-the other build's, runs with colder caches: with one build given twice and the same order
-throughout, the second was 0.87 of the first). ``--cpu``
-times by the thread's CPU time rather than the wall clock, DDS too (a loaded machine's
-waits left out). Prints each build's nodes (in all, median) and median time, the geometric
-mean per position of the second over the first (nodes, time), and any position where the
-two differ in a card's value. ``--dds`` (with ``--bridge``) times DDS too (its first call
-on each position, as the bench does; it keeps its table between calls on one deal) and
-checks every value against it.
+worth instead of the count) in turn, timed natively (the best of ``--calls`` calls) and
+its node count taken, so that the load of a shared machine moves both alike; the first
+build goes first on even positions, the second on odd ones (a call right after DDS's, or
+after the other build's, runs with colder caches: with one build given twice and the same
+order throughout, the second was 0.87 of the first). ``--cpu`` times by the thread's CPU
+time rather than the wall clock, DDS too (a loaded machine's waits left out). Prints each
+build's nodes (in all, median) and median time, the geometric mean per position of the
+second over the first (nodes, time), and any position where the two differ in a card's
+value. ``--dds`` (with ``--bridge``) times DDS too (its first call on each position, as
+the bench does; it keeps its table between calls on one deal) and checks every value
+against it.
 """
 
 from __future__ import annotations

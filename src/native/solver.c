@@ -167,6 +167,19 @@ void solver_free(solver *s) {
 
 /* -- the transposition table's key ---------------------------------------------------- */
 
+/* The table's keys of a count asked for the other seats (set_search's "at most"): its
+   top bit is never set in a key of the count's own (the leader takes 4 bits below it). */
+#define OTHER_SIDE_SALT 0xC4D3D905B78DB2F1ULL
+
+/* The next target of a card's search, between `low` and `high`: halving for the first
+   card (`probe` < 0), then a step at a time from the last card's value, as DDS walks: a
+   hand's values are close, and halving asks targets away from the value, which are not
+   free. */
+static inline int next_target(int low, int high, int probe) {
+    if (probe < 0) return (low + high + 1) / 2;
+    return probe <= low ? low + 1 : probe > high ? high : probe;
+}
+
 /* The outcomes of at most `n` tricks (none where `n` is negative), a bit each. */
 static inline uint64_t outcomes_to(int n) { return n < 0 ? 0 : n >= 63 ? ~0ULL : (2ULL << n) - 1; }
 

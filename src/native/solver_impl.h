@@ -749,7 +749,7 @@ HOT static int F(set_search)(SOLVER *s, uint64_t accept) {
     if (want == (can & outcomes_to(high))) {
         int counted = s->counted;
         s->counted = ~counted & ((1 << k->players) - 1);
-        s->salt = 0x5DEECE66DULL * 0x9E3779B97F4A7C15ULL;
+        s->salt = OTHER_SIDE_SALT;
         int result = F(search)(s, left - high, &ignored);
         s->counted = counted;
         s->salt = 0;
@@ -811,11 +811,32 @@ HOT static int F(set_search)(SOLVER *s, uint64_t accept) {
     return result;
 }
 
+/* Each legal card's run: the card searched for it (`moves`, the lowest of each run). */
+static inline void F(runs_of)(const SOLVER *s, M legal, const uint8_t *moves, int n, uint8_t *run_of) {
+    const kernel *k = s->k;
+    M searched = 0;
+    for (int i = 0; i < n; i++) searched |= BIT(moves[i]);
+    for (int suit = 0; suit < NSUITS; suit++) {
+        int run = -1;
+        for (M m = legal & TBL(suit_masks)[suit]; m; m &= m - 1) {
+            if (searched >> LOW(m) & 1) run = LOW(m);
+            run_of[LOW(m)] = (uint8_t)run;
+        }
+    }
+}
+
+/* The cards merged into each one searched: the same value. */
+static inline void F(merged_values)(const kernel *k, int *values, M legal, const uint8_t *run_of) {
+    for (int bit = 0; bit < k->size; bit++)
+        if ((legal >> bit & 1) && values[bit] == NO_VALUE && values[run_of[bit]] != NO_VALUE)
+            values[bit] = values[run_of[bit]];
+}
+
 /* values[bit] for each legal card: the highest of `levels` (levels[t], the worth to the
    maximizers of the counted seats' taking t more tricks, t from 0 to the tricks left)
    that the maximizers can be sure of after it. One card of each run of equivalent cards
-   searched, each by halving over the levels from the last card's value (as
-   solve_values walks), each step a set search. */
+   searched, over the levels as solve_values walks its targets (next_target), each step a
+   set search. */
 HOT static void F(solve_levels)(SOLVER *s, int *values, const int *levels) {
     const kernel *k = s->k;
     int actor = seat_after(k, s->leader, s->count);
@@ -843,8 +864,7 @@ HOT static void F(solve_levels)(SOLVER *s, int *values, const int *levels) {
         int shift = winner >= 0 && (s->counted >> winner & 1);
         int low = 0, high = distinct - 1, probe = guess; /* the maximizers are sure of sorted[low] */
         while (low < high) {
-            int mid = (low + high + 1) / 2;
-            if (probe >= 0) mid = probe <= low ? low + 1 : probe > high ? high : probe;
+            int mid = next_target(low, high, probe);
             uint64_t accept = 0;
             for (int t = 0; t <= left; t++)
                 if (levels[t] >= sorted[mid]) accept |= 1ULL << t;
@@ -860,12 +880,9 @@ HOT static void F(solve_levels)(SOLVER *s, int *values, const int *levels) {
         values[bit] = sorted[low];
         guess = low;
     }
-    /* the cards of each run take the value of the one searched for it, its lowest */
-    for (int bit = 0; bit < k->size; bit++) {
-        if (!(legal >> bit & 1) || values[bit] != NO_VALUE) continue;
-        for (int j = 0; j < runs.n; j++)
-            if (runs.cards[j] >> bit & 1) values[bit] = values[LOW(runs.cards[j] & legal)];
-    }
+    uint8_t run_of[MAX_CARDS];
+    F(runs_of)(s, legal, moves, n, run_of);
+    F(merged_values)(k, values, legal, run_of);
 }
 
 HOT static void F(solve_values)(SOLVER *s, int *values, M focus, const int *levels) {
@@ -885,21 +902,10 @@ HOT static void F(solve_values)(SOLVER *s, int *values, M focus, const int *leve
     F(runs) runs;
     runs.n = 0;
     int n = F(ordered_moves)(s, actor, legal, moves, &runs);
-    /* each legal card's run: the card searched for it (the lowest of the run) */
-    M searched = 0, wanted = 0;
-    for (int i = 0; i < n; i++) searched |= BIT(moves[i]);
     uint8_t run_of[MAX_CARDS];
-    for (int suit = 0; suit < NSUITS; suit++) {
-        M m = legal & TBL(suit_masks)[suit];
-        int run = -1;
-        while (m) {
-            int bit = LOW(m);
-            m &= m - 1;
-            if (searched >> bit & 1) run = bit;
-            run_of[bit] = (uint8_t)run;
-            if (focus >> bit & 1) wanted |= BIT(run);
-        }
-    }
+    F(runs_of)(s, legal, moves, n, run_of);
+    M wanted = 0;
+    for (M m = focus & legal; m; m &= m - 1) wanted |= BIT(run_of[LOW(m)]);
     M ignored;
     int guess = -1; /* the cards of a hand are often worth the same: try the last value first */
     int best = -1;
@@ -914,13 +920,9 @@ HOT static void F(solve_values)(SOLVER *s, int *values, M focus, const int *leve
                 if (best >= most || !F(play_and_search)(s, actor, moves[i], best + 1, &ignored)) continue;
                 low = best + 1;
             }
-            /* from the last card's value a step at a time, as DDS walks: a hand's values
-               are close, and halving asks targets away from the value, which are not
-               free; halving for the first card */
             int probe = guess;
             while (low < high) {
-                int mid = (low + high + 1) / 2;
-                if (probe >= 0) mid = probe <= low ? low + 1 : probe > high ? high : probe;
+                int mid = next_target(low, high, probe);
                 if (F(play_and_search)(s, actor, moves[i], mid, &ignored)) {
                     low = mid;
                     probe = mid + 1;
@@ -933,10 +935,7 @@ HOT static void F(solve_values)(SOLVER *s, int *values, M focus, const int *leve
             if (low > best) best = low;
         }
     }
-    /* the cards merged into each one searched: the same value */
-    for (int bit = 0; bit < k->size; bit++)
-        if ((legal >> bit & 1) && values[bit] == NO_VALUE && values[run_of[bit]] != NO_VALUE)
-            values[bit] = values[run_of[bit]];
+    F(merged_values)(k, values, legal, run_of);
 }
 
 /* this width done: the parameters are free for the next */
