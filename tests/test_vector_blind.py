@@ -35,6 +35,11 @@ bidding: {blind_nil: {eligibility: {kind: always}}}
 """Blind Nil open to every side in every deal: blind decisions in every deal."""
 
 
+def _leads(rule: str) -> str:
+    """BLIND_NIL with the first lead by ``rule`` (the play the native step starts there)."""
+    return f"{BLIND_NIL}play: {{first_lead: {rule}}}\n"
+
+
 def _choose(env: SpadesVectorEnv, info: dict[str, Any], rng: Any, blind: float) -> Any:
     """Random legal actions; Blind Nil where it is open, with probability ``blind``."""
     mask = info["action_mask"]
@@ -108,9 +113,18 @@ def test_a_run_left_alone_is_the_pure_pythons(variant: str, kwargs: dict[str, An
         assert ({"blind", "exchange"} if "opponents" not in kwargs else {"exchange"}) <= seen
 
 
-@pytest.mark.parametrize("opponents", [None, "random", "easy"])
-def test_rows_caught_up_every_step_are_single_games(opponents: str | None) -> None:
-    env = SpadesVectorEnv(parse_variant(BLIND_NIL), 6, opponents=opponents)
+@pytest.mark.parametrize(
+    ("variant", "opponents"),
+    [
+        (BLIND_NIL, None),
+        (BLIND_NIL, "random"),
+        (BLIND_NIL, "easy"),
+        (_leads("lowest_club"), None),  # the first lead held to a card
+        (_leads("highest_bidder"), "easy"),  # the leader from the bids, Nils among them
+    ],
+)
+def test_rows_caught_up_every_step_are_single_games(variant: str, opponents: str | None) -> None:
+    env = SpadesVectorEnv(parse_variant(variant), 6, opponents=opponents)
     rng = np.random.default_rng(3)
     obs, info = env.reset(seed=3)
     mirror = Mirror(env)
@@ -191,4 +205,4 @@ def test_the_bots_before_the_agents_turn_play_natively(variant: str) -> None:
             mirror.games[row].apply_id(int(actions[row]))
             mirror.follow(row)
         mirror.check(obs, info)
-    assert counted.answers.count(True) > 20
+    assert counted.answers.count(True) > 10

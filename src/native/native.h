@@ -172,6 +172,9 @@ PyObject *native_start_auction(PyObject *module, PyObject *args);
 /* For game.c: the legal ids now; apply an id: 0 played, 1 played and the play is over,
    -1 refused (nothing changed), -2 error */
 PyObject *native_play_legal_ids(PlayObject *self);
+/* A new Play of `owner`'s rules, empty (no hands, no auction), not yet tracked by the
+   collector: its maker fills it, then tracks it */
+PlayObject *native_play_alloc(PyTypeObject *type, KernelObject *owner);
 int native_play_apply(PlayObject *self, PyObject *arg);
 
 /* -- the other jobs' entry points ----------------------------------------------------------- */

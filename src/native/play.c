@@ -25,6 +25,17 @@ static int play_clear(PlayObject *self) {
     return 0;
 }
 
+PlayObject *native_play_alloc(PyTypeObject *type, KernelObject *owner) {
+    PlayObject *self = PyObject_GC_New(PlayObject, type);
+    if (!self) return NULL;
+    Py_INCREF(owner);
+    self->kernel = owner;
+    memset(&self->p, 0, sizeof self->p);
+    self->played_count = 0;
+    self->with_auction = self->bidding = 0;
+    return self;
+}
+
 /* Play(kernel, hands, leader, trick_log, trick, broken, tricks, must_lead): the play of a
    deal as the Python state holds it (trick_log: the finished tricks as (leader, bits)). */
 static PyObject *play_new(PyTypeObject *type, PyObject *args, PyObject *kwargs) {
@@ -41,13 +52,8 @@ static PyObject *play_new(PyTypeObject *type, PyObject *args, PyObject *kwargs) 
         return argument_error(st, "kernel must be a Kernel, not %R", kernel_obj);
     KernelObject *owner = (KernelObject *)kernel_obj;
     const kernel *k = &owner->k;
-    PlayObject *self = PyObject_GC_New(PlayObject, type);
+    PlayObject *self = native_play_alloc(type, owner);
     if (!self) return NULL;
-    Py_INCREF(owner);
-    self->kernel = owner;
-    memset(&self->p, 0, sizeof self->p);
-    self->played_count = 0;
-    self->with_auction = self->bidding = 0;
     PyObject_GC_Track(self);
     play *p = &self->p;
     PyObject *hands = NULL, *log = NULL, *tricks = NULL;
@@ -353,13 +359,9 @@ PyObject *native_start_auction(PyObject *module, PyObject *args) {
     int relevant[3];
     for (int i = 0; i < 3; i++) relevant[i] = PyObject_IsTrue(PyList_GET_ITEM(flags, i));
     Py_DECREF(flags);
-    PlayObject *self = PyObject_GC_New(PlayObject, st->play_type);
+    PlayObject *self = native_play_alloc(st->play_type, owner);
     if (!self) return NULL;
-    Py_INCREF(owner);
-    self->kernel = owner;
-    memset(&self->p, 0, sizeof self->p);
     for (int s = 0; s < k->players; s++) self->p.hands[s] = masks[s];
-    self->played_count = 0;
     self->with_auction = self->bidding = 1;
     self->dealer = dealer;
     self->bid_ids = (ids_t){(int)v[0], (int)v[1], (int)v[2], (int)v[3], (int)v[4], (int)v[5]};

@@ -18,10 +18,10 @@
  * into the play's here (start_play: the phase is the one other piece that changes), so
  * the row plays on. A row whose deal a seat may still bid Blind Nil in steps before its
  * play in vector_blind.c instead (the blind decisions, the bids, the exchange), with no
- * Play until the Python starts the play. A row this cannot step (a phase only the Python
+ * Play until it starts one there. A row this cannot step (a phase only the Python
  * plays, the end of the play, which the Python scores, the end of an auction where a
  * Standard seat's cards need the table the Python makes then, a bot's decision the Python
- * makes, the start of a play after vector_blind.c) is left to the Python: `status` says
+ * makes) is left to the Python: `status` says
  * how far the C got (0: done, 1: untouched, 2: the agent's action applied, the rest is the
  * Python's). Where the Python leaves a row at a bot's turn (a deal it has just started),
  * `advance` plays the bots to the agent's turn and writes the row the same way. The
@@ -432,18 +432,26 @@ static PyObject *vector_step(VectorObject *self, PyObject *const *args, Py_ssize
             int done = prelude_step(self, r, (long)ids[row], row);
             if (done < 0) goto fail;
             status[row] = 2;
-            if (done) continue; /* the play starts: the Python settles the row's deal */
-            if (write_prelude_row(self, r, row) < 0) goto fail;
-            status[row] = 0;
-            continue;
-        }
-        if ((PyObject *)po == Py_None || (!bidding(po) && last_card(k, &po->p))) continue;
-        int auction_before = bidding(po);
-        if (apply(self, po, (long)ids[row], row) < 0) goto fail;
-        status[row] = 2;
-        if (auction_before && !bidding(po)) {
-            if (self->standard) continue; /* the Python starts the play: Standard's cards read its table */
-            start_play(self, po, row);
+            if (!done) {
+                if (write_prelude_row(self, r, row) < 0) goto fail;
+                status[row] = 0;
+                continue;
+            }
+            /* the play starts here; the Python settles the row's deal into its Game when
+               it next needs the Game (vector/before_play.py catch_up) */
+            po = prelude_play(self, r, row);
+            if (!po) goto fail;
+            PyList_SetItem(plays, row, (PyObject *)po); /* (the list's None released) */
+            r->started = 1;
+        } else {
+            if ((PyObject *)po == Py_None || (!bidding(po) && last_card(k, &po->p))) continue;
+            int auction_before = bidding(po);
+            if (apply(self, po, (long)ids[row], row) < 0) goto fail;
+            status[row] = 2;
+            if (auction_before && !bidding(po)) {
+                if (self->standard) continue; /* the Python starts the play: Standard's cards read its table */
+                start_play(self, po, row);
+            }
         }
         int done = play_bots(self, po, row);
         if (done < 0) goto fail;

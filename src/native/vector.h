@@ -27,7 +27,7 @@ enum { PRE_BLIND, PRE_BID, PRE_EXCHANGE, PRE_DONE };
 #define PRE_ROWS (4 * MAX_PLAYERS + 2) /* the information state's rows of decisions */
 
 typedef struct prelude {
-    int active, phase, actor, seen, first_deal;
+    int active, phase, actor, seen, first_deal, dealer;
     auction a; /* the bids, contracts, Nils and turns (a.order: the bidding turns' seats) */
     int behind[MAX_SIDES]; /* each side's part of the blind options' key (the Python's) */
     uint8_t captains[MAX_SIDES]; /* the exchange's order of sides */
@@ -40,6 +40,7 @@ typedef struct prelude {
     uint16_t pending[PRE_PENDING];    /* the ids applied here, for the Python's Game */
     uint8_t pending_seat[PRE_PENDING]; /* and the seat that took each */
     int npending, exchanged;
+    int started; /* the play started here (prelude_play), in the row's entry of step's plays */
 } prelude;
 
 /* What the blind step reads besides the rows (Vector.blind_setup) */
@@ -83,6 +84,8 @@ int prelude_legal(VectorObject *self, prelude *r, int32_t *out); /* the count, o
 /* the agent's id applied, then the bots': 0 at an agent's turn, 1 when the play starts, -1 on an error */
 int prelude_step(VectorObject *self, prelude *r, long id, Py_ssize_t row);
 int prelude_bots(VectorObject *self, prelude *r, Py_ssize_t row); /* the bots' only, likewise */
+/* the row's play started natively where its prelude ended: the new Play, or NULL with an error set */
+PlayObject *prelude_play(VectorObject *self, const prelude *r, Py_ssize_t row);
 PyObject *vector_blind_setup(VectorObject *self, PyObject *args);
 PyObject *vector_begin(VectorObject *self, PyObject *args);
 PyObject *vector_pending(VectorObject *self, PyObject *arg);

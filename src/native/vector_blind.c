@@ -8,12 +8,15 @@
  * row's Game (Vector.begin, at an agent's turn in the blind decision or the bidding) with
  * a tensor template per agent seat; the C applies the agent's decision, plays the bots'
  * (Random and Easy, from the row's stream, as vector/__init__.py _bot does) and writes
- * each row's tensor and mask. When the play is about to start, the row goes back to the Python, which
- * settles what happened here into its Game (Vector.pending and Vector.outcome: the ids
- * and the decisions, the bids, the hands after the exchange) and starts the play through
- * the engine's flow, so the Game is the one truth again for the play. A look at the row
- * before that (env.game) replays the ids taken so far into the Game, through the engine,
- * which checks each one.
+ * each row's tensor and mask. When the play starts, the C starts it as the engine does
+ * (prelude_play: a Play, and the templates the play's), and the row plays on natively.
+ * The row's Game catches up when the Python next needs it (the deal's last card, a
+ * look): what happened here is settled into it (Vector.pending and Vector.outcome: the
+ * ids and the decisions, the bids, the hands after the exchange), the engine's flow
+ * starts its play, and the Play made here, with the cards played since, takes that
+ * play's place, so the Game is the one truth again. A look at the row before its play
+ * (env.game) replays the ids taken so far into the Game, through the engine, which
+ * checks each one.
  *
  * The rules are the engine's: the blind options of a situation are asked of the Python
  * once each (engine/core/phases/blind.py, through blind_setup's source) and kept; the legal
@@ -24,6 +27,7 @@
  * total rule, one pack. The tests (tests/test_vector_blind.py) step rows beside single
  * Games, and whole runs beside the pure Python's, and hold the two together. */
 #include "vector.h"
+#include "rules.h"
 
 static const int32_t NONE[1] = {0};
 
@@ -307,6 +311,52 @@ void write_prelude(const VectorObject *self, const prelude *r, int seat, const f
     }
 }
 
+/* The prelude is over and the play starts, as engine/core/phases/play.py enter starts it
+   (the leader and the first lead's cards by the kernel's rules, every seat looking): a
+   Play like compiler/play.py new_play's, and each agent seat's template the play's (the
+   prelude's last tensor with every seat looking and the phase the play's; the cards each
+   seat received in the exchange for write_tensor), so that the row plays on here instead
+   of a visit to the Python. The row's Game catches up when the Python next needs it
+   (vector/before_play.py catch_up: the prelude settled, then this Play its play). */
+PlayObject *prelude_play(VectorObject *self, const prelude *r, Py_ssize_t row) {
+    const kernel *k = &self->kernel->k;
+    const blind_setup *b = &self->blind;
+    const int *at = self->at;
+    int players = k->players;
+    PlayObject *po = native_play_alloc(state_of(self)->play_type, self->kernel);
+    if (!po) return NULL;
+    play *p = &po->p;
+    int bids[MAX_PLAYERS];
+    auction_leader_bids(k, &r->a, 0, bids);
+    for (int s = 0; s < players; s++) p->hands[s] = r->hands[s];
+    p->leader = p->actor = first_leader(k, r->dealer, p->hands, bids);
+    p->must_lead = first_lead_mask(k, p->hands);
+    PyObject_GC_Track(po);
+    Py_ssize_t size = at[L_SIZE];
+    float *templates = (float *)self->templates.buf + row * players * size;
+    float *scratch = (float *)self->obs.buf + row * size; /* written after this */
+    uint64_t *received = (uint64_t *)self->received.buf + row * players * 4;
+    prelude seen = *r;
+    seen.seen = (1 << players) - 1;
+    for (int seat = 0; seat < players; seat++) {
+        if (self->kinds[seat] != KIND_AGENT) continue;
+        write_prelude(self, &seen, seat, templates + seat * size, scratch);
+        float *phase = scratch + at[L_PHASE];
+        phase[b->phase_blind] = phase[b->phase_bid] = 0.0f;
+        if (b->phase_exchange >= 0) phase[b->phase_exchange] = 0.0f;
+        phase[b->phase_play] = 1.0f;
+        memcpy(templates + seat * size, scratch, (size_t)size * sizeof(float));
+        int partner = k->partner_of[seat];
+        mask_t given = partner >= 0 ? r->gave[partner] : 0, taken = r->taken[seat];
+        uint64_t *words = received + seat * 4;
+        words[0] = (uint64_t)given;
+        words[1] = (uint64_t)(given >> 64);
+        words[2] = (uint64_t)taken;
+        words[3] = (uint64_t)(taken >> 64);
+    }
+    return po;
+}
+
 /* -- the Python side's calls -------------------------------------------------------------- */
 
 static int ints_of(native_state *st, PyObject *obj, Py_ssize_t length, long low, long high, long *out,
@@ -375,7 +425,8 @@ PyObject *vector_blind_setup(VectorObject *self, PyObject *args) {
 /* begin(row, hands, numbers): row `row` begins here from its Game now, at an agent's turn
    in the blind decision or the bidding (its templates just made). numbers: blind (1: the
    seat to act decides), the seat to act, the bidding's turn, the seats that have looked,
-   the Nil bidders, the first deal (0 or 1), the decisions' rows in the templates; then per
+   the Nil bidders, the first deal (0 or 1), the decisions' rows in the templates, the
+   dealer; then per
    turn its seat, per seat its bid, per side its contract, its part of the blind options'
    key, and the captains in order. */
 PyObject *vector_begin(VectorObject *self, PyObject *args) {
@@ -387,14 +438,14 @@ PyObject *vector_begin(VectorObject *self, PyObject *args) {
     if (!self->pre) return argument_error(st, "call blind_setup first");
     if (row < 0 || row >= self->rows) return argument_error(st, "no row %zd", row);
     int players = k->players, sides = k->sides;
-    Py_ssize_t length = 7 + 2 * players + 3 * sides;
-    long v[7 + 2 * MAX_PLAYERS + 3 * MAX_SIDES];
+    Py_ssize_t length = 8 + 2 * players + 3 * sides;
+    long v[8 + 2 * MAX_PLAYERS + 3 * MAX_SIDES];
     if (ints_of(st, numbers_obj, length, -65535, 65535, v, "numbers") < 0) return NULL;
-    const long *order = v + 7, *bids = order + players, *contracts = bids + players, *behind = contracts + sides,
+    const long *order = v + 8, *bids = order + players, *contracts = bids + players, *behind = contracts + sides,
                *captains = behind + sides;
     long everyone = (1L << players) - 1;
     if (v[0] < 0 || v[0] > 1 || v[1] < 0 || v[1] >= players || v[2] < 0 || v[2] >= players || v[3] < 0 ||
-        v[3] > everyone || v[4] < 0 || v[4] > everyone || v[5] < 0 || v[5] > 1 || v[6] < 0 || v[6] > PRE_ROWS)
+        v[3] > everyone || v[4] < 0 || v[4] > everyone || v[5] < 0 || v[5] > 1 || v[6] < 0 || v[6] > PRE_ROWS || v[7] < 0 || v[7] >= players)
         return argument_error(st, "begin: a number out of range");
     for (int i = 0; i < players; i++)
         if (order[i] < 0 || order[i] >= players || bids[i] < BLIND_NIL - 1 || bids[i] > k->hand_size)
@@ -428,6 +479,7 @@ PyObject *vector_begin(VectorObject *self, PyObject *args) {
     r.a.nils = (int)v[4];
     r.first_deal = (int)v[5];
     r.rows_made = (int)v[6];
+    r.dealer = (int)v[7];
     for (int i = 0; i < players; i++) {
         r.a.order[i] = (uint8_t)order[i];
         r.a.bids[i] = (int)bids[i];
@@ -454,7 +506,7 @@ static prelude *row_here(VectorObject *self, PyObject *arg) {
 
 /* pending(row) -> (ids, seats, here): the ids the row took here since the last call,
    oldest first, the seat that took each, and whether the row is still here (else its
-   play is about to start: outcome). */
+   play has started: outcome). */
 PyObject *vector_pending(VectorObject *self, PyObject *arg) {
     prelude *r = row_here(self, arg);
     if (!r) return NULL;
@@ -472,17 +524,18 @@ PyObject *vector_pending(VectorObject *self, PyObject *arg) {
     return Py_BuildValue("(NNi)", ids, who, r->active);
 }
 
-/* outcome(row) -> (hands, gave, taken, bids, contracts, nils, seen, exchanged): where the
-   row's deal stands as its play is about to start (the blind decisions, the bids and the
-   exchange done), for the Python to settle into its Game (vector/before_play.py). */
+/* outcome(row) -> (hands, gave, taken, bids, contracts, nils, seen, exchanged, started):
+   where the row's deal stands as its play starts (the blind decisions, the bids and the
+   exchange done), for the Python to settle into its Game (vector/before_play.py);
+   started: whether its play started here (prelude_play), as step's plays[row]. */
 PyObject *vector_outcome(VectorObject *self, PyObject *arg) {
     prelude *r = row_here(self, arg);
     if (!r) return NULL;
     const kernel *k = &self->kernel->k;
     if (r->active || r->phase != PRE_DONE) return argument_error(state_of(self), "the row's play has not started");
-    return Py_BuildValue("(NNNNNiii)", masks_list(r->hands, k->players), masks_list(r->gave, k->players),
+    return Py_BuildValue("(NNNNNiiii)", masks_list(r->hands, k->players), masks_list(r->gave, k->players),
                          masks_list(r->taken, k->players), ints_list(r->a.bids, k->players),
-                         ints_list(r->a.contracts, k->sides), r->a.nils, r->seen, r->exchanged);
+                         ints_list(r->a.contracts, k->sides), r->a.nils, r->seen, r->exchanged, r->started);
 }
 
 /* stop(): no row is here any more (a reset). */

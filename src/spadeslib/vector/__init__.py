@@ -268,11 +268,9 @@ class SpadesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             self._vector.step(self._plays, ids)
             rows = np.flatnonzero(self._status).tolist()
         status = self._status
-        before_play = self._before
         for row in rows:
             game = self._games[row]
-            if before_play is not None:  # its ids taken natively before the play, if any
-                before_play.catch_up(row, game)
+            self._catch_up(row, game)  # its ids taken natively before the play, if any
             seat = int(seats[row])
             before = game.deal_number
             if status[row] == 1:  # untouched by the native step
@@ -298,8 +296,7 @@ class SpadesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             raise ArgumentError(f"no row {row!r}: rows are 0 to {self.num_envs - 1}")
         if not self._ready:
             raise ArgumentError("call reset() first")
-        if self._before is not None:
-            self._before.catch_up(row, self._games[row])
+        self._catch_up(row, self._games[row])
         return self._games[row].clone()
 
     # -- rows ----------------------------------------------------------------------------
@@ -366,13 +363,20 @@ class SpadesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             self._made[row] = None
             self._before.begin(row, game, self._templated(row, game))
             if not self._vector.advance(row, None):
-                self._before.catch_up(row, game)
+                self._catch_up(row, game)
                 return False
             self._plays[row] = None
         else:
             return False
         self._written[row] = True
         return True
+
+    def _catch_up(self, row: int, game: Game) -> None:
+        """Row ``row``'s game brought up to where the native step has it before its play
+        (:meth:`BeforePlay.catch_up`); where the step started the play, its templates are
+        the play's (vector_blind.c prelude_play)."""
+        if self._before is not None and self._before.catch_up(row, game, self._plays[row]):
+            self._made[row] = (self._plays[row], False)
 
     def _ended(self, game: Game, before: int, earned: Any) -> bool:
         if self.episode == "deal":
@@ -458,10 +462,13 @@ class SpadesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         fill_seats(state, agents, [templates[agent] for agent in agents], self._information_state)
         if "received" in self._layout:  # (the native step reads them only for that piece)
             received = self._received[row]
-            for agent in agents:
-                # the cards its partner gave it, and those it took, "received" while held
-                base, taken = partner_given(state, agent), state.seen_cards[agent]
-                received[agent] = [base & _MASK64, base >> 64, taken & _MASK64, taken >> 64]
+            if not (any(state.gave) or any(state.passed) or any(state.seen_cards)):
+                received.fill(0)  # nothing passed, given or taken (most deals' start)
+            else:
+                for agent in agents:
+                    # the cards its partner gave it, and those it took, "received" while held
+                    base, taken = partner_given(state, agent), state.seen_cards[agent]
+                    received[agent] = [base & _MASK64, base >> 64, taken & _MASK64, taken >> 64]
         if not self._information_state:
             return 0
         return int(self._layout.view(templates[self._agents[0]], "auction").any(axis=1).sum())

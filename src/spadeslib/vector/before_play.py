@@ -5,11 +5,13 @@ Why: the engine's native auction starts only where every seat has looked, so a d
 which a side trails enough to be offered Blind Nil went through the engine, a visit a
 step, from the first blind decision to the exchange after a Blind Nil (under random play,
 most of ``standard``'s visits). Here such a row begins natively at an agent's turn (its
-templates made with the engine's tensors, as for a native auction); when its play is
-about to start it comes back, and what happened natively is settled into its
-:class:`~spadeslib.engine.Game` as the engine's phases would have left it (the ids and
-decisions, the bids, the hands after the exchange), and the engine's flow starts the
-play: the Game is the one truth again from the play on. Replaying the ids through the
+templates made with the engine's tensors, as for a native auction), and when its play
+starts the C starts it too (the play's templates from the last ones) and the row plays
+on. When the Python next needs the row's :class:`~spadeslib.engine.Game` (the deal's
+last card, a look), what happened natively is settled into it as the engine's phases
+would have left it (the ids and decisions, the bids, the hands after the exchange), the
+engine's flow starts the play, and the native step's play, with the cards played since,
+takes its place: the Game is the one truth again. Replaying the ids through the
 engine instead (each one checked) cost what the visits had cost, most of it the blind
 decisions' bookkeeping, so that is kept for a look at a row before its play
 (:meth:`SpadesVectorEnv.game` catches the row up first, :meth:`BeforePlay.catch_up`).
@@ -152,6 +154,7 @@ class BeforePlay:
             state.nil_seats,
             int(state.first_deal),
             rows_made,
+            state.dealer,
             *(seat for _, seat, _ in state.steps),
             *state.bids,
             *state.contracts,
@@ -161,26 +164,31 @@ class BeforePlay:
         self.vector.begin(row, state.hands, numbers)
         self.begun[row] = True
 
-    def catch_up(self, row: int, game: Game) -> None:
+    def catch_up(self, row: int, game: Game, play: Any) -> bool:
         """Bring ``game``, row ``row``'s, up to where the native step has it: replay the
         ids the row took since the last call (each checked by the engine) while the row
-        is still native; once its play is about to start, settle the outcome instead."""
+        is still native; once its play starts, settle the outcome instead. ``play``: the
+        row's entry in the native step's plays. Whether the play started natively: it is
+        then ``play``, the game's play from here (its templates the play's)."""
         if not self.begun[row]:
-            return
+            return False
         ids, seats, still = self.vector.pending(row)
         if still:
             for action_id in ids:
                 game.apply_id(action_id)
-            return
+            return False
         self.begun[row] = False
-        self._settle(row, game._s, ids, seats)
+        return self._settle(row, game._s, ids, seats, play)
 
-    def _settle(self, row: int, state: Any, ids: list[int], seats: list[int]) -> None:
+    def _settle(self, row: int, state: Any, ids: list[int], seats: list[int], play: Any) -> bool:
         """What the blind decisions', the bids' and the exchange's phases leave in the
         state, as they would have left it (engine/core/apply.py: the decisions and the
         log; phases/blind.py, bidding.py, exchange.py: the rest), then the play's start,
-        as the engine's flow reaches it (flow.next_phase)."""
-        hands, gave, taken, bids, contracts, nils, seen, exchanged = self.vector.outcome(row)
+        as the engine's flow reaches it (flow.next_phase); where the native step started
+        the play (vector_blind.c prelude_play, as play.py enter does), ``play`` is the
+        play from there on, with the cards played since."""
+        outcome = self.vector.outcome(row)
+        hands, gave, taken, bids, contracts, nils, seen, exchanged, started = outcome
         state.decisions.extend(zip(seats, ids, strict=True))
         if ids:
             state.log = (state.log, tuple(ids))
@@ -197,6 +205,9 @@ class BeforePlay:
         flow.next_phase(state)
         if state.phase != Phase.PLAY:  # (never: the engine agrees there is no more to do)
             raise AssertionError(f"row {row}: the play did not start after its auction")
+        if started:  # the engine's play, as the native step's began, gives way to it
+            state.start_play(play)
+        return bool(started)
 
     def reset(self) -> None:
         self.vector.stop()
