@@ -34,10 +34,6 @@ static inline mask_t legal_ids(const kernel *k, const play *p) {
                                     p->must_lead));
 }
 
-static inline int last_card(const kernel *k, const play *p) {
-    return p->trick_number == k->hand_size - 1 && p->count == k->players - 1;
-}
-
 /* -- Vector ------------------------------------------------------------------------------- */
 
 static int buffer_of(native_state *st, PyObject *obj, Py_buffer *view, const char *format, Py_ssize_t itemsize,
@@ -229,26 +225,27 @@ static int legal_bid(PlayObject *po, long id) {
     return found;
 }
 
-/* Apply `id`: 0, or -1 with an error set. */
+/* Apply `id` (the last card too: the play is then done): 0, or -1 with an error set. */
 static int apply(VectorObject *self, PlayObject *po, long id, Py_ssize_t row) {
     PyObject *id_obj = PyLong_FromLong(id);
     if (!id_obj) return -1;
     int status = native_play_apply(po, id_obj);
     Py_DECREF(id_obj);
-    if (status == 0) return 0;
+    if (status >= 0) return 0;
     if (status != -2) argument_error(state_of_type(Py_TYPE(self)), "row %zd: action %ld was refused", row, id);
     return -1;
 }
 
 /* The row's deal goes on: the bots' bids and cards to the agent's turn (0), or to what
-   the Python decides (2: the end of the auction or of the play, a bid of Easy's or
-   Standard's); -1 on an error. */
+   the Python decides (2: the end of the auction, a bid of Easy's or Standard's, or the
+   play over, its last card taken, for the Python to score); -1 on an error. */
 static int play_bots(VectorObject *self, PlayObject *po, Py_ssize_t row) {
     const kernel *k = &self->kernel->k;
     play *p = &po->p;
     uint64_t *rng = (uint64_t *)self->rng.buf + row;
     const int32_t *table = (const int32_t *)self->tables.buf + row * (k->sides + 1);
     for (;;) {
+        if (p->done) return 2;
         int seat = p->actor, kind = self->kinds[seat];
         if (kind == KIND_AGENT) return 0;
         long id;
@@ -278,9 +275,10 @@ static int play_bots(VectorObject *self, PlayObject *po, Py_ssize_t row) {
             }
             continue;
         }
-        if (last_card(k, p)) return 2;
         mask_t legal = legal_ids(k, p);
-        if (kind != KIND_STANDARD) {
+        if (kind == KIND_STANDARD && !(legal & (legal - 1))) { /* StandardBot.act: forced, unread */
+            id = lowest_bit(legal);
+        } else if (kind != KIND_STANDARD) {
             id = nth_bit(legal, (int)splitmix_below(rng, (uint64_t)popcount128(legal)));
         } else {
             deal_table t;
@@ -366,7 +364,6 @@ static PyObject *vector_advance(VectorObject *self, PyObject *const *args, Py_ss
     if (row_play(self, st, args[1], row, &po) < 0) return NULL;
     int done;
     if (po) {
-        if (!bidding(po) && last_card(&self->kernel->k, &po->p)) Py_RETURN_FALSE;
         done = play_bots(self, po, row);
         if (done == 0 && write_row(self, po, row) < 0) return NULL;
     } else {
@@ -444,7 +441,7 @@ static PyObject *vector_step(VectorObject *self, PyObject *const *args, Py_ssize
             PyList_SetItem(plays, row, (PyObject *)po); /* (the list's None released) */
             r->started = 1;
         } else {
-            if ((PyObject *)po == Py_None || (!bidding(po) && last_card(k, &po->p))) continue;
+            if ((PyObject *)po == Py_None) continue;
             int auction_before = bidding(po);
             if (apply(self, po, (long)ids[row], row) < 0) goto fail;
             status[row] = 2;

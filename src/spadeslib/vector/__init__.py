@@ -275,6 +275,8 @@ class SpadesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             before = game.deal_number
             if status[row] == 1:  # untouched by the native step
                 game.apply_id(int(ids[row]))
+            else:  # the deal's last card taken natively: the Python scores it
+                self._play_over(game)
             if self._advance(row, seat_rewards[row], scored=before):
                 if self.episode == "deal" or game.is_over:
                     terminated[row] = True
@@ -344,6 +346,8 @@ class SpadesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
                 return False
             if self._native_bots and self._bots_natively(row, game):
                 return False
+            if self._play_over(game):
+                continue
             seat = game.current_player  # (the C may have played some, and handed the row back)
             if seat is not None and levels[seat] is not None:
                 self._bot(row, game, seat)
@@ -369,6 +373,16 @@ class SpadesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         else:
             return False
         self._written[row] = True
+        return True
+
+    @staticmethod
+    def _play_over(game: Game) -> bool:
+        """Whether the native step took the last card of ``game``'s deal: it is then
+        scored, as the engine's loop scores it after its last card."""
+        play = game._s.play
+        if play is None or not play.done:
+            return False
+        game._play_over()
         return True
 
     def _catch_up(self, row: int, game: Game) -> None:
