@@ -283,12 +283,22 @@ class SpadesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
                 else:  # a game cut after max_deals
                     self._truncated[row] = True
                 final.append(row)
-                self._final(row, seat)
+                # where an agent acts first in the game's next deal, no one acts before
+                # _write: the final tensor is then the template it makes for `seat`
+                actor = game.current_player
+                later = self.episode == "deal" and actor is not None and not self.levels[actor]
+                if not later:
+                    self._final(row, seat)
                 if self.episode == "game" or game.is_over:
                     self._new_game(row)
                 self._advance(row, seat_rewards[row], scored=None)
+            else:
+                later = False
             self._rewards[row] = seat_rewards[row, seat]
-            self._write(row)
+            if self._write(row) and later:
+                self._finals[row] = self._templates[row, seat].copy()
+            elif later:
+                self._final(row, seat)
         return self._obs, self._rewards, terminated, self._truncated, self._info(final)
 
     def game(self, row: int) -> Game:
@@ -415,13 +425,14 @@ class SpadesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         self._tensor(self._games[row], seat, out)
         self._finals[row] = out
 
-    def _write(self, row: int) -> None:
+    def _write(self, row: int) -> bool:
         """The row's seat, tensor and mask, from its game; and what the native step needs
         to go on with it (its play, a tensor per agent seat to start from, the contracts
-        and Nils the Standard rule reads), if the native core plays its deal."""
+        and Nils the Standard rule reads), if the native core plays its deal. Whether
+        the row's templates were made here (each agent seat's tensor now)."""
         if self._written[row]:  # the native step wrote it (_bots_natively)
             self._written[row] = False
-            return
+            return False
         game = self._games[row]
         seat = game.current_player
         if seat is None:  # (never: a new game starts where one ends)
@@ -432,7 +443,7 @@ class SpadesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         legal[game.legal_action_ids()] = True
         if self._vector is None:
             self._tensor(game, seat, self._obs[row])
-            return
+            return False
         state = game._s  # the engine's state: its native play of the deal, if any
         play = state.play
         if play is None or type(play) is not self._play_type or play.done:
@@ -442,15 +453,17 @@ class SpadesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
                 self._made[row] = None
                 before_play.begin(row, game, self._templated(row, game))
                 self._obs[row] = self._templates[row, seat]
-            else:
-                self._tensor(game, seat, self._obs[row])
-            return
-        if self._made[row] == (play, play.bidding):
+                return True
             self._tensor(game, seat, self._obs[row])
-        else:  # the seat to act is an agent's: its tensor is its template, as just made
+            return False
+        made = bool(self._made[row] != (play, play.bidding))
+        if made:  # the seat to act is an agent's: its tensor is its template, as just made
             self._template(row, game, play)
             self._obs[row] = self._templates[row, seat]
+        else:
+            self._tensor(game, seat, self._obs[row])
         self._plays[row] = play
+        return made
 
     def _template(self, row: int, game: Game, play: Any) -> None:
         """The row's templates for its native play, unless made for it (for the auction,
