@@ -147,8 +147,12 @@ def test_the_native_calls_check_what_they_are_given() -> None:
     env.reset()
     vector = env._vector
     players = env.players
-    good = [0, 1, 0, 0, 0, 0, 0, *range(players), *[-3] * players, 0, 0, 0, 0, 1, 2]
+    # to bid: seat 0, the turns' first; nobody looked, no Nil, no rows made, dealer 3;
+    # the turns, the bids (none), the contracts, the blind keys' parts, the captains
+    good = [0, 0, 0, 0, 0, 0, 0, 3, *range(players), *[-3] * players, 0, 0, 0, 0, 1, 2]
     hands = [1 << seat for seat in range(players)]
+    vector.begin(1, hands, good)  # taken, so that each error below is its own
+    vector.stop()
     with pytest.raises(ArgumentError):
         vector.begin(2, hands, good)  # no such row
     with pytest.raises(ArgumentError):
@@ -159,6 +163,8 @@ def test_the_native_calls_check_what_they_are_given() -> None:
         vector.begin(0, hands, [0, 9, *good[2:]])  # no seat 9
     with pytest.raises(ArgumentError):
         vector.begin(0, hands, [0, 2, *good[2:]])  # not the turn's seat
+    with pytest.raises(ArgumentError):
+        vector.begin(0, hands, [*good[:7], players, *good[8:]])  # no such dealer
     with pytest.raises(ArgumentError):
         vector.pending(-1)
     with pytest.raises(ArgumentError):

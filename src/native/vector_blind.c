@@ -426,9 +426,8 @@ PyObject *vector_blind_setup(VectorObject *self, PyObject *args) {
    in the blind decision or the bidding (its templates just made). numbers: blind (1: the
    seat to act decides), the seat to act, the bidding's turn, the seats that have looked,
    the Nil bidders, the first deal (0 or 1), the decisions' rows in the templates, the
-   dealer; then per
-   turn its seat, per seat its bid, per side its contract, its part of the blind options'
-   key, and the captains in order. */
+   dealer; then per turn its seat, per seat its bid, per side its contract, its part of
+   the blind options' key, and the captains in order. */
 PyObject *vector_begin(VectorObject *self, PyObject *args) {
     native_state *st = state_of(self);
     const kernel *k = &self->kernel->k;
@@ -445,7 +444,8 @@ PyObject *vector_begin(VectorObject *self, PyObject *args) {
                *captains = behind + sides;
     long everyone = (1L << players) - 1;
     if (v[0] < 0 || v[0] > 1 || v[1] < 0 || v[1] >= players || v[2] < 0 || v[2] >= players || v[3] < 0 ||
-        v[3] > everyone || v[4] < 0 || v[4] > everyone || v[5] < 0 || v[5] > 1 || v[6] < 0 || v[6] > PRE_ROWS || v[7] < 0 || v[7] >= players)
+        v[3] > everyone || v[4] < 0 || v[4] > everyone || v[5] < 0 || v[5] > 1 || v[6] < 0 || v[6] > PRE_ROWS ||
+        v[7] < 0 || v[7] >= players)
         return argument_error(st, "begin: a number out of range");
     for (int i = 0; i < players; i++)
         if (order[i] < 0 || order[i] >= players || bids[i] < BLIND_NIL - 1 || bids[i] > k->hand_size)

@@ -275,7 +275,7 @@ class SpadesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             before = game.deal_number
             if status[row] == 1:  # untouched by the native step
                 game.apply_id(int(ids[row]))
-            else:  # the deal's last card taken natively: the Python scores it
+            else:  # the native step may have taken the deal's last card: scored here
                 self._play_over(game)
             if self._advance(row, seat_rewards[row], scored=before):
                 if self.episode == "deal" or game.is_over:
