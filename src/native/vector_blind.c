@@ -10,7 +10,7 @@
  * (Random and Easy, from the row's stream, as vector/__init__.py _bot does) and writes
  * each row's tensor and mask. When the play starts, the C starts it as the engine does
  * (prelude_play: a Play, and the templates the play's), and the row plays on natively.
- * The row's Game catches up when the Python next needs it (the deal's last card, a
+ * The row's Game catches up when the Python next needs it (the deal's end, a
  * look): what happened here is settled into it (Vector.pending and Vector.outcome: the
  * ids and the decisions, the bids, the hands after the exchange), the engine's flow
  * starts its play, and the Play made here, with the cards played since, takes that

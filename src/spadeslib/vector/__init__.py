@@ -365,8 +365,8 @@ class SpadesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
     def _bots_natively(self, row: int, game: Game) -> bool:
         """Whether the native step played the bots to an agent seat's turn from here and
         wrote the row (the deal's native play, or its start before the play natively):
-        what it cannot (a last card, the start of a play after the native path) it hands
-        back with the row's game up to date."""
+        what it cannot (the play's end, its last card taken, for the Python to score; the
+        start of a play after the native path) it hands back."""
         play: Any = game._s.play
         if type(play) is self._play_type and not play.done:
             self._template(row, game, play)

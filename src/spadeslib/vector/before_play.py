@@ -8,7 +8,7 @@ most of ``standard``'s visits). Here such a row begins natively at an agent's tu
 templates made with the engine's tensors, as for a native auction), and when its play
 starts the C starts it too (the play's templates from the last ones) and the row plays
 on. When the Python next needs the row's :class:`~spadeslib.engine.Game` (the deal's
-last card, a look), what happened natively is settled into it as the engine's phases
+end, a look), what happened natively is settled into it as the engine's phases
 would have left it (the ids and decisions, the bids, the hands after the exchange), the
 engine's flow starts the play, and the native step's play, with the cards played since,
 takes its place: the Game is the one truth again. Replaying the ids through the
