@@ -298,7 +298,10 @@ void write_prelude(const VectorObject *self, const prelude *r, int seat, const f
     float *phase = out + at[L_PHASE];
     phase[b->phase_blind] = phase[b->phase_bid] = phase[b->phase_play] = 0.0f;
     if (b->phase_exchange >= 0) phase[b->phase_exchange] = 0.0f;
-    phase[r->phase == PRE_BLIND ? b->phase_blind : r->phase == PRE_BID ? b->phase_bid : b->phase_exchange] = 1.0f;
+    phase[r->phase == PRE_BLIND      ? b->phase_blind
+          : r->phase == PRE_BID      ? b->phase_bid
+          : r->phase == PRE_EXCHANGE ? b->phase_exchange
+                                     : b->phase_play] = 1.0f; /* PRE_DONE: the play's (prelude_play) */
     write_bids(self, &r->a, seat, template, out);
     for (int i = 0; i < players; i++)
         out[at[L_HAND_SIZES] + i] = (float)((double)popcount128(r->hands[order[i]]) / top);
@@ -320,7 +323,6 @@ void write_prelude(const VectorObject *self, const prelude *r, int seat, const f
    (vector/before_play.py catch_up: the prelude settled, then this Play its play). */
 PlayObject *prelude_play(VectorObject *self, const prelude *r, Py_ssize_t row) {
     const kernel *k = &self->kernel->k;
-    const blind_setup *b = &self->blind;
     const int *at = self->at;
     int players = k->players;
     PlayObject *po = native_play_alloc(state_of(self)->play_type, self->kernel);
@@ -341,10 +343,6 @@ PlayObject *prelude_play(VectorObject *self, const prelude *r, Py_ssize_t row) {
     for (int seat = 0; seat < players; seat++) {
         if (self->kinds[seat] != KIND_AGENT) continue;
         write_prelude(self, &seen, seat, templates + seat * size, scratch);
-        float *phase = scratch + at[L_PHASE];
-        phase[b->phase_blind] = phase[b->phase_bid] = 0.0f;
-        if (b->phase_exchange >= 0) phase[b->phase_exchange] = 0.0f;
-        phase[b->phase_play] = 1.0f;
         memcpy(templates + seat * size, scratch, (size_t)size * sizeof(float));
         int partner = k->partner_of[seat];
         mask_t given = partner >= 0 ? r->gave[partner] : 0, taken = r->taken[seat];
