@@ -21,6 +21,7 @@ from spadeslib.engine import Game
 from spadeslib.errors import ArgumentError, IllegalActionError
 from spadeslib.testing import variants
 from spadeslib.vector import SpadesVectorEnv
+from spadeslib.vector.checks import checked_actions
 
 NATIVE = _backend.native() is not None
 PATHS = [False, True] if NATIVE else [True]
@@ -340,17 +341,21 @@ def test_a_bad_action_names_the_row_and_changes_nothing(pure: bool) -> None:
     env.step(actions)  # and it goes on
 
 
-def test_the_collector_is_off_inside_a_step_and_as_it_was_after() -> None:
+def test_the_collector_is_off_inside_a_step_and_as_it_was_after(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     env = SpadesVectorEnv("standard", 2, seed=1)
     inside: list[bool] = []
-    for name in ("_new_game", "_checked"):  # the first work of reset and of step
-        method = getattr(env, name)
 
-        def spy(*args: Any, method: Any = method) -> Any:
+    def spy(method: Any) -> Any:
+        def spied(*args: Any) -> Any:
             inside.append(gc.isenabled())
             return method(*args)
 
-        setattr(env, name, spy)
+        return spied
+
+    monkeypatch.setattr(env, "_new_game", spy(env._new_game))  # the first work of reset
+    monkeypatch.setattr("spadeslib.vector.checked_actions", spy(checked_actions))  # and of step
     was = gc.isenabled()
     try:
         gc.enable()

@@ -52,7 +52,7 @@ from spadeslib.engine.views.tensors import fill_seats, information_state_layout,
 from spadeslib.errors import ArgumentError
 from spadeslib.variant import Variant
 from spadeslib.vector.before_play import BeforePlay
-from spadeslib.vector.bots import KINDS, easy_choices
+from spadeslib.vector.bots import KINDS, play_bot
 from spadeslib.vector.checks import LEVELS, check_seed, checked_actions, levels
 
 __all__ = ["EPISODES", "LEVELS", "OBSERVATIONS", "SpadesVectorEnv"]
@@ -254,7 +254,7 @@ class SpadesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         """Apply one action per row, play the bots, start the rows whose episode ended."""
         if not self._ready:
             raise ArgumentError("call reset() before step()")
-        ids = self._checked(actions)
+        ids = checked_actions(self, actions)  # each legal in its row, or an error naming it
         seat_rewards = self._seat_rewards
         seat_rewards[:] = 0.0
         self._rewards[:] = 0.0
@@ -277,28 +277,24 @@ class SpadesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
                 game.apply_id(int(ids[row]))
             else:  # the native step may have taken the deal's last card: scored here
                 self._play_over(game)
+            later = False  # the final tensor taken after _write
             if self._advance(row, seat_rewards[row], scored=before):
                 if self.episode == "deal" or game.is_over:
                     terminated[row] = True
                 else:  # a game cut after max_deals
                     self._truncated[row] = True
                 final.append(row)
-                # where an agent acts first in the game's next deal, no one acts before
-                # _write: the final tensor is then the template it makes for `seat`
-                actor = game.current_player
+                actor = game.current_player  # an agent first in the next deal: none acts
                 later = self.episode == "deal" and actor is not None and not self.levels[actor]
-                if not later:
+                if not later:  # before _write, whose template for `seat` it is then
                     self._final(row, seat)
                 if self.episode == "game" or game.is_over:
                     self._new_game(row)
                 self._advance(row, seat_rewards[row], scored=None)
-            else:
-                later = False
             self._rewards[row] = seat_rewards[row, seat]
-            if self._write(row) and later:
-                self._finals[row] = self._templates[row, seat].copy()
-            elif later:
-                self._final(row, seat)
+            made = self._write(row)
+            if later:
+                self._final(row, seat, self._templates[row, seat] if made else None)
         return self._obs, self._rewards, terminated, self._truncated, self._info(final)
 
     def game(self, row: int) -> Game:
@@ -324,24 +320,6 @@ class SpadesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             bots[seat] = StandardBot(seed) if count is None else StandardBot(seed, count)
         self._bots[row] = bots
 
-    def _bot(self, row: int, game: Game, seat: int) -> None:
-        """The bot in ``seat`` acts. Random and Easy choose from the legal actions with
-        the row's own stream, as the native step draws their cards; Standard decides from
-        the seat's observation."""
-        level = self.levels[seat]
-        ids = game.legal_action_ids()
-        if level == "standard":
-            if len(ids) == 1:  # StandardBot.act plays a forced action without reading
-                game.apply_id(ids[0])
-            else:
-                game.apply(self._bots[row][seat].act(game.observation(seat), self._rules))
-            return
-        if level == "easy" and len(ids) > 1:
-            ids = easy_choices(game, ids)
-        stream = SplitMix64(int(self._rng[row]))  # the native step's splitmix_below, as it draws
-        game.apply_id(ids[stream.below(len(ids))])
-        self._rng[row] = stream.state
-
     def _advance(self, row: int, earned: Any, scored: int | None) -> bool:
         """Let the bots play up to an agent seat's turn; add the rewards to ``earned``.
         With ``scored`` (the deal number before the agent's action), whether the episode
@@ -359,8 +337,9 @@ class SpadesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             if self._play_over(game):
                 continue
             seat = game.current_player  # (the C may have played some, and handed the row back)
-            if seat is not None and levels[seat] is not None:
-                self._bot(row, game, seat)
+            if seat is not None and (level := levels[seat]) is not None:
+                bot = self._bots[row].get(seat)
+                play_bot(game, seat, level, bot, self._rules, self._rng, row)
 
     def _bots_natively(self, row: int, game: Game) -> bool:
         """Whether the native step played the bots to an agent seat's turn from here and
@@ -387,8 +366,8 @@ class SpadesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
 
     @staticmethod
     def _play_over(game: Game) -> bool:
-        """Whether the native step took the last card of ``game``'s deal: it is then
-        scored, as the engine's loop scores it after its last card."""
+        """Whether the native step took the deal's last card: then scored, as the engine's
+        loop scores it."""
         play = game._s.play
         if play is None or not play.done:
             return False
@@ -396,9 +375,8 @@ class SpadesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         return True
 
     def _catch_up(self, row: int, game: Game) -> None:
-        """Row ``row``'s game brought up to where the native step has it before its play
-        (:meth:`BeforePlay.catch_up`); where the step started the play, its templates are
-        the play's (vector_blind.c prelude_play)."""
+        """Row ``row``'s game brought up to the native step (:meth:`BeforePlay.catch_up`);
+        where the step started the play, its templates are the play's (prelude_play)."""
         if self._before is not None and self._before.catch_up(row, game, self._plays[row]):
             self._made[row] = (self._plays[row], False)
 
@@ -420,9 +398,11 @@ class SpadesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         else:
             game.observation_tensor(seat, out=out)
 
-    def _final(self, row: int, seat: int) -> None:
-        out = np.empty(self._obs.shape[1], np.float32)
-        self._tensor(self._games[row], seat, out)
+    def _final(self, row: int, seat: int, template: Any = None) -> None:
+        """The row's final tensor: ``template``'s copy, or ``seat``'s tensor now."""
+        out = np.empty(self._obs.shape[1], np.float32) if template is None else template.copy()
+        if template is None:
+            self._tensor(self._games[row], seat, out)
         self._finals[row] = out
 
     def _write(self, row: int) -> bool:
@@ -517,7 +497,3 @@ class SpadesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             info["_final_obs"] = ended
             info["final_info"] = {}
         return info
-
-    def _checked(self, actions: Any) -> Any:
-        """The actions as int64 ids, each legal in its row, or an error naming the row."""
-        return checked_actions(self, actions)

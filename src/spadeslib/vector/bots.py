@@ -3,12 +3,17 @@ seat (``src/native/vector.c``, ``vector_blind.c``)."""
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Any, Final
 
 from spadeslib.bots.easy import easy_bid
 from spadeslib.engine import Game
+from spadeslib.engine.core.shuffle import SplitMix64
 
-__all__ = ["KINDS", "easy_choices"]
+if TYPE_CHECKING:
+    from spadeslib.bots import Bot
+    from spadeslib.compiler.rules import Rules
+
+__all__ = ["KINDS", "easy_choices", "play_bot"]
 
 KINDS: Final = {None: 0, "random": 1, "standard": 2, "easy": 3}
 """What the native step plays for a seat: the agent's (0); a random bid and card (1,
@@ -32,3 +37,23 @@ def easy_choices(game: Game, ids: list[int]) -> list[int]:
         return stand[:1] or ids
     bids = [(i, action) for i, action in actions if action.kind in ("bid", "nil")]
     return [i for i, action in bids if easy_bid(action)] or [i for i, _ in bids] or ids
+
+
+def play_bot(  # noqa: PLR0917 - the row's parts, as the environment keeps them
+    game: Game, seat: int, level: str, bot: Bot | None, rules: Rules, rng: Any, row: int
+) -> None:
+    """The bot in ``seat`` of row ``row`` acts. Random and Easy choose from the legal
+    actions with the row's own stream (``rng[row]``), as the native step draws their cards;
+    Standard (``bot``) decides from the seat's observation."""
+    ids = game.legal_action_ids()
+    if level == "standard" and bot is not None:
+        if len(ids) == 1:  # StandardBot.act plays a forced action without reading
+            game.apply_id(ids[0])
+        else:
+            game.apply(bot.act(game.observation(seat), rules))
+        return
+    if level == "easy" and len(ids) > 1:
+        ids = easy_choices(game, ids)
+    stream = SplitMix64(int(rng[row]))  # the native step's splitmix_below, as it draws
+    game.apply_id(ids[stream.below(len(ids))])
+    rng[row] = stream.state
