@@ -190,7 +190,7 @@ def test_standard_bots_bid_from_the_simulations_given() -> None:
 @settings(max_examples=6)
 @given(variant=variants(), seed=st.integers(0, 2**32))
 def test_generated_variants(variant: Any, seed: int) -> None:
-    _same_run(variant, 20, seed=seed, opponents=None)
+    _same_run(variant, 60, seed=seed, opponents=None)
 
 
 @settings(max_examples=4)
@@ -200,7 +200,7 @@ def test_generated_variants(variant: Any, seed: int) -> None:
     level=st.sampled_from(["random", "easy", "standard"]),
 )
 def test_generated_variants_with_bots(variant: Any, seed: int, level: str) -> None:
-    _same_run(variant, 15, seed=seed, opponents=level)
+    _same_run(variant, 45, seed=seed, opponents=level)
 
 
 @pytest.mark.skipif(not NATIVE, reason="the native core is not built")
