@@ -23,3 +23,14 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "fast"))
+
+THOROUGH_FACTOR = 20
+"""How many times its own count of examples a test that sets one runs under ``thorough``."""
+
+
+def examples(fast: int) -> int:
+    """The examples of a test that sets its own count (a slow test fewer than the
+    profile's, a quick one more): ``fast`` under ``fast``, and ``THOROUGH_FACTOR`` times as
+    many under ``thorough``, so that the long run searches harder there too (a count set
+    in the test's own settings overrides the profile's)."""
+    return fast * THOROUGH_FACTOR if os.environ.get("HYPOTHESIS_PROFILE") == "thorough" else fast

@@ -7,11 +7,14 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 
+from conftest import examples
 from spadeslib.explain.diff import _LABELS, card_words, changed_paths, diff, flatten
 from spadeslib.testing import variants
 from spadeslib.variant import Variant, load_variant
 
-FAST = settings(max_examples=100, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+FAST = settings(
+    max_examples=examples(100), suppress_health_check=[HealthCheck.too_slow], deadline=None
+)
 
 
 def test_standard_to_nyc() -> None:

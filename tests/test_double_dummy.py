@@ -20,6 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import spadeslib
+from conftest import examples
 from spadeslib import _backend
 from spadeslib.analysis import (
     card_values,
@@ -145,7 +146,7 @@ def test_the_void_and_trump_rules_solve_as_the_minimax_does(base: str, rule: str
 
 
 @needs_native
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=examples(12), deadline=None)
 @given(variants(), st.integers(0, 2**32 - 1))
 def test_generated_variants_solve_as_the_minimax_does(variant: Any, seed: int) -> None:
     position = ending(spadeslib.Game(variant, seed=seed % 1000), seed, 2)
@@ -167,7 +168,7 @@ def value_of(position: Position, counted: int) -> int:
     return max(values.values()) if counted >> position.actor & 1 else min(values.values())
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(st.sampled_from(("standard", "nyc", "two-handed")), st.integers(0, 10_000))
 def test_each_card_is_worth_its_trick_and_the_best_play_after_it(name: str, seed: int) -> None:
     position = ending(spadeslib.Game(name, seed=seed), seed, 3)
@@ -217,7 +218,7 @@ def _equivalent_swap(position: Position) -> tuple[Position, int, int] | None:
     return None
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(st.integers(0, 10_000))
 def test_an_equivalent_card_changes_nothing(seed: int) -> None:
     position = ending(spadeslib.Game("standard", seed=seed), seed, 3)

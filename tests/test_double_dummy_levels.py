@@ -16,6 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import spadeslib
+from conftest import examples
 from spadeslib.analysis import card_values, reference
 from spadeslib.analysis.position import Position
 from spadeslib.analysis.solve import side_seats
@@ -77,7 +78,7 @@ def test_the_set_search_s_shortcuts_agree_with_it_on_longer_endings(name: str) -
 
 
 @needs_native
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=examples(12), deadline=None)
 @given(variants(), st.integers(0, 2**32 - 1), st.randoms(use_true_random=False))
 def test_generated_variants_reach_the_levels_the_minimax_does(
     variant: Any, seed: int, rng: random.Random
@@ -92,7 +93,7 @@ def test_generated_variants_reach_the_levels_the_minimax_does(
     )
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(st.sampled_from(("standard", "nyc", "two-handed")), st.integers(0, 10_000))
 def test_rising_levels_are_the_count_and_falling_ones_the_other_side_s(
     name: str, seed: int
@@ -112,7 +113,7 @@ def test_rising_levels_are_the_count_and_falling_ones_the_other_side_s(
     assert falling == {bit: -tricks for bit, tricks in fewest.items()}
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(st.integers(0, 10_000), st.randoms(use_true_random=False))
 def test_a_card_s_level_is_the_best_level_after_it(seed: int, rng: random.Random) -> None:
     position = ending(spadeslib.Game("standard", seed=seed), seed, 3)

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 
+from conftest import examples
 from spadeslib.cli.main import main
 from spadeslib.errors import VariantError
 from spadeslib.explain import (
@@ -263,7 +264,7 @@ def test_a_difference_is_marked_with_its_numbers(data: dict[str, Any], phrase: s
     assert "1 rule differs from the standard game" in card
 
 
-@settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@settings(max_examples=examples(150), suppress_health_check=[HealthCheck.too_slow], deadline=None)
 @given(variants())
 def test_every_difference_from_standard_is_stated_and_marked(variant: Variant) -> None:
     card = statements(variant)
@@ -313,7 +314,7 @@ def _idle(variant: Variant, path: str) -> bool:
     return idle.get(path, False)
 
 
-@settings(max_examples=100, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@settings(max_examples=examples(100), suppress_health_check=[HealthCheck.too_slow], deadline=None)
 @given(variants())
 def test_any_variant_has_a_card_in_both_formats(variant: Variant) -> None:
     markdown = explain(variant)
@@ -537,7 +538,7 @@ def test_every_kind_has_its_words(data: dict[str, Any], phrase: str) -> None:
 # --- trumps ---------------------------------------------------------------------------------------
 
 
-@settings(max_examples=100, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@settings(max_examples=examples(100), suppress_health_check=[HealthCheck.too_slow], deadline=None)
 @given(variants())
 def test_trump_order_agrees_with_the_compiler(variant: Variant) -> None:
     assert trump_order(variant) == trump_order_from_deck(variant)
@@ -593,7 +594,7 @@ def test_a_team_bid_range_ending_at_one_says_one_trick() -> None:
     assert_says_nothing_wrong(card)
 
 
-@settings(max_examples=100, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@settings(max_examples=examples(100), suppress_health_check=[HealthCheck.too_slow], deadline=None)
 @given(variants())
 def test_no_card_miscounts_or_contradicts_itself(variant: Variant) -> None:
     assert_says_nothing_wrong(explain(variant))

@@ -18,6 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import spadeslib
+from conftest import examples
 from game_helpers import table_rows
 from spadeslib import _backend
 from spadeslib.bits import items_of
@@ -145,7 +146,7 @@ def test_whole_games_are_the_same_on_both_paths(name: str) -> None:
         )
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(variants(), st.integers(0, 2**32))
 def test_generated_variants_play_the_same_on_both_paths(variant: Variant, seed: int) -> None:
     assert _random_game(variant, seed, pure=False, steps=250) == _random_game(
@@ -666,7 +667,7 @@ def test_the_bots_simulations_are_the_pythons(name: str) -> None:
     assert checked
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(variants(), st.integers(0, 2**32), st.integers(0, 120))
 def test_the_bots_simulations_are_the_pythons_for_generated_variants(
     variant: Variant, seed: int, steps: int

@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from conftest import examples
 from spadeslib.scoring import Contract, DealScore, SideScore, Standing, score_deal
 from spadeslib.scoring.types import new_contract, new_deal_score, new_side_score, new_standing
 from spadeslib.testing import variants
@@ -155,7 +156,7 @@ def test_a_deal_reads_the_same_as_one_spelled_out(deal: Deal) -> None:
     assert scored.standings == plain.standings == tuple(side.after for side in scored.sides)
 
 
-@settings(deadline=None, max_examples=10)
+@settings(deadline=None, max_examples=examples(10))
 @given(variants())
 def test_scoring_values_are_read_once_per_compiled_variant(variant: Variant) -> None:
     rules = variant.compile()

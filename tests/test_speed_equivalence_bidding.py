@@ -15,6 +15,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from conftest import examples
 from spadeslib.compiler import bidding as B
 from spadeslib.compiler.bidding.ids import team_id
 from spadeslib.compiler.bids import NIL, NO_BID
@@ -251,7 +252,7 @@ def test_bundled_auctions_match_the_plain_rules() -> None:
             play_auctions(Game(variant, seed=seed), random.Random(seed), 400)
 
 
-@settings(suppress_health_check=[HealthCheck.too_slow], max_examples=40)
+@settings(suppress_health_check=[HealthCheck.too_slow], max_examples=examples(40))
 @given(variants(partnerships="pairs"), st.integers(0, 2**32))
 def test_auctions_with_partners_match_the_plain_rules(variant: Variant, seed: int) -> None:
     play_auctions(Game(variant, seed=seed), random.Random(seed), 250)

@@ -17,6 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 import spadeslib
+from conftest import examples
 from spadeslib import _backend
 from spadeslib.compiler.phases import Phase
 from spadeslib.engine import Game
@@ -109,7 +110,7 @@ def test_a_game_over_is_the_pythons() -> None:
     _check_every_seat(game)
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(game=games(max_actions=200))
 def test_generated_games_tensors_are_the_pythons(game: Game) -> None:
     _check_every_seat(game)

@@ -12,6 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from conftest import examples
+
 pytest.importorskip("gymnasium")  # spadeslib.vector is a Gymnasium VectorEnv: the extra
 
 import spadeslib
@@ -187,13 +189,13 @@ def test_standard_bots_bid_from_the_simulations_given() -> None:
     _run(per_seat, 10, seed=2)
 
 
-@settings(max_examples=6)
+@settings(max_examples=examples(6))
 @given(variant=variants(), seed=st.integers(0, 2**32))
 def test_generated_variants(variant: Any, seed: int) -> None:
     _same_run(variant, 60, seed=seed, opponents=None)
 
 
-@settings(max_examples=4)
+@settings(max_examples=examples(4))
 @given(
     variant=variants(),
     seed=st.integers(0, 2**32),
