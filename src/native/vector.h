@@ -85,7 +85,7 @@ int prelude_legal(VectorObject *self, prelude *r, int32_t *out); /* the count, o
 int prelude_step(VectorObject *self, prelude *r, long id, Py_ssize_t row);
 int prelude_bots(VectorObject *self, prelude *r, Py_ssize_t row); /* the bots' only, likewise */
 /* the row's play started natively where its prelude ended: the new Play, or NULL with an error set */
-PlayObject *prelude_play(VectorObject *self, const prelude *r, Py_ssize_t row);
+PlayObject *prelude_play(VectorObject *self, prelude *r, Py_ssize_t row);
 PyObject *vector_blind_setup(VectorObject *self, PyObject *args);
 PyObject *vector_begin(VectorObject *self, PyObject *args);
 PyObject *vector_pending(VectorObject *self, PyObject *arg);

@@ -321,7 +321,7 @@ void write_prelude(const VectorObject *self, const prelude *r, int seat, const f
    seat received in the exchange for write_tensor), so that the row plays on here instead
    of a visit to the Python. The row's Game catches up when the Python next needs it
    (vector/before_play.py catch_up: the prelude settled, then this Play its play). */
-PlayObject *prelude_play(VectorObject *self, const prelude *r, Py_ssize_t row) {
+PlayObject *prelude_play(VectorObject *self, prelude *r, Py_ssize_t row) {
     const kernel *k = &self->kernel->k;
     const int *at = self->at;
     int players = k->players;
@@ -338,11 +338,10 @@ PlayObject *prelude_play(VectorObject *self, const prelude *r, Py_ssize_t row) {
     float *templates = (float *)self->templates.buf + row * players * size;
     float *scratch = (float *)self->obs.buf + row * size; /* written after this */
     uint64_t *received = (uint64_t *)self->received.buf + row * players * 4;
-    prelude seen = *r;
-    seen.seen = (1 << players) - 1;
+    r->seen = (1 << players) - 1; /* as play.py enter has it (the bids over, all have looked) */
     for (int seat = 0; seat < players; seat++) {
         if (self->kinds[seat] != KIND_AGENT) continue;
-        write_prelude(self, &seen, seat, templates + seat * size, scratch);
+        write_prelude(self, r, seat, templates + seat * size, scratch);
         memcpy(templates + seat * size, scratch, (size_t)size * sizeof(float));
         int partner = k->partner_of[seat];
         mask_t given = partner >= 0 ? r->gave[partner] : 0, taken = r->taken[seat];
