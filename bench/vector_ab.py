@@ -6,9 +6,9 @@
 ``BEFORE`` and ``AFTER`` are checkouts (their ``src`` put first on the path, each with its
 native core built in place), run in separate processes one after the other, the order
 swapped every round, so that the load of a shared machine falls on both alike. Each
-process steps ``--envs`` rows of ``--variant`` with random legal actions (60 steps of
-warm-up first, so that deals end and the caches are filled) until ``--seconds`` of CPU
-time are spent in ``step``, and prints the agent steps a CPU second; the script prints
+process steps ``--envs`` rows of ``--variant`` as ``bench/vector.py`` does (its
+``vector_steps``: random legal actions), a second of warm-up first (deals end, the caches
+fill), then for ``--seconds``, and prints the agent steps a CPU second; the script prints
 both series and their ratios, after / before, with the median. ``--opponents``: ``none``
 (self-play) or a level for every seat but 0. Timings only: nothing here asserts a rate.
 """
@@ -23,34 +23,21 @@ import sys
 
 _CHILD = r"""
 import sys, time
-import numpy as np
-from spadeslib.vector import SpadesVectorEnv
+import spadeslib  # the checkout's (first on the path), before bench/vector.py puts its own there
+from vector import vector_steps
 
 variant, opponents, envs, seconds = sys.argv[1], sys.argv[2], int(sys.argv[3]), float(sys.argv[4])
-env = SpadesVectorEnv(variant, envs, seed=1, opponents=None if opponents == "none" else opponents)
-_, info = env.reset()
-rng = np.random.default_rng(0)
-
-
-def pick(mask):
-    return (rng.random(mask.shape) * mask).argmax(axis=1)
-
-
-for _ in range(60):
-    info = env.step(pick(info["action_mask"]))[4]
-spent, steps = 0.0, 0
-while spent < seconds:
-    actions = pick(info["action_mask"])
-    start = time.process_time()
-    info = env.step(actions)[4]
-    spent += time.process_time() - start
-    steps += 1
-print(steps * envs / spent)
+run = vector_steps(envs, 1, None if opponents == "none" else opponents, variant=variant)
+run(1.0)  # warm-up: deals end, the caches fill
+start = time.process_time()
+steps, _ = run(seconds)
+print(steps / (time.process_time() - start))
 """
 
 
 def _rate(tree: str, args: argparse.Namespace) -> float:
-    env = {**os.environ, "PYTHONPATH": os.path.join(tree, "src")}
+    path = os.pathsep.join([os.path.join(tree, "src"), os.path.dirname(os.path.abspath(__file__))])
+    env = {**os.environ, "PYTHONPATH": path}
     command = [sys.executable, "-c", _CHILD, args.variant, args.opponents, str(args.envs)]
     done = subprocess.run(
         [*command, str(args.seconds)], env=env, capture_output=True, text=True, check=False
