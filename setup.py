@@ -46,6 +46,7 @@ SOURCES = [
     "solver.c",
     "vector.c",
     "vector_write.c",
+    "vector_deal.c",
     "vector_blind.c",
 ]
 HEADERS = [

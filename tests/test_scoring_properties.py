@@ -285,3 +285,16 @@ def test_the_seats_that_bid_no_nil_count_by_their_sum(deal: Deal, data: st.DataO
     assert [side.lines for side in _score(again).sides] == [
         side.lines for side in _score(deal).sides
     ]
+
+
+@settings(deadline=None)
+@given(deals(), st.integers(0, 40))
+def test_the_run_of_sets_before_a_deal_changes_only_the_run_after_it(deal: Deal, run: int) -> None:
+    """The native score table (``side_score`` in ``src/native/auction.c``) asks for a side's
+    deal with no run of sets and makes the run after it itself: no line of a side's score
+    may read the run before (a back-to-back rule ends the game through its events, which
+    the runs after decide)."""
+    again = deal._replace(standings=[Standing(s.score, s.bags, run) for s in deal.standings])
+    for mine, theirs in zip(_score(again).sides, _score(deal).sides, strict=True):
+        assert mine.lines == theirs.lines
+        assert mine.after.sets_in_a_row == (run + 1 if theirs.was_set else 0)

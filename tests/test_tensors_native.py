@@ -24,8 +24,8 @@ from spadeslib.engine import Game
 from spadeslib.engine.core import flow
 from spadeslib.engine.views.tensors import (
     NATIVE_PIECES,
-    _encoder,
     as_list,
+    encoder_of,
     information_state_layout,
     legal_mask,
 )
@@ -58,7 +58,7 @@ def _check_every_seat(game: Game) -> bool:
         for info in (False, True)
     }
     state = flow.deal_if_due(game._s)
-    encoder = _encoder(state.rules)
+    encoder = encoder_of(state.rules)
     for (seat, info), tensor in tensors.items():
         size = encoder.info.size if info else encoder.size
         expected = encoder.fill(state, seat, np.full(size, 7.0, np.float32), info)
@@ -89,7 +89,7 @@ def test_every_bundled_variant_s_tensors_are_the_pythons(name: str) -> None:
     for seed in (1, 2):
         checked, from_play = _walk(name, seed, steps=260, every=3)
         assert checked > 10
-        encoder = _encoder(Game(name)._s.rules)
+        encoder = encoder_of(Game(name)._s.rules)
         if encoder.native() and not encoder.has_received:  # (the cards received: copied in)
             assert from_play > checked // 2
 
@@ -164,7 +164,7 @@ def _tensors_and_arguments() -> tuple[Any, list[Any]]:
     for _ in range(9):
         game.apply_id(game.legal_action_ids()[0])
     state = flow.deal_if_due(game._s)
-    encoder = _encoder(state.rules)
+    encoder = encoder_of(state.rules)
     out = np.zeros(encoder.size, np.float32)
     arguments = [
         *(out, False, 0, state.seen, False, state.actor, state.dealer, 3, state.broken),
@@ -243,7 +243,7 @@ def test_fill_takes_its_arguments_exactly() -> None:
 
 def test_a_bad_layout_is_refused_when_the_tensors_are_made() -> None:
     rules = spadeslib.load_variant("standard").compile()
-    encoder = _encoder(rules)
+    encoder = encoder_of(rules)
     made = encoder.native()
     info = information_state_layout(rules)
     at = [info[name].start if name in info else -1 for name in NATIVE_PIECES]

@@ -356,7 +356,7 @@ def test_the_collector_is_off_inside_a_step_and_as_it_was_after(
 
         return spied
 
-    monkeypatch.setattr(env, "_new_game", spy(env._new_game))  # the first work of reset
+    monkeypatch.setattr(env, "_next_seed", spy(env._next_seed))  # the first work of reset
     monkeypatch.setattr("spadeslib.vector.checked_actions", spy(checked_actions))  # and of step
     was = gc.isenabled()
     try:

@@ -1,12 +1,13 @@
-"""The vector environment's rows before their play where a seat may bid Blind Nil
-(``spadeslib/vector/before_play.py``, ``src/native/vector_blind.c``): the blind decisions,
-the bids and the exchange after a Blind Nil, stepped natively, are the engine's.
+"""The vector environment's rows whose games the native core keeps from deal to deal
+(``spadeslib/vector/native_deals.py``; ``src/native/vector_blind.c``, the blind decisions,
+the bids and the exchange after a Blind Nil; ``vector_deal.c``, the deals' and the games'
+ends) are the engine's.
 
-Two checks: rows stepped beside single games, caught up every step (``env.game``
-replays the ids taken natively), as tests/test_vector.py does; and whole runs left alone
-(the rows settled into their games when the play starts, and caught up only now and
-then) equal to the pure-Python environment's, step by step, and in the games' whole
-states (``state_dict``: every hidden field too) and records.
+Three checks: rows stepped beside single games, caught up every step (``env.game``
+replays the ids taken natively), as tests/test_vector.py does; whole runs left alone
+(caught up only now and then) equal to the pure-Python environment's, step by step, and
+in the games' whole states (``state_dict``: every hidden field too) and records; and the
+ends of games, every way a game may end, with their rewards and final tensors.
 """
 
 from __future__ import annotations
@@ -21,9 +22,11 @@ pytest.importorskip("gymnasium")
 
 from spadeslib import _backend, parse_variant
 from spadeslib.engine.views.tensor_layout import phase_names
+from spadeslib.engine.views.tensors import encoder_of
 from spadeslib.errors import ArgumentError
 from spadeslib.vector import SpadesVectorEnv
 from test_vector import Mirror
+from test_vector import _run as _run_checked
 
 pytestmark = pytest.mark.skipif(_backend.native() is None, reason="the native core is not built")
 
@@ -153,73 +156,119 @@ def test_rows_caught_up_every_step_are_single_games(variant: str, opponents: str
     assert wanted <= seen
 
 
+SHORT_GAMES = f"""\
+{BLIND_NIL}game_end: {{target: 150, losing_score: -150, consecutive_sets_lose: 3}}
+"""
+"""BLIND_NIL whose games end within a few deals, every way a game may end."""
+
+
+@pytest.mark.parametrize(
+    ("variant", "kwargs"),
+    [
+        (SHORT_GAMES, {}),
+        (SHORT_GAMES, {"episode": "game", "opponents": [None, "easy", None, "random"]}),
+        (SHORT_GAMES, {"observation": "information_state", "opponents": "random"}),
+        (f"{BLIND_NIL}game_end: {{max_deals: 2, target: null}}\n", {"episode": "game"}),
+    ],
+)
+def test_games_kept_natively_end_as_single_games_do(variant: str, kwargs: dict[str, Any]) -> None:
+    """The rows' games kept natively (vector/native_deals.py) through many deals' ends and
+    games' ends: the rewards, the episodes' ends and their final tensors are single
+    games', and no row visits the engine in a step (only a look replays its ids)."""
+    env = SpadesVectorEnv(parse_variant(variant), 3, **kwargs)
+    assert env._deals is not None
+    visits: list[int] = []
+
+    def visit(row: int, *_: Any) -> bool:
+        visits.append(row)
+        return False
+
+    env._advance = visit  # type: ignore[method-assign,assignment]
+    env._write = visit  # type: ignore[method-assign]
+    digest = _run_checked(env, 300, seed=11)
+    assert not visits
+    ends = sum(int(np.asarray(item).any()) for item in digest[3::4])
+    assert ends >= 5
+
+
+def test_a_game_cut_after_max_deals_shows_its_next_deal() -> None:
+    """Truncated (a game episode cut by ``max_deals``): the final tensor is the acting
+    seat's as its game shows the deal it would have played next; then a new game."""
+    env = SpadesVectorEnv(parse_variant(BLIND_NIL), 2, seed=3, episode="game", max_deals=1)
+    _, info = env.reset()
+    games = [env.game(row) for row in range(2)]
+    cut = 0
+    for _ in range(200):
+        actions = info["action_mask"].argmax(axis=1)
+        seats = info["seat"].copy()
+        _, rewards, terminated, truncated, info = env.step(actions)
+        assert not terminated.any()
+        for row in range(2):
+            games[row].apply_id(int(actions[row]))
+            if truncated[row]:
+                cut += 1
+                final = games[row].observation_tensor(int(seats[row]))
+                assert np.array_equal(info["final_obs"][row], final)
+                assert rewards[row] == 0.0
+                games[row] = env.game(row)
+                assert games[row].deal_number == 0
+            else:
+                games[row] = env.game(row)
+    assert cut >= 4
+
+
 def test_the_native_calls_check_what_they_are_given() -> None:
     env = SpadesVectorEnv(parse_variant(BLIND_NIL), 2, seed=1)
     env.reset()
-    vector = env._vector
-    players = env.players
-    # to bid: seat 0, the turns' first; nobody looked, no Nil, no rows made, dealer 3;
-    # the turns, the bids (none), the contracts, the blind keys' parts, the captains
-    good = [0, 0, 0, 0, 0, 0, 0, 3, *range(players), *[-3] * players, 0, 0, 0, 0, 1, 2]
-    hands = [1 << seat for seat in range(players)]
-    vector.begin(1, hands, good)  # taken, so that each error below is its own
-    vector.stop()
+    vector, deals = env._vector, env._deals
+    assert deals is not None
+    arrays = [env._seat_rewards, env._rewards, env._terminated, env._truncated, deals.finals]
+    tensors = encoder_of(env._rules).native()
+    numbers = [0, 0, 0, 0, 0, 3, *[0] * 10]
     with pytest.raises(ArgumentError):
-        vector.begin(2, hands, good)  # no such row
+        vector.keep_setup(tensors, None, print, *arrays, numbers)  # not callable
     with pytest.raises(ArgumentError):
-        vector.begin(0, hands, good[:-1])  # a number short
+        vector.keep_setup(None, print, print, *arrays, numbers)  # no Tensors
+    with pytest.raises(ArgumentError):  # a Tensors of another variant
+        vector.keep_setup(
+            encoder_of(parse_variant(NO_EXCHANGE).compile()).native(),
+            print,
+            print,
+            *arrays,
+            numbers,
+        )
     with pytest.raises(ArgumentError):
-        vector.begin(0, [1, 1, 0, 0], good)  # a card in two hands
+        vector.keep_setup(tensors, print, print, *arrays[:4], env._obs[:1], numbers)  # too short
     with pytest.raises(ArgumentError):
-        vector.begin(0, hands, [0, 9, *good[2:]])  # no seat 9
+        vector.keep_setup(tensors, print, print, *arrays, numbers[:-1])  # a number short
     with pytest.raises(ArgumentError):
-        vector.begin(0, hands, [0, 2, *good[2:]])  # not the turn's seat
+        vector.keep_setup(tensors, print, print, *arrays, [2, *numbers[1:]])  # info is 0 or 1
     with pytest.raises(ArgumentError):
-        vector.begin(0, hands, [*good[:7], players, *good[8:]])  # no such dealer
+        vector.keep(env._plays, 2)  # no such row
     with pytest.raises(ArgumentError):
-        vector.pending(-1)
+        vector.keep([None], 0)  # not the rows' plays
     with pytest.raises(ArgumentError):
-        vector.outcome(5)
+        vector.log(-1)
+    with pytest.raises(ArgumentError):
+        vector.advance(0, None)  # the C keeps the row: no play for the Python to step
     with pytest.raises(ArgumentError):
         vector.blind_setup(None, [0] * 6, [0] * 3, [0] * 10)  # not callable
     with pytest.raises(ArgumentError):
         vector.blind_setup(print, [0] * 6, [0] * 3, [0, 0, 0, 0, 0, -1, 0, 0, -1, 10**6])
+    env.step(env._legal.argmax(axis=1))  # the refused calls changed nothing
+    assert env.game(0).deal_number == 0
 
 
-class _Counted:
-    """The native step, its ``advance`` calls counted by answer."""
-
-    def __init__(self, vector: Any) -> None:
-        self.vector = vector
-        self.answers: list[bool] = []
-
-    def advance(self, row: int, play: Any) -> bool:
-        answer: bool = self.vector.advance(row, play)
-        self.answers.append(answer)
-        return answer
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.vector, name)
-
-
-@pytest.mark.parametrize("variant", ["standard", BLIND_NIL])
-def test_the_bots_before_the_agents_turn_play_natively(variant: str) -> None:
-    """At a deal's start (and after the Python's visits) the bots' bids, blind decisions
-    and cards up to the agent's turn are the native step's (vector.c advance), the rows
-    still those of single games (the mirror)."""
-    rules = parse_variant(variant) if "\n" in variant else variant
-    env = SpadesVectorEnv(rules, 6, opponents=[None, "random", "easy", "random"])
-    counted = env._vector = _Counted(env._vector)
-    if env._before is not None:
-        env._before.vector = counted
-    rng = np.random.default_rng(5)
-    obs, info = env.reset(seed=5)
-    mirror = Mirror(env)
-    for _ in range(60):
-        actions = _choose(env, info, rng, blind=0.5)
-        obs, _, _, _, info = env.step(actions)
-        for row in range(env.num_envs):
-            mirror.games[row].apply_id(int(actions[row]))
-            mirror.follow(row)
-        mirror.check(obs, info)
-    assert counted.answers.count(True) > 10
+def test_a_new_game_source_that_answers_wrongly_is_an_error() -> None:
+    """The sources are the environment's own, but the C checks what they answer."""
+    env = SpadesVectorEnv(parse_variant(BLIND_NIL), 1, seed=1)
+    env.reset()
+    deals = env._deals
+    assert deals is not None
+    numbers = [0, 0, 0, 0, 0, 3, *[0] * 10]
+    arrays = [env._seat_rewards, env._rewards, env._terminated, env._truncated, deals.finals]
+    tensors = encoder_of(env._rules).native()
+    for answer in [(1, 9), (1,), None, (-1, 0)]:  # no seat 9; no dealer; nothing; no seed
+        env._vector.keep_setup(tensors, lambda row, a=answer: a, deals.result, *arrays, numbers)
+        with pytest.raises(ArgumentError):
+            env._vector.keep(env._plays, 0)

@@ -134,16 +134,16 @@ typedef struct auction {
 const int32_t *legal_bids(KernelObject *self, native_state *st, int kind, int partners_count,
                           const int *partners, int trumps, int last, int total);
 void auction_start(const KernelObject *self, auction *a, int dealer);
-/* The standings the score table takes: bags and sets in a row before a deal at most
-   these, so that after it (at most MAX_CARDS / 2 more bags, one more set) they still fit
-   its keys (8 and 5 bits). */
+/* The score table keeps bags before a deal up to SCORE_BAGS, so that after it (at most
+   MAX_CARDS / 2 more) they still fit its key (8 bits); the playouts take standings up to
+   these. */
 #define SCORE_BAGS (255 - MAX_CARDS / 2)
 #define SCORE_SETS 30
 
-/* A side's deal, scored: a count (4), then points, bags after, sets after, wins; or NULL
-   with an error set. */
-const int32_t *side_score(KernelObject *self, native_state *st, int side, int contract,
-                          int nil_places, int bids_itself, const int *tricks, int bags, int sets);
+/* A side's deal, scored into `out`: points, bags after, sets after, wins; 0, or -1 with an
+   error set. The places: the side's seats (by their index in it) that bid Nil, Blind Nil. */
+int side_score(KernelObject *self, native_state *st, int side, int contract, int nil_places, int blind_places,
+               int bids_itself, const int *tricks, long long bags, long long sets, int32_t *out);
 /* The legal ids of the seat to bid (a count, then the ids), or NULL with an error set;
    trumps: the trumps in its hand. */
 const int32_t *auction_legal(KernelObject *self, native_state *st, const auction *a, int trumps,
@@ -193,6 +193,30 @@ int solver_exec(PyObject *module);
 int vector_exec(PyObject *module);
 /* tensors.c */
 extern PyType_Spec tensors_spec;
+
+/* What a tensor is written from (tensors.c: fill reads it off the state, checked, before
+   anything is written; vector_deal.c makes it from a row's own fields). */
+typedef struct view {
+    long seat, info, seen, over, actor, dealer, phase, broken, trick_number, deals, leader, top_card;
+    long side_blind, sides_bid;
+    mask_t hands[MAX_PLAYERS], first[MAX_PLAYERS], passed, given, received, taken, discarded;
+    int has_first, trick_count, cut_count, cut_given_count, tricks_count, auction_count;
+    uint8_t trick[MAX_PLAYERS], cut[MAX_CARDS], cut_given[MAX_PLAYERS];
+    long bids[MAX_PLAYERS], contracts[MAX_SIDES], tricks[MAX_PLAYERS];
+    long long scores[MAX_SIDES], bags[MAX_SIDES], sets[MAX_SIDES];
+    uint8_t leaders[MAX_TRICKS], counts[MAX_TRICKS], cards[MAX_TRICKS][MAX_PLAYERS];
+    uint8_t who[4 * MAX_PLAYERS + 2];
+    int16_t column[4 * MAX_PLAYERS + 2];
+} view;
+
+/* Whether `obj` is a Tensors of `kernel` whose tensors (the information state's, with
+   info) are `size` entries: 0, or -1 with an error set. */
+int native_tensors_check(native_state *st, PyObject *obj, const KernelObject *kernel, int info, long size);
+/* The tensor `v` says, into `out` (a Tensors the check passed; the tensor's entries). */
+void native_tensors_write(PyObject *tensors, const view *v, float *out);
+/* Only the pieces a deal's end changes besides the cards (whose turn, the dealer, the
+   phase, the scores, bags and sets, the deal's number) rewritten from `v`. */
+void native_tensors_standing(PyObject *tensors, const view *v, float *out);
 PyObject *native_float_list(PyObject *module, PyObject *obj);
 PyObject *native_mark(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 /* game.c */

@@ -381,53 +381,32 @@ static PyObject *play_scores(PlayObject *self, PyObject *standings_obj) {
     if (!self->with_auction || self->bidding || !self->p.done) Py_RETURN_NONE;
     PyObject *standings = sequence_of(st, standings_obj, k->sides, "standings");
     if (!standings) return NULL;
-    /* The score table's keys hold bags below 256 and sets in a row below 32, after the
-       deal too: past SCORE_BAGS or SCORE_SETS (a long game without a bag penalty or a
-       back-to-back rule) the engine scores the deal itself. */
+    long numbers[MAX_SIDES][2];
     for (int side = 0; side < k->sides; side++) {
         PyObject *row = sequence_of(st, PyList_GET_ITEM(standings, side), 2, "a standing");
-        long bags, sets;
-        int bad = !row || int_in(st, PyList_GET_ITEM(row, 0), 0, LONG_MAX, &bags, "bags") < 0 ||
-                  int_in(st, PyList_GET_ITEM(row, 1), 0, LONG_MAX, &sets, "sets") < 0;
+        int bad = !row || int_in(st, PyList_GET_ITEM(row, 0), 0, LONG_MAX, &numbers[side][0], "bags") < 0 ||
+                  int_in(st, PyList_GET_ITEM(row, 1), 0, LONG_MAX, &numbers[side][1], "sets") < 0;
         Py_XDECREF(row);
         if (bad) {
             Py_DECREF(standings);
             return NULL;
         }
-        if (bags > SCORE_BAGS || sets > SCORE_SETS) {
-            Py_DECREF(standings);
-            Py_RETURN_NONE;
-        }
     }
+    Py_DECREF(standings);
     PyObject *out = PyList_New(k->sides);
-    if (!out) {
-        Py_DECREF(standings);
-        return NULL;
-    }
+    if (!out) return NULL;
     for (int side = 0; side < k->sides; side++) {
-        PyObject *row = sequence_of(st, PyList_GET_ITEM(standings, side), 2, "a standing");
-        long bags, sets;
-        if (!row || int_in(st, PyList_GET_ITEM(row, 0), 0, SCORE_BAGS, &bags, "bags") < 0 ||
-            int_in(st, PyList_GET_ITEM(row, 1), 0, SCORE_SETS, &sets, "sets") < 0) {
-            Py_XDECREF(row);
-            Py_DECREF(standings);
-            Py_DECREF(out);
-            return NULL;
-        }
-        Py_DECREF(row);
         int places = 0;
         for (int j = 0; j < k->side_size[side]; j++)
             if (self->a.nils >> k->side_seats[side][j] & 1) places |= 1 << j;
-        const int32_t *score = side_score(self->kernel, st, side, self->a.contracts[side], places, 0,
-                                          self->p.tricks, (int)bags, (int)sets);
-        if (!score) {
-            Py_DECREF(standings);
+        int32_t score[4];
+        if (side_score(self->kernel, st, side, self->a.contracts[side], places, 0, 0, self->p.tricks,
+                       numbers[side][0], numbers[side][1], score) < 0) {
             Py_DECREF(out);
             return NULL;
         }
-        PyList_SET_ITEM(out, side, Py_BuildValue("(iiii)", score[1], score[2], score[3], score[4]));
+        PyList_SET_ITEM(out, side, Py_BuildValue("(iiii)", score[0], score[1], score[2], score[3]));
     }
-    Py_DECREF(standings);
     return out;
 }
 

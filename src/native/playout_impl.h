@@ -194,13 +194,14 @@ HOT static int F(play_batch)(KernelObject *self, native_state *st, const batch *
             for (int j = 0; j < k->side_size[side]; j++)
                 if (a.nils >> k->side_seats[side][j] & 1) places |= 1 << j;
             int contract = b->bids_itself ? 0 : a.contracts[side];
-            const int32_t *score = side_score(self, st, side, contract, places, b->bids_itself, p.tricks,
-                                              b->bags0[side], b->sets0[side]);
-            if (!score) return -1;
-            o->points->data[i * k->sides + side] = score[1];
-            o->scores->data[i * k->sides + side] = b->score0[side] + score[1];
-            o->bags->data[i * k->sides + side] = score[2];
-            o->sets->data[i * k->sides + side] = score[3];
+            int32_t score[4];
+            if (side_score(self, st, side, contract, places, 0, b->bids_itself, p.tricks, b->bags0[side],
+                           b->sets0[side], score) < 0)
+                return -1;
+            o->points->data[i * k->sides + side] = score[0];
+            o->scores->data[i * k->sides + side] = b->score0[side] + score[0];
+            o->bags->data[i * k->sides + side] = score[1];
+            o->sets->data[i * k->sides + side] = score[2];
         }
     }
     return 0;

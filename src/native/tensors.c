@@ -248,20 +248,6 @@ fail:
     return NULL;
 }
 
-/* What fill reads of the state, checked, before anything is written. */
-typedef struct view {
-    long seat, info, seen, over, actor, dealer, phase, broken, trick_number, deals, leader, top_card;
-    long side_blind, sides_bid;
-    mask_t hands[MAX_PLAYERS], first[MAX_PLAYERS], passed, given, received, taken, discarded;
-    int has_first, trick_count, cut_count, cut_given_count, tricks_count, auction_count;
-    uint8_t trick[MAX_PLAYERS], cut[MAX_CARDS], cut_given[MAX_PLAYERS];
-    long bids[MAX_PLAYERS], contracts[MAX_SIDES], tricks[MAX_PLAYERS];
-    long long scores[MAX_SIDES], bags[MAX_SIDES], sets[MAX_SIDES];
-    uint8_t leaders[MAX_TRICKS], counts[MAX_TRICKS], cards[MAX_TRICKS][MAX_PLAYERS];
-    uint8_t who[4 * MAX_PLAYERS + 2];
-    int16_t column[4 * MAX_PLAYERS + 2];
-} view;
-
 enum argument {
     A_OUT, A_INFO, A_SEAT, A_SEEN, A_OVER, A_ACTOR, A_DEALER, A_PHASE, A_BROKEN, A_TRICK_NUMBER,
     A_DEALS, A_LEADER, A_TOP_CARD, A_SIDE_BLIND, A_SIDES_BID, A_HANDS, A_FIRST_HANDS, A_TRICK, A_PASSED,
@@ -555,6 +541,48 @@ static PyType_Slot tensors_slots[] = {
     {Py_tp_doc, "One variant's tensor layout, for filling tensors natively."},
     {0, NULL},
 };
+
+/* -- for the vector environment's rows (vector_deal.c) ------------------------------------- */
+
+int native_tensors_check(native_state *st, PyObject *obj, const KernelObject *kernel, int info, long size) {
+    if (!Py_IS_TYPE(obj, st->tensors_type) || ((TensorsObject *)obj)->kernel != kernel) {
+        argument_error(st, "tensors must be a Tensors of this variant, not %R", obj);
+        return -1;
+    }
+    const TensorsObject *t = (const TensorsObject *)obj;
+    if ((info ? t->info_size : t->size) != size) {
+        argument_error(st, "tensors are of %d entries, not %ld", info ? t->info_size : t->size, size);
+        return -1;
+    }
+    return 0;
+}
+
+void native_tensors_write(PyObject *tensors, const view *v, float *out) {
+    const TensorsObject *self = (const TensorsObject *)tensors;
+    memset(out, 0, (size_t)(v->info ? self->info_size : self->size) * sizeof(float));
+    write_observation(self, v, out);
+    if (v->info) write_history(self, v, out);
+}
+
+void native_tensors_standing(PyObject *tensors, const view *v, float *out) {
+    const TensorsObject *self = (const TensorsObject *)tensors;
+    const int *at = self->at;
+    const kernel *k = &self->kernel->k;
+    int pieces[] = {TO_ACT, DEALER, PHASE, SCORES, BAGS, SETS, DEAL_NUMBER};
+    for (size_t i = 0; i < sizeof pieces / sizeof pieces[0]; i++)
+        memset(out + at[pieces[i]], 0, (size_t)extent(self, pieces[i]) * sizeof(float));
+    const uint8_t *rel = self->rel[v->seat], *sides = self->side_order[v->seat];
+    if (!v->over && v->actor >= 0) out[at[TO_ACT] + rel[v->actor]] = 1.0f;
+    out[at[DEALER] + rel[v->dealer]] = 1.0f;
+    if (v->phase >= 0) out[at[PHASE] + v->phase] = 1.0f;
+    for (int r = 0; r < k->sides; r++) { /* as write_observation */
+        int side = sides[r];
+        out[at[SCORES] + r] = (float)((double)v->scores[side] / self->score_scale);
+        out[at[BAGS] + r] = (float)((double)v->bags[side] / self->bag_scale);
+        out[at[SETS] + r] = (float)((double)v->sets[side] / 3.0);
+    }
+    out[at[DEAL_NUMBER]] = (float)((double)v->deals / 10.0);
+}
 
 PyType_Spec tensors_spec = {
     "spadeslib._native.Tensors", sizeof(TensorsObject), 0,

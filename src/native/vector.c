@@ -16,16 +16,17 @@
  * broken, the counts, the tricks' history) change, and the C rewrites those from the
  * native Play, as tensors.c writes them. When a native auction ends, the templates turn
  * into the play's here (start_play: the phase is the one other piece that changes), so
- * the row plays on. A row whose deal a seat may still bid Blind Nil in steps before its
- * play in vector_blind.c instead (the blind decisions, the bids, the exchange), with no
- * Play until it starts one there. A row this cannot step (a phase only the Python
- * plays, the end of the play, which the Python scores, the end of an auction where a
- * Standard seat's cards need the table the Python makes then, a bot's decision the Python
- * makes) is left to the Python: `status` says
- * how far the C got (0: done, 1: untouched, 2: the agent's action applied, the rest is the
- * Python's). Where the Python leaves a row at a bot's turn (a deal it has just started),
- * `advance` plays the bots to the agent's turn and writes the row the same way. The
- * tensors are written in vector_write.c. */
+ * the row plays on. In the variants vector/native_deals.py hands over, the C keeps each
+ * row's whole game instead (vector_deal.c): its deal before the play steps in
+ * vector_blind.c, with no Play until it starts one there, and its deals' ends, the next
+ * deal's start and the next game are the C's too, so such a row never goes back to the
+ * Python. Elsewhere a row this cannot step (a phase only the Python plays, the end of the
+ * play, which the Python scores, the end of an auction where a Standard seat's cards need
+ * the table the Python makes then, a bot's decision the Python makes) is left to the
+ * Python: `status` says how far the C got (0: done, 1: untouched, 2: the agent's action
+ * applied, the rest is the Python's). Where the Python leaves a row at a bot's turn (a
+ * deal it has just started), `advance` plays the bots to the agent's turn and writes the
+ * row the same way. The tensors are written in vector_write.c. */
 #include "vector.h"
 #include "strategy.h"
 
@@ -63,6 +64,7 @@ static void vector_dealloc(VectorObject *self) {
                           &self->status, &self->rng, &self->tables, &self->received,
                           &self->columns, &self->marks};
     for (int i = 0; i < self->held; i++) PyBuffer_Release(views[i]);
+    kept_free(self);
     PyMem_Free(self->pre);
     native_cache_free(&self->blind.options);
     Py_XDECREF(self->blind.source);
@@ -75,6 +77,9 @@ static int vector_traverse(VectorObject *self, visitproc visit, void *arg) {
     Py_VISIT(Py_TYPE(self));
     Py_VISIT(self->kernel);
     Py_VISIT(self->blind.source);
+    Py_VISIT(self->keep.tensors);
+    Py_VISIT(self->keep.new_game);
+    Py_VISIT(self->keep.result);
     return 0;
 }
 
@@ -159,6 +164,8 @@ static PyObject *vector_new(PyTypeObject *type, PyObject *args, PyObject *kwargs
     self->kernel = (KernelObject *)kernel_obj;
     self->held = 0;
     self->pre = NULL;
+    self->games = NULL;
+    memset(&self->keep, 0, sizeof self->keep);
     memset(&self->blind, 0, sizeof self->blind);
     native_cache_init(&self->blind.options);
     self->rows = rows;
@@ -231,7 +238,7 @@ static int apply(VectorObject *self, PlayObject *po, long id, Py_ssize_t row) {
     if (!id_obj) return -1;
     int status = native_play_apply(po, id_obj);
     Py_DECREF(id_obj);
-    if (status >= 0) return 0;
+    if (status >= 0) return kept_log(self, row, id);
     if (status != -2) argument_error(state_of_type(Py_TYPE(self)), "row %zd: action %ld was refused", row, id);
     return -1;
 }
@@ -239,7 +246,7 @@ static int apply(VectorObject *self, PlayObject *po, long id, Py_ssize_t row) {
 /* The row's deal goes on: the bots' bids and cards to the agent's turn (0), or to what
    the Python decides (2: the end of the auction, a bid of Easy's or Standard's, or the
    play over, its last card taken, for the Python to score); -1 on an error. */
-static int play_bots(VectorObject *self, PlayObject *po, Py_ssize_t row) {
+int play_bots(VectorObject *self, PlayObject *po, Py_ssize_t row) {
     const kernel *k = &self->kernel->k;
     play *p = &po->p;
     uint64_t *rng = (uint64_t *)self->rng.buf + row;
@@ -300,7 +307,7 @@ static int play_bots(VectorObject *self, PlayObject *po, Py_ssize_t row) {
 
 /* The row's seat to act (an agent's), its tensor from its template and its mask, from
    its native play: 0, or -1 with an error set. */
-static int write_row(VectorObject *self, PlayObject *po, Py_ssize_t row) {
+int write_row(VectorObject *self, PlayObject *po, Py_ssize_t row) {
     const kernel *k = &self->kernel->k;
     const play *p = &po->p;
     Py_ssize_t size = self->at[L_SIZE];
@@ -332,7 +339,7 @@ static int write_row(VectorObject *self, PlayObject *po, Py_ssize_t row) {
 }
 
 /* The same for a row before its play (vector_blind.c). */
-static int write_prelude_row(VectorObject *self, prelude *r, Py_ssize_t row) {
+int write_prelude_row(VectorObject *self, prelude *r, Py_ssize_t row) {
     Py_ssize_t size = self->at[L_SIZE];
     int seat = r->actor;
     Py_ssize_t at = row * self->kernel->k.players + seat;
@@ -349,10 +356,9 @@ static int write_prelude_row(VectorObject *self, prelude *r, Py_ssize_t row) {
 }
 
 /* advance(row, play) -> whether the row is now at an agent's turn, its tensor, mask and
-   seat written: the bots' bids and cards (play: the row's native Play) or their decisions
-   before the play (play None: the row began there), from a bot's turn where the Python
-   left the row with its templates made. False: the Python goes on with the row (what
-   the bots did here is in the play, or for the Python to settle). */
+   seat written: the bots' bids and cards in the row's native Play from a bot's turn where
+   the Python left the row with its templates made. False: the Python goes on with the
+   row (what the bots did here is in the play). */
 static PyObject *vector_advance(VectorObject *self, PyObject *const *args, Py_ssize_t nargs) {
     native_state *st = state_of_type(Py_TYPE(self));
     if (!st) return NULL;
@@ -362,16 +368,9 @@ static PyObject *vector_advance(VectorObject *self, PyObject *const *args, Py_ss
     if (row < 0 || row >= self->rows) return argument_error(st, "no row %zd", row);
     PlayObject *po;
     if (row_play(self, st, args[1], row, &po) < 0) return NULL;
-    int done;
-    if (po) {
-        done = play_bots(self, po, row);
-        if (done == 0 && write_row(self, po, row) < 0) return NULL;
-    } else {
-        if (!self->pre || !self->pre[row].active) return argument_error(st, "row %zd has no play here", row);
-        done = prelude_bots(self, &self->pre[row], row);
-        if (done == 0 && write_prelude_row(self, &self->pre[row], row) < 0) return NULL;
-    }
-    if (done < 0) return NULL;
+    if (!po || self->games) return argument_error(st, "row %zd has no play the Python steps", row);
+    int done = play_bots(self, po, row);
+    if (done < 0 || (done == 0 && write_row(self, po, row) < 0)) return NULL;
     return PyBool_FromLong(done == 0);
 }
 
@@ -424,31 +423,21 @@ static PyObject *vector_step(VectorObject *self, PyObject *const *args, Py_ssize
     for (Py_ssize_t row = 0; row < self->rows; row++) {
         PlayObject *po = (PlayObject *)PyList_GET_ITEM(plays, row);
         status[row] = 1;
-        if ((PyObject *)po == Py_None && self->pre && self->pre[row].active) {
-            prelude *r = &self->pre[row];
-            int done = prelude_step(self, r, (long)ids[row], row);
-            if (done < 0) goto fail;
-            status[row] = 2;
-            if (!done) {
-                if (write_prelude_row(self, r, row) < 0) goto fail;
-                status[row] = 0;
-                continue;
-            }
-            /* the play starts here; the Python settles the row's deal into its Game when
-               it next needs the Game (vector/before_play.py catch_up) */
-            po = prelude_play(self, r, row);
-            if (!po) goto fail;
-            PyList_SetItem(plays, row, (PyObject *)po); /* (the list's None released) */
-            r->started = 1;
-        } else {
-            if ((PyObject *)po == Py_None) continue;
-            int auction_before = bidding(po);
-            if (apply(self, po, (long)ids[row], row) < 0) goto fail;
-            status[row] = 2;
-            if (auction_before && !bidding(po)) {
-                if (self->standard) continue; /* the Python starts the play: Standard's cards read its table */
-                start_play(self, po, row);
-            }
+        if (self->games) { /* the row's game is kept here (vector_deal.c) */
+            int seat = (PyObject *)po == Py_None ? self->pre[row].actor : po->p.actor;
+            int failed = (PyObject *)po == Py_None ? prelude_apply(self, &self->pre[row], (long)ids[row])
+                                                  : apply(self, po, (long)ids[row], row);
+            if (failed < 0 || kept_go(self, plays, row, seat) < 0) goto fail;
+            status[row] = 0;
+            continue;
+        }
+        if ((PyObject *)po == Py_None) continue;
+        int auction_before = bidding(po);
+        if (apply(self, po, (long)ids[row], row) < 0) goto fail;
+        status[row] = 2;
+        if (auction_before && !bidding(po)) {
+            if (self->standard) continue; /* the Python starts the play: Standard's cards read its table */
+            start_play(self, po, row);
         }
         int done = play_bots(self, po, row);
         if (done < 0) goto fail;
@@ -470,13 +459,12 @@ static PyMethodDef vector_methods[] = {
      "advance(row, play) -> whether the bots played to an agent's turn, the row written."},
     {"blind_setup", (PyCFunction)vector_blind_setup, METH_VARARGS,
      "blind_setup(source, ids, relevant, numbers): rows may begin before their play here."},
-    {"begin", (PyCFunction)vector_begin, METH_VARARGS,
-     "begin(row, hands, numbers): the row's deal before its play goes on here."},
-    {"pending", (PyCFunction)vector_pending, METH_O,
-     "pending(row) -> (ids taken here since the last call, whether the row is still here)."},
-    {"stop", (PyCFunction)vector_stop, METH_NOARGS, "stop(): no row goes on here (a reset)."},
-    {"outcome", (PyCFunction)vector_outcome, METH_O,
-     "outcome(row) -> the row's deal as its play starts (hands, gave, taken, bids, ...)."},
+    {"keep_setup", (PyCFunction)vector_keep_setup, METH_VARARGS,
+     "keep_setup(tensors, new_game, result, ...): every row's game is kept here from now on."},
+    {"keep", (PyCFunction)vector_keep, METH_VARARGS,
+     "keep(plays, row): the row's next game starts here, to an agent's turn."},
+    {"log", (PyCFunction)vector_log, METH_O,
+     "log(row) -> (ids taken since the last call, new games begun since)."},
     {NULL, NULL, 0, NULL},
 };
 

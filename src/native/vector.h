@@ -21,9 +21,8 @@ enum { KIND_AGENT = 0, KIND_RANDOM = 1, KIND_STANDARD = 2, KIND_EASY = 3 };
 
 /* A row's deal before its play, where a seat may bid Blind Nil (vector_blind.c): the
    blind decisions, the first round of bids and the exchange after a Nil, stepped here
-   with the engine's rules and replayed into the row's Game when the play starts. */
+   with the engine's rules. */
 enum { PRE_BLIND, PRE_BID, PRE_EXCHANGE, PRE_DONE };
-#define PRE_PENDING (2 * MAX_PLAYERS + 2 * MAX_SIDES * MAX_TRICKS)
 #define PRE_ROWS (4 * MAX_PLAYERS + 2) /* the information state's rows of decisions */
 
 typedef struct prelude {
@@ -34,13 +33,9 @@ typedef struct prelude {
     mask_t hands[MAX_PLAYERS], gave[MAX_PLAYERS], taken[MAX_PLAYERS];
     uint8_t givers[2 * MAX_SIDES], counts[2 * MAX_SIDES];
     int gives, give;
-    int rows_made, rows;              /* decisions' rows in the templates, and since */
+    int rows;                         /* the deal's decisions' rows (information state) */
     uint8_t who[PRE_ROWS];
     int16_t column[PRE_ROWS];
-    uint16_t pending[PRE_PENDING];    /* the ids applied here, for the Python's Game */
-    uint8_t pending_seat[PRE_PENDING]; /* and the seat that took each */
-    int npending, exchanged;
-    int started; /* the play started here (prelude_play), in the row's entry of step's plays */
 } prelude;
 
 /* What the blind step reads besides the rows (Vector.blind_setup) */
@@ -52,6 +47,29 @@ typedef struct blind_setup {
     int look, blind_nil, give_base, nil_count, blind_count;
     int at_given, phase_blind, phase_bid, phase_exchange, phase_play;
 } blind_setup;
+
+/* A row's game, kept here from deal to deal (vector_deal.c): what the engine's state holds
+   between deals, and the ids taken since the Python last caught its Game up. */
+typedef struct kept {
+    uint64_t seed;
+    long long scores[MAX_SIDES], bags[MAX_SIDES], sets[MAX_SIDES];
+    int deals, dealer, first_deal;
+    int games;          /* new games begun here since the Python last read the log */
+    uint16_t *log;      /* the ids the row's game took since then (this game's only) */
+    Py_ssize_t count, capacity;
+} kept;
+
+/* What the rows' deals' ends read besides the rows (Vector.keep_setup) */
+typedef struct keep_setup {
+    PyObject *tensors;  /* the variant's Tensors: the tensors at a deal's start */
+    PyObject *new_game; /* new_game(row) -> (seed, dealer): the row's next game */
+    PyObject *result;   /* result(scores, bags, sets, deals, wins) -> (over, returns) */
+    Py_buffer seat_rewards, rewards, terminated, truncated, finals;
+    int held;
+    int info, episode_game, max_deals, deal_limit, ends_on_standing, phase_over;
+    int has_behind, behind_low, behind_high, has_target, has_losing, has_sets_limit;
+    long long target, losing, sets_limit;
+} keep_setup;
 
 typedef struct VectorObject {
     PyObject_HEAD
@@ -67,6 +85,8 @@ typedef struct VectorObject {
     int held; /* how many of the buffers above are held (in that order) */
     prelude *pre;     /* per row, NULL until blind_setup */
     blind_setup blind;
+    kept *games;      /* per row, NULL until keep_setup: then every row's game is kept here */
+    keep_setup keep;
 } VectorObject;
 
 /* vector_write.c: the row's tensor for `seat` during the play, and during the auction's
@@ -81,15 +101,28 @@ void write_bids(const VectorObject *self, const auction *a, int seat, const floa
 /* vector_blind.c: the rows before their play (see there) */
 void write_prelude(const VectorObject *self, const prelude *r, int seat, const float *template, float *out);
 int prelude_legal(VectorObject *self, prelude *r, int32_t *out); /* the count, or -1 */
-/* the agent's id applied, then the bots': 0 at an agent's turn, 1 when the play starts, -1 on an error */
-int prelude_step(VectorObject *self, prelude *r, long id, Py_ssize_t row);
-int prelude_bots(VectorObject *self, prelude *r, Py_ssize_t row); /* the bots' only, likewise */
+/* the seat to act's id applied: 0, or -1 on an error */
+int prelude_apply(VectorObject *self, prelude *r, long id);
+/* the bots' ids: 0 at an agent's turn, 1 when the play starts, -1 on an error */
+int prelude_bots(VectorObject *self, prelude *r, Py_ssize_t row);
 /* the row's play started natively where its prelude ended: the new Play, or NULL with an error set */
 PlayObject *prelude_play(VectorObject *self, prelude *r, Py_ssize_t row);
+/* the row's deal before its play starts: the first bidder's turn (a blind decision first) */
+int prelude_start(VectorObject *self, prelude *r);
 PyObject *vector_blind_setup(VectorObject *self, PyObject *args);
-PyObject *vector_begin(VectorObject *self, PyObject *args);
-PyObject *vector_pending(VectorObject *self, PyObject *arg);
-PyObject *vector_stop(VectorObject *self, PyObject *Py_UNUSED(ignored));
-PyObject *vector_outcome(VectorObject *self, PyObject *arg);
+
+/* vector_deal.c: the rows' games kept here from deal to deal (see there) */
+int kept_log(VectorObject *self, Py_ssize_t row, long id); /* 0, or -1 with an error set */
+/* the row goes on from the agent's action (`seat`'s; -1: from the game's start) to an
+   agent's turn, through the deal's end: 0, or -1 with an error set */
+int kept_go(VectorObject *self, PyObject *plays, Py_ssize_t row, int seat);
+void kept_free(VectorObject *self);
+PyObject *vector_keep_setup(VectorObject *self, PyObject *args);
+PyObject *vector_keep(VectorObject *self, PyObject *args);
+PyObject *vector_log(VectorObject *self, PyObject *arg);
+/* vector.c: what a row's step shares with vector_deal.c */
+int play_bots(VectorObject *self, PlayObject *po, Py_ssize_t row);
+int write_row(VectorObject *self, PlayObject *po, Py_ssize_t row);
+int write_prelude_row(VectorObject *self, prelude *r, Py_ssize_t row);
 
 #endif

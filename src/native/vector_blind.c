@@ -4,25 +4,18 @@
  * Why: the native auction (auction.c) starts only where every seat has looked, so in a
  * deal where a side trails enough to be offered Blind Nil the Python engine ran the whole
  * auction and the exchange, a visit a step (most deals of `standard` under random play).
- * Here the row's state before the play is a `prelude`, which the Python starts from the
- * row's Game (Vector.begin, at an agent's turn in the blind decision or the bidding) with
- * a tensor template per agent seat; the C applies the agent's decision, plays the bots'
- * (Random and Easy, from the row's stream, as vector/__init__.py _bot does) and writes
- * each row's tensor and mask. When the play starts, the C starts it as the engine does
- * (prelude_play: a Play, and the templates the play's), and the row plays on natively.
- * The row's Game catches up when the Python next needs it (the deal's end, a
- * look): what happened here is settled into it (Vector.pending and Vector.outcome: the
- * ids and the decisions, the bids, the hands after the exchange), the engine's flow
- * starts its play, and the Play made here, with the cards played since, takes that
- * play's place, so the Game is the one truth again. A look at the row before its play
- * (env.game) replays the ids taken so far into the Game, through the engine, which
- * checks each one.
+ * Here the row's state before the play is a `prelude`, which vector_deal.c starts at each
+ * deal's start (prelude_start) with a tensor template per agent seat; the C applies the
+ * agent's decision, plays the bots' (Random and Easy, from the row's stream, as
+ * vector/bots.py play_bot does) and writes each row's tensor and mask. When the play
+ * starts, the C starts it as the engine does (prelude_play: a Play, and the templates the
+ * play's), and the row plays on natively.
  *
  * The rules are the engine's: the blind options of a situation are asked of the Python
  * once each (engine/core/phases/blind.py, through blind_setup's source) and kept; the legal
  * bids come from the kernel's table (auction.c); the flow (whose turn, when a seat looks,
  * who gives cards in the exchange) follows engine/core/flow.py, phases/bidding.py,
- * phases/blind.py and phases/exchange.py for the variants vector/before_play.py hands
+ * phases/blind.py and phases/exchange.py for the variants vector/native_deals.py hands
  * here: seat by seat bidding, Blind Nil the one blind bid, no raise round, misdeal or
  * total rule, one pack. The tests (tests/test_vector_blind.py) step rows beside single
  * Games, and whole runs beside the pure Python's, and hold the two together. */
@@ -115,7 +108,6 @@ static int enter_exchange(VectorObject *self, prelude *r) {
         return 0;
     }
     r->phase = PRE_EXCHANGE;
-    r->exchanged = 1;
     return give_turn(self, r, r->givers[0]);
 }
 
@@ -128,6 +120,13 @@ static int advance_bids(VectorObject *self, prelude *r) {
         a->step++;
     }
     return enter_exchange(self, r);
+}
+
+int prelude_start(VectorObject *self, prelude *r) {
+    r->phase = PRE_BID;
+    r->seen = 0; /* blind.py start: then every seat with no blind option sees its cards */
+    if (refresh_seen(self, r) < 0) return -1;
+    return advance_bids(self, r);
 }
 
 int prelude_legal(VectorObject *self, prelude *r, int32_t *out) {
@@ -159,17 +158,12 @@ int prelude_legal(VectorObject *self, prelude *r, int32_t *out) {
 }
 
 /* Apply the legal `id` of the seat to act, as the engine's phases apply it. */
-static int prelude_apply(VectorObject *self, prelude *r, long id) {
+int prelude_apply(VectorObject *self, prelude *r, long id) {
     const kernel *k = &self->kernel->k;
     const blind_setup *b = &self->blind;
     native_state *st = state_of(self);
     int seat = r->actor;
-    if (r->npending == PRE_PENDING) {
-        argument_error(st, "a deal with more than %d actions before its play", PRE_PENDING);
-        return -1;
-    }
-    r->pending_seat[r->npending] = (uint8_t)seat;
-    r->pending[r->npending++] = (uint16_t)id;
+    if (kept_log(self, r - self->pre, id) < 0) return -1;
     int column = id < self->actions ? ((const int16_t *)self->columns.buf)[id] : -1;
     if (column >= 0 && r->rows < PRE_ROWS) { /* a public decision (apply.py: decisions) */
         r->who[r->rows] = (uint8_t)seat;
@@ -244,11 +238,6 @@ static int easy_choices(const VectorObject *self, const prelude *r, int32_t *leg
     return n;
 }
 
-int prelude_step(VectorObject *self, prelude *r, long id, Py_ssize_t row) {
-    if (prelude_apply(self, r, id) < 0) return -1;
-    return prelude_bots(self, r, row);
-}
-
 int prelude_bots(VectorObject *self, prelude *r, Py_ssize_t row) {
     uint64_t *rng = (uint64_t *)self->rng.buf + row;
     while (r->phase != PRE_DONE) {
@@ -307,8 +296,8 @@ void write_prelude(const VectorObject *self, const prelude *r, int seat, const f
         out[at[L_HAND_SIZES] + i] = (float)((double)popcount128(r->hands[order[i]]) / top);
     if (at[L_AUCTION] < 0) return;
     int width = at[L_AUCTION_WIDTH];
-    for (int i = 0; i < r->rows && r->rows_made + i < at[L_AUCTION_ROWS]; i++) {
-        float *line = out + at[L_AUCTION] + (r->rows_made + i) * width;
+    for (int i = 0; i < r->rows && i < at[L_AUCTION_ROWS]; i++) {
+        float *line = out + at[L_AUCTION] + i * width;
         line[rel[r->who[i]]] = 1.0f;
         line[players + r->column[i]] = 1.0f;
     }
@@ -319,8 +308,7 @@ void write_prelude(const VectorObject *self, const prelude *r, int seat, const f
    Play like compiler/play.py new_play's, and each agent seat's template the play's (the
    prelude's last tensor with every seat looking and the phase the play's; the cards each
    seat received in the exchange for write_tensor), so that the row plays on here instead
-   of a visit to the Python. The row's Game catches up when the Python next needs it
-   (vector/before_play.py catch_up: the prelude settled, then this Play its play). */
+   of a visit to the Python. */
 PlayObject *prelude_play(VectorObject *self, prelude *r, Py_ssize_t row) {
     const kernel *k = &self->kernel->k;
     const int *at = self->at;
@@ -371,7 +359,7 @@ static int ints_of(native_state *st, PyObject *obj, Py_ssize_t length, long low,
 
 /* blind_setup(source, ids, relevant, numbers): the rows may begin here from now on.
    source(behind, first_deal, side_blind_nils, partner_bid) -> the blind option ids of such
-   a situation (vector/before_play.py); ids and relevant: the native auction's
+   a situation (vector/native_deals.py); ids and relevant: the native auction's
    (kernel_sources.auction_inputs); numbers: the ids of `look`, `blind nil` and the first
    `give`, the cards a Nil's and a Blind Nil's exchange gives, the start of the `given`
    piece (-1: none), and the phase piece's columns of the blind decision, the bidding, the
@@ -416,127 +404,5 @@ PyObject *vector_blind_setup(VectorObject *self, PyObject *args) {
     b->phase_bid = (int)numbers[7];
     b->phase_exchange = (int)numbers[8];
     b->phase_play = (int)numbers[9];
-    Py_RETURN_NONE;
-}
-
-/* begin(row, hands, numbers): row `row` begins here from its Game now, at an agent's turn
-   in the blind decision or the bidding (its templates just made). numbers: blind (1: the
-   seat to act decides), the seat to act, the bidding's turn, the seats that have looked,
-   the Nil bidders, the first deal (0 or 1), the decisions' rows in the templates, the
-   dealer; then per turn its seat, per seat its bid, per side its contract, its part of
-   the blind options' key, and the captains in order. */
-PyObject *vector_begin(VectorObject *self, PyObject *args) {
-    native_state *st = state_of(self);
-    const kernel *k = &self->kernel->k;
-    Py_ssize_t row;
-    PyObject *hands_obj, *numbers_obj;
-    if (!PyArg_ParseTuple(args, "nOO", &row, &hands_obj, &numbers_obj)) return NULL;
-    if (!self->pre) return argument_error(st, "call blind_setup first");
-    if (row < 0 || row >= self->rows) return argument_error(st, "no row %zd", row);
-    int players = k->players, sides = k->sides;
-    Py_ssize_t length = 8 + 2 * players + 3 * sides;
-    long v[8 + 2 * MAX_PLAYERS + 3 * MAX_SIDES];
-    if (ints_of(st, numbers_obj, length, -65535, 65535, v, "numbers") < 0) return NULL;
-    const long *order = v + 8, *bids = order + players, *contracts = bids + players, *behind = contracts + sides,
-               *captains = behind + sides;
-    long everyone = (1L << players) - 1;
-    if (v[0] < 0 || v[0] > 1 || v[1] < 0 || v[1] >= players || v[2] < 0 || v[2] >= players || v[3] < 0 ||
-        v[3] > everyone || v[4] < 0 || v[4] > everyone || v[5] < 0 || v[5] > 1 || v[6] < 0 || v[6] > PRE_ROWS ||
-        v[7] < 0 || v[7] >= players)
-        return argument_error(st, "begin: a number out of range");
-    for (int i = 0; i < players; i++)
-        if (order[i] < 0 || order[i] >= players || bids[i] < BLIND_NIL - 1 || bids[i] > k->hand_size)
-            return argument_error(st, "begin: a turn or a bid out of range");
-    for (int i = 0; i < sides; i++)
-        if (contracts[i] < 0 || contracts[i] > k->size || captains[i] < 0 || captains[i] >= players)
-            return argument_error(st, "begin: a contract or a captain out of range");
-    if (order[v[2]] != v[1]) return argument_error(st, "begin: the seat to act is not the turn's");
-    PyObject *hands = sequence_of(st, hands_obj, players, "hands");
-    if (!hands) return NULL;
-    prelude r;
-    memset(&r, 0, sizeof r);
-    mask_t all = 0;
-    for (int s = 0; s < players; s++) {
-        if (mask_from_py(st, PyList_GET_ITEM(hands, s), k->size, &r.hands[s], "hands") < 0) {
-            Py_DECREF(hands);
-            return NULL;
-        }
-        if (all & r.hands[s]) {
-            Py_DECREF(hands);
-            return argument_error(st, "hands[%d] holds a card another hand holds", s);
-        }
-        all |= r.hands[s];
-    }
-    Py_DECREF(hands);
-    r.phase = v[0] ? PRE_BLIND : PRE_BID;
-    r.actor = (int)v[1];
-    r.a.step = (int)v[2];
-    r.a.steps = players;
-    r.seen = (int)v[3];
-    r.a.nils = (int)v[4];
-    r.first_deal = (int)v[5];
-    r.rows_made = (int)v[6];
-    r.dealer = (int)v[7];
-    for (int i = 0; i < players; i++) {
-        r.a.order[i] = (uint8_t)order[i];
-        r.a.bids[i] = (int)bids[i];
-    }
-    for (int i = 0; i < sides; i++) {
-        r.a.contracts[i] = (int)contracts[i];
-        r.behind[i] = (int)behind[i];
-        r.captains[i] = (uint8_t)captains[i];
-    }
-    r.active = 1;
-    self->pre[row] = r;
-    Py_RETURN_NONE;
-}
-
-static prelude *row_here(VectorObject *self, PyObject *arg) {
-    Py_ssize_t row = PyLong_AsSsize_t(arg);
-    if (row == -1 && PyErr_Occurred()) return NULL;
-    if (!self->pre || row < 0 || row >= self->rows) {
-        argument_error(state_of(self), "no row %zd here", row);
-        return NULL;
-    }
-    return &self->pre[row];
-}
-
-/* pending(row) -> (ids, seats, here): the ids the row took here since the last call,
-   oldest first, the seat that took each, and whether the row is still here (else its
-   play has started: outcome). */
-PyObject *vector_pending(VectorObject *self, PyObject *arg) {
-    prelude *r = row_here(self, arg);
-    if (!r) return NULL;
-    int taken[PRE_PENDING], seats[PRE_PENDING];
-    for (int i = 0; i < r->npending; i++) {
-        taken[i] = r->pending[i];
-        seats[i] = r->pending_seat[i];
-    }
-    PyObject *ids = ints_list(taken, r->npending), *who = ids ? ints_list(seats, r->npending) : NULL;
-    if (!who) {
-        Py_XDECREF(ids);
-        return NULL;
-    }
-    r->npending = 0;
-    return Py_BuildValue("(NNi)", ids, who, r->active);
-}
-
-/* outcome(row) -> (hands, gave, taken, bids, contracts, nils, seen, exchanged, started):
-   where the row's deal stands as its play starts (the blind decisions, the bids and the
-   exchange done), for the Python to settle into its Game (vector/before_play.py);
-   started: whether its play started here (prelude_play), as step's plays[row]. */
-PyObject *vector_outcome(VectorObject *self, PyObject *arg) {
-    prelude *r = row_here(self, arg);
-    if (!r) return NULL;
-    const kernel *k = &self->kernel->k;
-    if (r->active || r->phase != PRE_DONE) return argument_error(state_of(self), "the row's play has not started");
-    return Py_BuildValue("(NNNNNiiii)", masks_list(r->hands, k->players), masks_list(r->gave, k->players),
-                         masks_list(r->taken, k->players), ints_list(r->a.bids, k->players),
-                         ints_list(r->a.contracts, k->sides), r->a.nils, r->seen, r->exchanged, r->started);
-}
-
-/* stop(): no row is here any more (a reset). */
-PyObject *vector_stop(VectorObject *self, PyObject *Py_UNUSED(ignored)) {
-    if (self->pre) memset(self->pre, 0, (size_t)self->rows * sizeof *self->pre);
     Py_RETURN_NONE;
 }

@@ -51,9 +51,9 @@ from spadeslib.engine.views.tensor_layout import auction_columns, phase_names
 from spadeslib.engine.views.tensors import fill_seats, information_state_layout, observation_layout
 from spadeslib.errors import ArgumentError
 from spadeslib.variant import Variant
-from spadeslib.vector.before_play import BeforePlay
 from spadeslib.vector.bots import KINDS, play_bot
 from spadeslib.vector.checks import LEVELS, check_seed, checked_actions, levels
+from spadeslib.vector.native_deals import NativeDeals
 
 __all__ = ["EPISODES", "LEVELS", "OBSERVATIONS", "SpadesVectorEnv"]
 
@@ -149,7 +149,7 @@ class SpadesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         self._started = [0] * num_envs  # games started per row: the next game's seed
         self._finals: dict[int, Any] = {}  # the rows' final tensors, this step
         self._plays: list[Any] = [None] * num_envs  # per row, its native play, if C steps it
-        self._before: BeforePlay | None = None  # the rows' native path before the play, if any
+        self._deals: NativeDeals | None = None  # the rows' games, where the C keeps them
         self._written = [False] * num_envs  # per row: the native step wrote it (_bots_natively)
         self._agents = [seat for seat, level in enumerate(self.levels) if level is None]
         self._standard = [seat for seat, level in enumerate(self.levels) if level == "standard"]
@@ -217,7 +217,7 @@ class SpadesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             self._columns,
             self._marks,
         )
-        self._before = BeforePlay.made(vector, rules, self.levels, layout, self.num_envs)
+        self._deals = NativeDeals.made(self, vector, layout)
         return vector
 
     # -- the Gymnasium API ---------------------------------------------------------------
@@ -233,12 +233,13 @@ class SpadesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             self._base = seed
             self._started = [0] * self.num_envs
         self._games = [Game(self.variant, seed=0)] * self.num_envs
-        if self._before is not None:
-            self._before.reset()
         self._written = [False] * self.num_envs
         self._bots = [{}] * self.num_envs
         for row in range(self.num_envs):
             self._rng[row] = _mix(self._base ^ _mix(row) ^ 0x5EED ^ self._started[row])
+            if self._deals is not None:  # the C keeps the row's game (native_deals.py)
+                self._deals.start(row)
+                continue
             self._new_game(row)
             self._advance(row, self._seat_rewards[row], scored=None)
             self._write(row)
@@ -267,10 +268,14 @@ class SpadesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         if self._vector is not None:
             self._vector.step(self._plays, ids)
             rows = np.flatnonzero(self._status).tolist()
+        if self._deals is not None:  # the C ended the episodes too, and wrote what they left
+            for row in np.flatnonzero(terminated | self._truncated).tolist():
+                final.append(row)
+                self._finals[row] = self._deals.finals[row].copy()
+            rows = ()
         status = self._status
         for row in rows:
             game = self._games[row]
-            self._catch_up(row, game)  # its ids taken natively before the play, if any
             seat = int(seats[row])
             before = game.deal_number
             if status[row] == 1:  # untouched by the native step
@@ -304,14 +309,20 @@ class SpadesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             raise ArgumentError(f"no row {row!r}: rows are 0 to {self.num_envs - 1}")
         if not self._ready:
             raise ArgumentError("call reset() first")
-        self._catch_up(row, self._games[row])
+        if self._deals is not None:
+            self._games[row] = self._deals.caught_up(row, self._games[row])
         return self._games[row].clone()
 
     # -- rows ----------------------------------------------------------------------------
 
-    def _new_game(self, row: int) -> None:
-        game_seed = _mix(_mix(self._base ^ _mix(row)) + self._started[row])
+    def _next_seed(self, row: int) -> int:
+        """The seed of row ``row``'s next game (each row's games seeded apart)."""
+        seed = _mix(_mix(self._base ^ _mix(row)) + self._started[row])
         self._started[row] += 1
+        return seed
+
+    def _new_game(self, row: int) -> None:
+        game_seed = self._next_seed(row)
         self._games[row] = Game(self.variant, seed=game_seed)
         bots: dict[int, Bot] = {}
         for seat in self._standard:
@@ -342,25 +353,16 @@ class SpadesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
                 play_bot(game, seat, level, bot, self._rules, self._rng, row)
 
     def _bots_natively(self, row: int, game: Game) -> bool:
-        """Whether the native step played the bots to an agent seat's turn from here and
-        wrote the row (the deal's native play, or its start before the play natively):
-        what it cannot (the play's end, its last card taken, for the Python to score; the
-        start of a play after the native path) it hands back."""
+        """Whether the native step played the bots to an agent seat's turn from the deal's
+        native play and wrote the row: what it cannot (the play's end, its last card taken,
+        for the Python to score) it hands back."""
         play: Any = game._s.play
-        if type(play) is self._play_type and not play.done:
-            self._template(row, game, play)
-            if not self._vector.advance(row, play):
-                return False
-            self._plays[row] = play
-        elif self._before is not None and self._before.ready(game):
-            self._made[row] = None
-            self._before.begin(row, game, self._templated(row, game))
-            if not self._vector.advance(row, None):
-                self._catch_up(row, game)
-                return False
-            self._plays[row] = None
-        else:
+        if type(play) is not self._play_type or play.done:
             return False
+        self._template(row, game, play)
+        if not self._vector.advance(row, play):
+            return False
+        self._plays[row] = play
         self._written[row] = True
         return True
 
@@ -373,12 +375,6 @@ class SpadesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             return False
         game._play_over()
         return True
-
-    def _catch_up(self, row: int, game: Game) -> None:
-        """Row ``row``'s game brought up to the native step (:meth:`BeforePlay.catch_up`);
-        where the step started the play, its templates are the play's (prelude_play)."""
-        if self._before is not None and self._before.catch_up(row, game, self._plays[row]):
-            self._made[row] = (self._plays[row], False)
 
     def _ended(self, game: Game, before: int, earned: Any) -> bool:
         if self.episode == "deal":
@@ -428,12 +424,6 @@ class SpadesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         play = state.play
         if play is None or type(play) is not self._play_type or play.done:
             self._plays[row] = None
-            before_play = self._before
-            if before_play is not None and before_play.ready(game):  # natively until the play
-                self._made[row] = None
-                before_play.begin(row, game, self._templated(row, game))
-                self._obs[row] = self._templates[row, seat]
-                return True
             self._tensor(game, seat, self._obs[row])
             return False
         made = bool(self._made[row] != (play, play.bidding))

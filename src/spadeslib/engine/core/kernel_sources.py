@@ -58,6 +58,7 @@ def attach_sources(rules: Rules, kernel: Kernel) -> None:
         side: int,
         bid: int,
         places: int,
+        blind_places: int,
         bids_itself: int,
         tricks: tuple[int, ...],
         bags: int,
@@ -65,10 +66,11 @@ def attach_sources(rules: Rules, kernel: Kernel) -> None:
     ) -> tuple[int, int, int, int]:
         seats = rules.sides[side]
         nils = frozenset(seat for index, seat in enumerate(seats) if places >> index & 1)
+        blind_nils = frozenset(s for index, s in enumerate(seats) if blind_places >> index & 1)
         contract = new_contract(
             bid=bid,
             nil_seats=nils,
-            blind_nil_seats=frozenset(),
+            blind_nil_seats=blind_nils,
             blind=False,
             came_out=False,
             seat_bids=(),

@@ -67,6 +67,7 @@ __all__ = [
     "Piece",
     "TensorLayout",
     "as_list",
+    "encoder_of",
     "fill_seats",
     "information_state_layout",
     "information_state_tensor",
@@ -405,15 +406,15 @@ class _Encoder:
             )
 
 
-def _encoder(rules: Rules) -> _Encoder:
-    """The encoder of ``rules``, built once per compiled variant."""
+def encoder_of(rules: Rules) -> _Encoder:
+    """The encoder of ``rules`` (and its native Tensors), built once per compiled variant."""
     return rules.derived(_Encoder)
 
 
 def _filled(state: State, seat: int, out: Any, info: bool) -> Any:
     """The tensor, natively where the game plays natively and ``out`` is an array the
     native core can write (a new one, or a contiguous float32 one of the right size)."""
-    encoder = _encoder(state.rules)
+    encoder = encoder_of(state.rules)
     np = encoder.np
     size = encoder.info.size if info else encoder.size
     if out is None:
@@ -436,7 +437,7 @@ def _filled(state: State, seat: int, out: Any, info: bool) -> Any:
 def fill_seats(state: State, seats: Sequence[int], outs: Sequence[Any], info: bool) -> None:
     """``seats``' tensors into ``outs`` (contiguous float32) now, the state read once for all
     natively: a vector environment's templates at the start of a deal."""
-    encoder = _encoder(state.rules)
+    encoder = encoder_of(state.rules)
     tensors = encoder.native() if state.native else None
     if tensors is not None:
         encoder.fill_native(tensors, state, seats, outs, info)

@@ -20,12 +20,19 @@ from spadeslib.scoring import Contract, DealScore
 from spadeslib.scoring.deal import score_deal_unchecked
 from spadeslib.scoring.game_end import game_result_unchecked
 from spadeslib.scoring.numbers import WIN_REASONS, deal_numbers, events_of
-from spadeslib.scoring.types import GameEvent, Standing, WinReason, new_contract, new_standing
+from spadeslib.scoring.types import (
+    GameEvent,
+    GameResult,
+    Standing,
+    WinReason,
+    new_contract,
+    new_standing,
+)
 
 if TYPE_CHECKING:
     from spadeslib.compiler.rules import Rules
 
-__all__ = ["contracts_of", "finish_deal", "side_contracts"]
+__all__ = ["contracts_of", "finish_deal", "game_end", "side_contracts"]
 
 
 def contracts_of(state: State) -> tuple[Contract, ...]:
@@ -101,13 +108,42 @@ def _from_numbers(
     scores = [old[side] + points for side, (points, _, _, _) in enumerate(numbers)]
     bags = [side_bags for _, side_bags, _, _ in numbers]
     sets = [side_sets for _, _, side_sets, _ in numbers]
+    wins = [side_wins for _, _, _, side_wins in numbers]
+    return scores, bags, sets, _events(rules, scores, bags, sets, wins)
+
+
+def _events(
+    rules: Rules,
+    scores: Sequence[int],
+    bags: Sequence[int],
+    sets: Sequence[int],
+    wins: Sequence[int],
+) -> tuple[GameEvent, ...]:
+    """The deal's events from each side's standing after it and its instant wins (bits):
+    no :class:`Standing` is made for a side that neither wins nor loses at once."""
     events: list[GameEvent] = []
     ends = rules.scoring.ends_on_standing
-    for side, (_, side_bags, side_sets, wins) in enumerate(numbers):
-        if wins or ends:
-            standing = new_standing(scores[side], side_bags, side_sets)
-            events_of(rules, side, standing, _REASONS[wins], events)
-    return scores, bags, sets, tuple(events)
+    for side, side_wins in enumerate(wins):
+        if side_wins or ends:
+            standing = new_standing(scores[side], bags[side], sets[side])
+            events_of(rules, side, standing, _REASONS[side_wins], events)
+    return tuple(events)
+
+
+def game_end(  # noqa: PLR0917 - the native core calls it by position
+    rules: Rules,
+    scores: Sequence[int],
+    bags: Sequence[int],
+    sets: Sequence[int],
+    deals_played: int,
+    wins: Sequence[int],
+) -> GameResult | None:
+    """The game's result after a deal that left each side these numbers (its instant wins
+    as bits of ``scoring.numbers.WIN_REASONS``), as :func:`finish_deal` decides it: for
+    the rows of a vector environment whose games the native core keeps
+    (``src/native/vector_deal.c``)."""
+    events = _events(rules, scores, bags, sets, wins)
+    return game_result_unchecked(rules, _standings(scores, bags, sets), deals_played, events)
 
 
 def _standings(
