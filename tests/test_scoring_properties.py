@@ -20,6 +20,7 @@ from spadeslib.scoring import (
     game_result,
     score_deal,
 )
+from spadeslib.scoring.bags import add_bags
 from spadeslib.scoring.deal import score_deal_unchecked
 from spadeslib.scoring.game_end import game_result_unchecked
 from spadeslib.scoring.numbers import deal_numbers
@@ -298,3 +299,21 @@ def test_the_run_of_sets_before_a_deal_changes_only_the_run_after_it(deal: Deal,
     for mine, theirs in zip(_score(again).sides, _score(deal).sides, strict=True):
         assert mine.lines == theirs.lines
         assert mine.after.sets_in_a_row == (run + 1 if theirs.was_set else 0)
+
+
+@settings(deadline=None)
+@given(deals())
+def test_the_bags_before_a_deal_change_only_its_bag_penalty_and_carry(deal: Deal) -> None:
+    """The native score table keeps a side's deal as scored from no bags (its points
+    before the bag penalty and the bags it added) and adds the bags before it as
+    ``add_bags`` does: the bags before may change nothing else."""
+    empty = deal._replace(standings=[Standing(s.score, 0, s.sets_in_a_row) for s in deal.standings])
+    settings = deal.variant.compile().scoring
+    for mine, fresh, before in zip(
+        _score(deal).sides, _score(empty).sides, deal.standings, strict=True
+    ):
+        bags = add_bags(settings, before.bags, fresh.bags_added)
+        assert mine.bags_added == fresh.bags_added
+        assert mine.total == fresh.total + fresh.bag_penalty - bags.penalty
+        assert mine.after.bags == bags.carried
+        assert mine.was_set == fresh.was_set

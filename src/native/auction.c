@@ -69,11 +69,12 @@ static int team_bid(const ids_t *ids, int id, int *contract, int *mine, int *par
    through their sum (spadeslib/scoring/deal.py, `_score_side`; spadeslib.scoring.numbers
    keys its memo the same way, and tests/test_scoring_properties.py holds scoring to it), so
    4 tricks and 3 are the same situation as 7 and 0, and the table fills up several times
-   sooner. Nor does the run of sets before the deal change anything but the run after it
-   (one more if the side is set, else none: deal.py `_score_side`, and the property test
-   in tests/test_scoring_properties.py), so the table is asked with no run and the run
-   after is made here. Bags past SCORE_BAGS (a long game without a bag penalty) do not fit
-   the key: such a deal is asked of the engine each time. */
+   sooner. Nor does it hold the side's standing: the bags before a deal change only the bag
+   penalty and the bags carried (bags.py add_bags, done here with the variant's numbers),
+   the run of sets only the run after it (one more if the side is set, else none), as the
+   property tests in tests/test_scoring_properties.py hold scoring to. So the table keeps
+   a deal's points before the bag penalty, its bags, whether the side was set, and its
+   wins. */
 int side_score(KernelObject *self, native_state *st, int side, int contract, int nil_places, int blind_places,
                int bids_itself, const int *tricks, long long bags, long long sets, int32_t *out) {
     const kernel *k = &self->k;
@@ -89,50 +90,55 @@ int side_score(KernelObject *self, native_state *st, int side, int contract, int
             counted[i] = 0;
         }
     }
-    int kept = bags >= 0 && bags <= SCORE_BAGS;
     uint64_t key = 1;
     key = key << 3 | (uint64_t)side;
     key = key << 7 | (uint64_t)contract;
     key = key << 3 | (uint64_t)nil_places;
     key = key << 3 | (uint64_t)blind_places;
     key = key << 1 | (uint64_t)bids_itself;
-    key = key << 8 | (uint64_t)(kept ? bags : 0);
     for (int i = 0; i < size; i++) key = key << 5 | (uint64_t)counted[i];
-    const int32_t *found = kept ? native_cache_get(&self->scores, key) : NULL;
-    if (found) {
-        memcpy(out, found + 1, 4 * sizeof *out);
-        out[2] = out[2] ? (int32_t)(sets + 1) : 0;
-        return 0;
-    }
-    if (!self->score_source) {
-        argument_error(st, "the kernel has no source of scores (set_sources)");
-        return -1;
-    }
-    PyObject *side_tricks = PyTuple_New(size);
-    if (!side_tricks) return -1;
-    for (int i = 0; i < size; i++) PyTuple_SET_ITEM(side_tricks, i, PyLong_FromLong(counted[i]));
-    PyObject *answer = PyObject_CallFunction(self->score_source, "iiiiiNLi", side, contract, nil_places,
-                                             blind_places, bids_itself, side_tricks, bags, 0);
-    if (!answer) return -1;
-    long points, bags_after, sets_after, wins;
-    PyObject *list = sequence_of(st, answer, 4, "a side's score");
-    Py_DECREF(answer);
-    if (!list) return -1;
-    if (int_in(st, PyList_GET_ITEM(list, 0), -1000000, 1000000, &points, "points") < 0 ||
-        int_in(st, PyList_GET_ITEM(list, 1), 0, 1000000, &bags_after, "bags") < 0 ||
-        int_in(st, PyList_GET_ITEM(list, 2), 0, 1, &sets_after, "sets") < 0 ||
-        int_in(st, PyList_GET_ITEM(list, 3), 0, 255, &wins, "wins") < 0) {
+    const int32_t *found = native_cache_get(&self->scores, key);
+    if (!found) {
+        if (!self->score_source) {
+            argument_error(st, "the kernel has no source of scores (set_sources)");
+            return -1;
+        }
+        PyObject *side_tricks = PyTuple_New(size);
+        if (!side_tricks) return -1;
+        for (int i = 0; i < size; i++) PyTuple_SET_ITEM(side_tricks, i, PyLong_FromLong(counted[i]));
+        PyObject *answer = PyObject_CallFunction(self->score_source, "iiiiiN", side, contract, nil_places,
+                                                 blind_places, bids_itself, side_tricks);
+        if (!answer) return -1;
+        long points, added, set, wins;
+        PyObject *list = sequence_of(st, answer, 4, "a side's score");
+        Py_DECREF(answer);
+        if (!list) return -1;
+        if (int_in(st, PyList_GET_ITEM(list, 0), -1000000, 1000000, &points, "points") < 0 ||
+            int_in(st, PyList_GET_ITEM(list, 1), 0, 1000, &added, "bags") < 0 ||
+            int_in(st, PyList_GET_ITEM(list, 2), 0, 1, &set, "set") < 0 ||
+            int_in(st, PyList_GET_ITEM(list, 3), 0, 255, &wins, "wins") < 0) {
+            Py_DECREF(list);
+            return -1;
+        }
         Py_DECREF(list);
-        return -1;
+        int32_t values[4] = {(int32_t)points, (int32_t)added, (int32_t)set, (int32_t)wins};
+        found = native_cache_put(&self->scores, key, values, 4);
+        if (!found) {
+            PyErr_NoMemory();
+            return -1;
+        }
     }
-    Py_DECREF(list);
-    int32_t values[4] = {(int32_t)points, (int32_t)bags_after, (int32_t)sets_after, (int32_t)wins};
-    if (kept && !native_cache_put(&self->scores, key, values, 4)) {
-        PyErr_NoMemory();
-        return -1;
+    long long points = found[1], after = bags;
+    if (self->bags_counted) { /* bags.py add_bags */
+        long long total = bags + found[2], limit = self->bags_limit, times;
+        times = self->bags_reset ? total >= limit : total / limit;
+        after = self->bags_reset ? (times ? 0 : total) : total % limit;
+        points -= times * self->bags_penalty;
     }
-    memcpy(out, values, sizeof values);
-    out[2] = sets_after ? (int32_t)(sets + 1) : 0;
+    out[0] = (int32_t)points;
+    out[1] = (int32_t)after;
+    out[2] = found[3] ? (int32_t)(sets + 1) : 0;
+    out[3] = found[4];
     return 0;
 }
 

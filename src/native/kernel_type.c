@@ -229,17 +229,27 @@ static PyObject *kernel_trick_winner(KernelObject *self, PyObject *trick_obj) {
     return PyLong_FromLong(trick_winner(&self->k, trick, count));
 }
 
-/* set_sources(bids, scores): the Python functions that fill the legal-bid and scoring
-   tables on demand (set once, by spadeslib.policies.playouts). */
+/* set_sources(bids, scores, bags): the Python functions that fill the legal-bid and
+   scoring tables on demand, and the variant's bags (counted 0 or 1, the limit, the
+   penalty, 1 where the count goes back to 0 at the limit): set once, by
+   engine/core/kernel_sources.py. */
 static PyObject *kernel_set_sources(KernelObject *self, PyObject *args) {
+    native_state *st = state_of_type(Py_TYPE(self));
     PyObject *bids, *scores;
-    if (!PyArg_ParseTuple(args, "OO", &bids, &scores)) return NULL;
+    int counted, limit, penalty, reset;
+    if (!PyArg_ParseTuple(args, "OO(iiii)", &bids, &scores, &counted, &limit, &penalty, &reset)) return NULL;
     if (!PyCallable_Check(bids) || !PyCallable_Check(scores))
-        return argument_error(state_of_type(Py_TYPE(self)), "the sources must be callable");
+        return argument_error(st, "the sources must be callable");
+    if (counted < 0 || counted > 1 || limit < 1 || penalty < 0 || reset < 0 || reset > 1)
+        return argument_error(st, "the bags must be (counted, limit >= 1, penalty >= 0, reset)");
     Py_INCREF(bids);
     Py_INCREF(scores);
     Py_XSETREF(self->bid_source, bids);
     Py_XSETREF(self->score_source, scores);
+    self->bags_counted = counted;
+    self->bags_limit = limit;
+    self->bags_penalty = penalty;
+    self->bags_reset = reset;
     Py_RETURN_NONE;
 }
 
@@ -257,7 +267,7 @@ static PyMethodDef kernel_methods[] = {
     {"trick_winner", (PyCFunction)kernel_trick_winner, METH_O,
      "trick_winner(trick): Rules.trick_winner, natively."},
     {"set_sources", (PyCFunction)kernel_set_sources, METH_VARARGS,
-     "set_sources(bids, scores): the functions that fill the tables on demand."},
+     "set_sources(bids, scores, bags): the functions that fill the tables on demand."},
     {"cache_sizes", (PyCFunction)kernel_cache_sizes, METH_NOARGS,
      "The entries of the legal-bid and scoring tables filled so far."},
     {"playouts", (PyCFunction)(void (*)(void))kernel_playouts, METH_VARARGS | METH_KEYWORDS,

@@ -88,6 +88,9 @@ typedef struct KernelObject {
     cache scores;  /* side's contract and tricks -> points, bags, sets, events */
     PyObject *bid_source;    /* Python: the legal bids of a context */
     PyObject *score_source;  /* Python: the score of a side's deal */
+    /* the variant's bags (scoring/bags.py add_bags): counted, the limit, its penalty, and
+       whether the count goes back to 0 at the limit (else the remainder is kept) */
+    int bags_counted, bags_limit, bags_penalty, bags_reset;
 } KernelObject;
 
 extern PyType_Spec kernel_spec;

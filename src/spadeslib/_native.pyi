@@ -49,7 +49,11 @@ class Kernel:
         /,
     ) -> list[list[int]]: ...
     def set_sources(
-        self, bids: Callable[..., Sequence[int]], scores: Callable[..., Sequence[int]], /
+        self,
+        bids: Callable[..., Sequence[int]],
+        scores: Callable[..., Sequence[int]],
+        bags: tuple[int, int, int, int],
+        /,
     ) -> None: ...
     def cache_sizes(self) -> tuple[int, int]: ...
     def playouts(

@@ -10,14 +10,17 @@ from typing import TYPE_CHECKING
 
 from spadeslib.compiler.action_ids import action_space
 from spadeslib.compiler.bidding.ids import seat_ids, team_ids
-from spadeslib.scoring.numbers import WIN_REASONS, side_numbers
-from spadeslib.scoring.types import new_contract
+from spadeslib.scoring.deal import score_side_unchecked
+from spadeslib.scoring.numbers import WIN_REASONS
+from spadeslib.scoring.types import new_contract, new_standing
 
 if TYPE_CHECKING:
     from spadeslib._native import Kernel
     from spadeslib.compiler.rules import Rules
 
 __all__ = ["attach_sources", "auction_inputs"]
+
+_NO_STANDING = new_standing(0, 0, 0)
 
 
 def auction_inputs(
@@ -61,9 +64,10 @@ def attach_sources(rules: Rules, kernel: Kernel) -> None:
         blind_places: int,
         bids_itself: int,
         tricks: tuple[int, ...],
-        bags: int,
-        sets: int,
     ) -> tuple[int, int, int, int]:
+        """A side's deal from no standing: its points before the bag penalty, the bags it
+        added, whether it was set, and its instant wins (bits of ``WIN_REASONS``); the
+        native core adds the standing (src/native/auction.c side_score)."""
         seats = rules.sides[side]
         nils = frozenset(seat for index, seat in enumerate(seats) if places >> index & 1)
         blind_nils = frozenset(s for index, s in enumerate(seats) if blind_places >> index & 1)
@@ -78,15 +82,18 @@ def attach_sources(rules: Rules, kernel: Kernel) -> None:
         by_seat = [0] * rules.players
         for seat, count in zip(seats, tricks, strict=True):
             by_seat[seat] = count
-        points, bags_after, sets_after, wins = side_numbers(
-            rules,
-            side,
-            contract,
-            tuple(by_seat),
-            bags=bags,
-            sets=sets,
-            bids_itself=bool(bids_itself),
+        scored, wins = score_side_unchecked(
+            rules, side, contract, tuple(by_seat), _NO_STANDING, bids_itself=bool(bids_itself)
         )
-        return (points, bags_after, sets_after, sum(1 << WIN_REASONS.index(w) for w in wins))
+        points = scored.total + scored.bag_penalty
+        bits = sum(1 << WIN_REASONS.index(w) for w in wins)
+        return (points, scored.bags_added, int(scored.was_set), bits)
 
-    kernel.set_sources(bids, scores)
+    settings = rules.scoring
+    bags = (
+        int(settings.bags_enabled),
+        settings.bags_limit if settings.bags_enabled else 1,
+        settings.bags_penalty,
+        int(settings.bags_after_penalty == "reset"),
+    )
+    kernel.set_sources(bids, scores, bags)
