@@ -87,6 +87,34 @@ static int vector_traverse(VectorObject *self, visitproc visit, void *arg) {
    the history, the decisions' rows); the auction's and the phase's are always there. */
 static int may_be_absent(int i) { return i >= L_RECEIVED && i < L_BIDS ? 1 : i == L_AUCTION || i == L_AUCTION_ROWS || i == L_AUCTION_WIDTH; }
 
+/* VectorObject.copy: the tensor's entries less the pieces write_tensor writes whole, in
+   stretches (the pieces' starts sorted; they do not overlap, the layout says). */
+static void copy_stretches(VectorObject *self, const long *extent) {
+    static const int whole[] = {L_HAND, L_TRICK, L_PLAYED, L_TO_ACT, L_BROKEN, L_HAND_SIZES,
+                                L_TRICKS_WON, L_TRICK_NUMBER, L_TRICK_CARDS, L_TRICK_LEADERS};
+    int count = sizeof whole / sizeof whole[0], start[16], stop[16], n = 0;
+    for (int i = 0; i < count; i++) {
+        if (self->at[whole[i]] < 0) continue;
+        int j = n++;
+        for (; j > 0 && start[j - 1] > self->at[whole[i]]; j--) {
+            start[j] = start[j - 1];
+            stop[j] = stop[j - 1];
+        }
+        start[j] = self->at[whole[i]];
+        stop[j] = self->at[whole[i]] + (int)extent[whole[i]];
+    }
+    int from = 0;
+    self->copies = 0;
+    for (int i = 0; i <= n; i++) {
+        int to = i < n ? start[i] : self->at[L_SIZE];
+        if (to > from) {
+            self->copy[2 * self->copies] = from;
+            self->copy[2 * self->copies++ + 1] = to;
+        }
+        if (i < n && stop[i] > from) from = stop[i];
+    }
+}
+
 /* Vector(kernel, layout, kinds, actions, obs, mask, seats, templates, status, rng, tables):
    spadeslib/vector/ is the one caller. layout: the tensor's length, then the starts of
    the pieces the cards change (-1 for the received cards' and the history's, where the
@@ -171,6 +199,7 @@ static PyObject *vector_new(PyTypeObject *type, PyObject *args, PyObject *kwargs
     self->rows = rows;
     self->actions = actions;
     for (int i = 0; i < LAYOUT; i++) self->at[i] = (int)at[i];
+    copy_stretches(self, extent);
     self->standard = 0;
     for (int s = 0; s < players; s++) {
         self->kinds[s] = (uint8_t)kind[s];

@@ -13,7 +13,10 @@ void write_tensor(const VectorObject *self, const play *p, int seat, const float
     const int *at = self->at;
     int n = k->size, players = k->players, top = k->hand_size;
     const uint8_t *order = self->order[seat], *rel = self->rel[seat];
-    memcpy(out, template, (size_t)at[L_SIZE] * sizeof(float));
+    for (int i = 0; i < self->copies; i++) { /* the pieces below are written whole */
+        int from = self->copy[2 * i], to = self->copy[2 * i + 1];
+        memcpy(out + from, template + from, (size_t)(to - from) * sizeof(float));
+    }
     memset(out + at[L_HAND], 0, (size_t)n * sizeof(float));
     memset(out + at[L_TRICK], 0, (size_t)(players * n) * sizeof(float));
     memset(out + at[L_PLAYED], 0, (size_t)(players * n) * sizeof(float));
