@@ -169,6 +169,8 @@ SHORT_GAMES = f"""\
         (SHORT_GAMES, {"episode": "game", "opponents": [None, "easy", None, "random"]}),
         (SHORT_GAMES, {"observation": "information_state", "opponents": "random"}),
         (f"{BLIND_NIL}game_end: {{max_deals: 2, target: null}}\n", {"episode": "game"}),
+        ("extends: whiz\ngame_end: {target: 150, losing_score: -150}\n", {"opponents": "easy"}),
+        ("extends: suicide\ngame_end: {target: 100, losing_score: -100}\n", {"episode": "game"}),
     ],
 )
 def test_games_kept_natively_end_as_single_games_do(variant: str, kwargs: dict[str, Any]) -> None:

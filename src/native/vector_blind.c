@@ -16,7 +16,7 @@
  * bids come from the kernel's table (auction.c); the flow (whose turn, when a seat looks,
  * who gives cards in the exchange) follows engine/core/flow.py, phases/bidding.py,
  * phases/blind.py and phases/exchange.py for the variants vector/native_deals.py hands
- * here: seat by seat bidding, Blind Nil the one blind bid, no raise round, misdeal or
+ * here: seat by seat bidding, no blind bid of tricks, no raise round, misdeal or
  * total rule, one pack. The tests (tests/test_vector_blind.py) step rows beside single
  * Games, and whole runs beside the pure Python's, and hold the two together. */
 #include "vector.h"

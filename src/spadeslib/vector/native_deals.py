@@ -16,9 +16,10 @@ The row's :class:`~spadeslib.engine.Game` is no longer kept up to date: when som
 the engine, which checks each one (a new Game where the C began a new game), so the Game
 stays the one truth about what happened, and the tests step rows beside single Games.
 
-Only these variants take this path: seat-by-seat bidding with Blind Nil the one blind bid,
-one pack, every card dealt, no misdeal, raise round or rule on the total, and no Standard
-seat (its bids are the Python's); the rest go through the engine's deal ends as before.
+Only these variants take this path: seat-by-seat bidding, no blind bid of tricks (Blind Nil
+or none), one pack, every card dealt, no misdeal, raise round or rule on the total, and no
+Standard seat (its bids are the Python's); the rest go through the engine's deal ends as
+before.
 """
 
 from __future__ import annotations
@@ -52,8 +53,6 @@ def _follows(rules: Rules, levels: tuple[str | None, ...]) -> bool:
     bidding = rules.variant.bidding
     return (
         rules.kernel is not None
-        and rules.blind_bids
-        and bidding.blind_nil.enabled
         and not bidding.blind.enabled
         and not rules.partnership
         and not rules.relevant.seat_total
