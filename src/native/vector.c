@@ -200,6 +200,7 @@ static PyObject *vector_new(PyTypeObject *type, PyObject *args, PyObject *kwargs
     self->actions = actions;
     for (int i = 0; i < LAYOUT; i++) self->at[i] = (int)at[i];
     copy_stretches(self, extent);
+    for (int i = 0; i <= MAX_CARDS; i++) self->by_top[i] = (float)((double)i / k->hand_size);
     self->standard = 0;
     for (int s = 0; s < players; s++) {
         self->kinds[s] = (uint8_t)kind[s];

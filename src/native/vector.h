@@ -79,6 +79,7 @@ typedef struct VectorObject {
     /* the stretches of a tensor write_tensor copies from the template: all but the pieces
        it writes whole (the cards, whose turn, the counts, the tricks' history) */
     int copy[2 * LAYOUT + 2], copies;
+    float by_top[MAX_CARDS + 1]; /* k / the tricks in a hand, as tensors.c divides it */
     uint8_t kinds[MAX_PLAYERS];
     int standard; /* a seat plays the Standard rule (its cards read the row's table) */
     uint8_t order[MAX_PLAYERS][MAX_PLAYERS]; /* per observer, the seats in relative order */

@@ -7,8 +7,8 @@
 
 /* The row's tensor for `seat`: its template, with the pieces the cards change written
    from the play as tensors.c writes them. */
-void write_tensor(const VectorObject *self, const play *p, int seat, const float *template,
-                         const uint64_t *received, float *out) {
+HOT void write_tensor(const VectorObject *self, const play *p, int seat, const float *template,
+                      const uint64_t *received, float *out) {
     const kernel *k = &self->kernel->k;
     const int *at = self->at;
     int n = k->size, players = k->players, top = k->hand_size;
@@ -40,10 +40,10 @@ void write_tensor(const VectorObject *self, const play *p, int seat, const float
     out[at[L_TO_ACT] + rel[p->actor]] = 1.0f;
     out[at[L_BROKEN]] = p->broken ? 1.0f : 0.0f;
     for (int r = 0; r < players; r++) {
-        out[at[L_HAND_SIZES] + r] = (float)((double)popcount128(p->hands[order[r]]) / top);
-        out[at[L_TRICKS_WON] + r] = (float)((double)p->tricks[order[r]] / top);
+        out[at[L_HAND_SIZES] + r] = self->by_top[popcount128(p->hands[order[r]])];
+        out[at[L_TRICKS_WON] + r] = self->by_top[p->tricks[order[r]]];
     }
-    out[at[L_TRICK_NUMBER]] = (float)((double)p->trick_number / top);
+    out[at[L_TRICK_NUMBER]] = self->by_top[p->trick_number];
     if (at[L_TRICK_CARDS] < 0) return;
     memset(out + at[L_TRICK_CARDS], 0, (size_t)(top * players * n) * sizeof(float));
     memset(out + at[L_TRICK_LEADERS], 0, (size_t)(top * players) * sizeof(float));

@@ -255,24 +255,30 @@ class SpadesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         """Apply one action per row, play the bots, start the rows whose episode ended."""
         if not self._ready:
             raise ArgumentError("call reset() before step()")
-        ids = checked_actions(self, actions)  # each legal in its row, or an error naming it
+        kept = self._deals is not None  # (the C checks every row's action itself then)
+        ids = checked_actions(self, actions, legal=not kept)  # or an error naming the row
         seat_rewards = self._seat_rewards
         seat_rewards[:] = 0.0
         self._rewards[:] = 0.0
         terminated = self._terminated
         terminated[:] = False
         self._truncated[:] = False
-        final: list[int] = []
+        if kept:  # the C ended the episodes too, and wrote what they left
+            try:
+                self._vector.step(self._plays, ids)
+            except ArgumentError:
+                checked_actions(self, actions)  # the illegal action, as the Python says it
+                raise
+            final = np.flatnonzero(terminated | self._truncated).tolist()
+            for row in final:
+                self._finals[row] = self._deals.finals[row].copy()  # type: ignore[union-attr]
+            return self._obs, self._rewards, terminated, self._truncated, self._info(final)
+        final = []
         seats = self._seat.copy()  # the seats that act (the native step overwrites them)
         rows: Sequence[int] = range(self.num_envs)
         if self._vector is not None:
             self._vector.step(self._plays, ids)
             rows = np.flatnonzero(self._status).tolist()
-        if self._deals is not None:  # the C ended the episodes too, and wrote what they left
-            for row in np.flatnonzero(terminated | self._truncated).tolist():
-                final.append(row)
-                self._finals[row] = self._deals.finals[row].copy()
-            rows = ()
         status = self._status
         for row in rows:
             game = self._games[row]

@@ -59,9 +59,10 @@ def _level(text: object, where: str) -> tuple[str, int | None]:
     )
 
 
-def checked_actions(env: Any, actions: Any) -> Any:
+def checked_actions(env: Any, actions: Any, *, legal: bool = True) -> Any:
     """The actions as int64 ids, each legal in its row of ``env`` (a SpadesVectorEnv), or
-    an error naming the row, before any row changes."""
+    an error naming the row, before any row changes; ``legal=False``: of the right shape
+    and type only (where the native step checks every row's before it changes any)."""
     if isinstance(actions, np.ndarray):
         array = actions
     elif isinstance(actions, Sequence):
@@ -74,6 +75,8 @@ def checked_actions(env: Any, actions: Any) -> Any:
             f"{array.dtype} of shape {array.shape}"
         )
     ids = array.astype(np.int64, copy=False)
+    if not legal:
+        return ids
     bad = (ids < 0) | (ids >= env.num_actions)
     if not bad.any():
         bad = ~env._legal[np.arange(env.num_envs), ids]
