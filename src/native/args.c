@@ -71,6 +71,16 @@ PyObject *ints_list(const int *values, int n) {
     return list;
 }
 
+PyObject *long_longs_list(const long long *values, int n) {
+    PyObject *list = PyList_New(n);
+    for (int i = 0; list && i < n; i++) {
+        PyObject *value = PyLong_FromLongLong(values[i]);
+        if (!value) Py_CLEAR(list);
+        else PyList_SET_ITEM(list, i, value);
+    }
+    return list;
+}
+
 PyObject *masks_list(const mask_t *masks, int n) {
     PyObject *list = PyList_New(n);
     for (int i = 0; list && i < n; i++) {

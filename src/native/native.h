@@ -37,6 +37,7 @@ int mask_from_py(native_state *st, PyObject *obj, int size, mask_t *out, const c
 PyObject *mask_to_py(mask_t mask);
 /* A new list of `n` ints, or of `n` masks as Python ints; NULL with an error set. */
 PyObject *ints_list(const int *values, int n);
+PyObject *long_longs_list(const long long *values, int n);
 PyObject *masks_list(const mask_t *masks, int n);
 int int_in(native_state *st, PyObject *obj, long low, long high, long *out, const char *what);
 /* A sequence of exactly `length` items (any length when length < 0), as a new list. */

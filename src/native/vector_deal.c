@@ -157,22 +157,12 @@ static int may_end(const VectorObject *self, const kept *g, int wins) {
     return 0;
 }
 
-static PyObject *longs_list(const long long *values, int n) {
-    PyObject *list = PyList_New(n);
-    for (int i = 0; list && i < n; i++) {
-        PyObject *item = PyLong_FromLongLong(values[i]);
-        if (!item) Py_CLEAR(list);
-        else PyList_SET_ITEM(list, i, item);
-    }
-    return list;
-}
-
 /* keep_setup's result: whether the game is over, and each seat's return if it is. */
 static int game_over(VectorObject *self, const kept *g, const int *wins, float *returns) {
     native_state *st = state_of(self);
     const kernel *k = &self->kernel->k;
-    PyObject *answer = PyObject_CallFunction(self->keep.result, "NNNiN", longs_list(g->scores, k->sides),
-                                             longs_list(g->bags, k->sides), longs_list(g->sets, k->sides),
+    PyObject *answer = PyObject_CallFunction(self->keep.result, "NNNiN", long_longs_list(g->scores, k->sides),
+                                             long_longs_list(g->bags, k->sides), long_longs_list(g->sets, k->sides),
                                              g->deals, ints_list(wins, k->sides));
     if (!answer) return -1;
     PyObject *list = sequence_of(st, answer, 2, "a game's result");
