@@ -171,6 +171,11 @@ SHORT_GAMES = f"""\
         (f"{BLIND_NIL}game_end: {{max_deals: 2, target: null}}\n", {"episode": "game"}),
         ("extends: whiz\ngame_end: {target: 150, losing_score: -150}\n", {"opponents": "easy"}),
         ("extends: suicide\ngame_end: {target: 100, losing_score: -100}\n", {"episode": "game"}),
+        (  # a card set aside unseen in every deal
+            "extends: cutthroat\ngame_end: {target: 150, losing_score: -150}\n",
+            {"observation": "information_state"},
+        ),
+        ("extends: widow-spades\ngame_end: {target: 150}\n", {"opponents": "random"}),
     ],
 )
 def test_games_kept_natively_end_as_single_games_do(variant: str, kwargs: dict[str, Any]) -> None:

@@ -17,7 +17,8 @@
  * start as blind.py start and flow.py start_deal start them (vector_blind.c); the
  * tensors a deal starts from are tensors.c's, from the row's fields. Only the variants
  * vector/native_deals.py hands here come (the deal's before its play is vector_blind.c's,
- * every card dealt, no Standard seat); the tests step rows beside single Games. */
+ * no card cut or taken from the leftovers, no Standard seat); the tests step rows beside
+ * single Games. */
 #include "vector.h"
 
 static native_state *state_of(VectorObject *self) { return state_of_type(Py_TYPE(self)); }

@@ -17,9 +17,9 @@ the engine, which checks each one (a new Game where the C began a new game), so 
 stays the one truth about what happened, and the tests step rows beside single Games.
 
 Only these variants take this path: seat-by-seat bidding, no blind bid of tricks (Blind Nil
-or none), one pack, every card dealt, no misdeal, raise round or rule on the total, and no
-Standard seat (its bids are the Python's); the rest go through the engine's deal ends as
-before.
+or none), one pack, no card cut or taken from the leftovers (a widow is set aside), no
+misdeal, raise round or rule on the total, and no Standard seat (its bids are the
+Python's); the rest go through the engine's deal ends as before.
 """
 
 from __future__ import annotations
@@ -46,6 +46,7 @@ if TYPE_CHECKING:
 __all__ = ["NativeDeals"]
 
 _TAKEN: Final = frozenset({Phase.BID, Phase.EXCHANGE, Phase.PLAY})
+_SET_ASIDE: Final = frozenset({"none", "widow"})  # the cards left over, if any, in no hand
 
 
 def _follows(rules: Rules, levels: tuple[str | None, ...]) -> bool:
@@ -61,7 +62,8 @@ def _follows(rules: Rules, levels: tuple[str | None, ...]) -> bool:
         and not bidding.first_deal_bids_itself
         and rules.packs == 1
         and rules.cut_cards == 0
-        and rules.dealt_per_hand * rules.players == rules.size
+        and rules.dealt_per_hand == rules.hand_size
+        and rules.variant.deal.leftover.kind in _SET_ASIDE
         and rules.phases[:1] == (Phase.BID,)
         and set(rules.phases) <= _TAKEN
         and "standard" not in levels
