@@ -373,7 +373,9 @@ def test_the_collector_is_off_inside_a_step_and_as_it_was_after(
     finally:
         if was:
             gc.enable()
-    assert inside == [False] * 6  # two rows made by reset, three steps, the refused one twice
+    # two rows made by reset, then three steps; where the C keeps the games, the refused
+    # step is checked twice (the C refuses it, then the Python says why)
+    assert inside == [False] * (6 if env._deals is not None else 5)
 
 
 def test_arguments_are_checked() -> None:
