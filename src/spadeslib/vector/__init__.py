@@ -255,15 +255,15 @@ class SpadesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         """Apply one action per row, play the bots, start the rows whose episode ended."""
         if not self._ready:
             raise ArgumentError("call reset() before step()")
-        kept = self._deals is not None  # (the C checks every row's action itself then)
-        ids = checked_actions(self, actions, legal=not kept)  # or an error naming the row
+        deals = self._deals  # where the C keeps the games, it checks every row's action
+        ids = checked_actions(self, actions, legal=deals is None)  # or an error naming the row
         seat_rewards = self._seat_rewards
         seat_rewards[:] = 0.0
         self._rewards[:] = 0.0
         terminated = self._terminated
         terminated[:] = False
         self._truncated[:] = False
-        if kept:  # the C ended the episodes too, and wrote what they left
+        if deals is not None:  # the C ended the episodes too, and wrote what they left
             try:
                 self._vector.step(self._plays, ids)
             except ArgumentError:
@@ -271,7 +271,7 @@ class SpadesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
                 raise
             final = np.flatnonzero(terminated | self._truncated).tolist()
             for row in final:
-                self._finals[row] = self._deals.finals[row].copy()  # type: ignore[union-attr]
+                self._finals[row] = deals.finals[row].copy()
             return self._obs, self._rewards, terminated, self._truncated, self._info(final)
         final = []
         seats = self._seat.copy()  # the seats that act (the native step overwrites them)
