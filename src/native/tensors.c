@@ -414,6 +414,24 @@ static int read_view(TensorsObject *self, native_state *st, PyObject *const *arg
     return 0;
 }
 
+/* The pieces a deal's end changes besides the cards (whose turn, the dealer, the phase,
+   the game's numbers, the deal's number), into pieces that are 0. */
+static void write_standing(const TensorsObject *self, const view *v, float *out) {
+    const int *at = self->at;
+    const uint8_t *rel = self->rel[v->seat], *sides = self->side_order[v->seat];
+    if (!v->over && v->actor >= 0) out[at[TO_ACT] + rel[v->actor]] = 1.0f;
+    out[at[DEALER] + rel[v->dealer]] = 1.0f;
+    if (v->phase >= 0) out[at[PHASE] + v->phase] = 1.0f;
+    for (int r = 0; r < self->kernel->k.sides; r++) {
+        int side = sides[r];
+        /* the scaled numbers: divided in double, then rounded once, as numpy stores them */
+        out[at[SCORES] + r] = (float)((double)v->scores[side] / self->score_scale);
+        out[at[BAGS] + r] = (float)((double)v->bags[side] / self->bag_scale);
+        out[at[SETS] + r] = (float)((double)v->sets[side] / 3.0);
+    }
+    out[at[DEAL_NUMBER]] = (float)((double)v->deals / 10.0);
+}
+
 static void write_observation(const TensorsObject *self, const view *v, float *out) {
     const kernel *k = &self->kernel->k;
     const int *at = self->at;
@@ -443,9 +461,7 @@ static void write_observation(const TensorsObject *self, const view *v, float *o
     if (at[TOP_CARD] >= 0 && v->top_card >= 0) out[at[TOP_CARD] + k->canonical[v->top_card]] = 1.0f;
     if (looked) out[at[LOOKED]] = 1.0f;
     out[at[SEAT] + seat] = 1.0f;
-    if (!v->over && v->actor >= 0) out[at[TO_ACT] + rel[v->actor]] = 1.0f;
-    out[at[DEALER] + rel[v->dealer]] = 1.0f;
-    if (v->phase >= 0) out[at[PHASE] + v->phase] = 1.0f;
+    write_standing(self, v, out);
     for (int r = 0; r < players; r++) {
         long bid = v->bids[order[r]];
         int column = bid == NO_BID ? 0 : bid == NIL ? 1 : bid == BLIND_NIL ? 2 : 3 + clamp(bid, top);
@@ -458,10 +474,6 @@ static void write_observation(const TensorsObject *self, const view *v, float *o
             has_bid = v->bids[k->side_seats[side][m]] != NO_BID;
         out[at[CONTRACTS] + r * (top + 2) + (has_bid ? 1 + clamp(v->contracts[side], top) : 0)] = 1.0f;
         if (v->side_blind >> side & 1) out[at[BLIND] + r] = 1.0f;
-        /* the scaled numbers: divided in double, then rounded once, as numpy stores them */
-        out[at[SCORES] + r] = (float)((double)v->scores[side] / self->score_scale);
-        out[at[BAGS] + r] = (float)((double)v->bags[side] / self->bag_scale);
-        out[at[SETS] + r] = (float)((double)v->sets[side] / 3.0);
     }
     if (v->broken) out[at[BROKEN]] = 1.0f;
     for (int r = 0; r < players; r++) {
@@ -469,7 +481,6 @@ static void write_observation(const TensorsObject *self, const view *v, float *o
         out[at[TRICKS_WON] + r] = (float)((double)v->tricks[order[r]] / top);
     }
     out[at[TRICK_NUMBER]] = (float)((double)v->trick_number / top);
-    out[at[DEAL_NUMBER]] = (float)((double)v->deals / 10.0);
     for (int i = 0; i < self->facts; i++) out[at[VARIANT] + i] = (float)self->fact[i];
 }
 
@@ -566,22 +577,10 @@ void native_tensors_write(PyObject *tensors, const view *v, float *out) {
 
 void native_tensors_standing(PyObject *tensors, const view *v, float *out) {
     const TensorsObject *self = (const TensorsObject *)tensors;
-    const int *at = self->at;
-    const kernel *k = &self->kernel->k;
     int pieces[] = {TO_ACT, DEALER, PHASE, SCORES, BAGS, SETS, DEAL_NUMBER};
     for (size_t i = 0; i < sizeof pieces / sizeof pieces[0]; i++)
-        memset(out + at[pieces[i]], 0, (size_t)extent(self, pieces[i]) * sizeof(float));
-    const uint8_t *rel = self->rel[v->seat], *sides = self->side_order[v->seat];
-    if (!v->over && v->actor >= 0) out[at[TO_ACT] + rel[v->actor]] = 1.0f;
-    out[at[DEALER] + rel[v->dealer]] = 1.0f;
-    if (v->phase >= 0) out[at[PHASE] + v->phase] = 1.0f;
-    for (int r = 0; r < k->sides; r++) { /* as write_observation */
-        int side = sides[r];
-        out[at[SCORES] + r] = (float)((double)v->scores[side] / self->score_scale);
-        out[at[BAGS] + r] = (float)((double)v->bags[side] / self->bag_scale);
-        out[at[SETS] + r] = (float)((double)v->sets[side] / 3.0);
-    }
-    out[at[DEAL_NUMBER]] = (float)((double)v->deals / 10.0);
+        memset(out + self->at[pieces[i]], 0, (size_t)extent(self, pieces[i]) * sizeof(float));
+    write_standing(self, v, out);
 }
 
 PyType_Spec tensors_spec = {

@@ -37,7 +37,7 @@ static inline mask_t legal_ids(const kernel *k, const play *p) {
 
 /* -- Vector ------------------------------------------------------------------------------- */
 
-static int buffer_of(native_state *st, PyObject *obj, Py_buffer *view, const char *format, Py_ssize_t itemsize,
+int buffer_of(native_state *st, PyObject *obj, Py_buffer *view, const char *format, Py_ssize_t itemsize,
                      Py_ssize_t length, int writable, const char *what) {
     int flags = (writable ? PyBUF_WRITABLE : 0) | PyBUF_FORMAT | PyBUF_C_CONTIGUOUS;
     if (PyObject_GetBuffer(obj, view, flags) < 0) {

@@ -125,6 +125,10 @@ PyObject *vector_keep_setup(VectorObject *self, PyObject *args);
 PyObject *vector_keep(VectorObject *self, PyObject *args);
 PyObject *vector_log(VectorObject *self, PyObject *arg);
 /* vector.c: what a row's step shares with vector_deal.c */
+/* `obj`'s contiguous buffer of `length` items of `format` (writable if asked) into `view`:
+   0, or -1 with an ArgumentError naming `what` */
+int buffer_of(native_state *st, PyObject *obj, Py_buffer *view, const char *format, Py_ssize_t itemsize,
+              Py_ssize_t length, int writable, const char *what);
 int play_bots(VectorObject *self, PlayObject *po, Py_ssize_t row);
 int write_row(VectorObject *self, PlayObject *po, Py_ssize_t row);
 int write_prelude_row(VectorObject *self, prelude *r, Py_ssize_t row);

@@ -329,23 +329,10 @@ PyObject *vector_keep_setup(VectorObject *self, PyObject *args) {
     };
     Py_buffer views[5];
     int held = 0;
-    for (; held < 5; held++) { /* all taken before anything of the rows' changes */
-        Py_buffer *view = &views[held];
-        if (PyObject_GetBuffer(arrays[held], view, PyBUF_WRITABLE | PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) < 0) {
-            PyErr_Clear();
-            argument_error(st, "%s must be a writable, contiguous array", specs[held].what);
+    for (; held < 5; held++) /* all taken before anything of the rows' changes */
+        if (buffer_of(st, arrays[held], &views[held], specs[held].format, specs[held].itemsize,
+                      specs[held].length, 1, specs[held].what) < 0)
             break;
-        }
-        const char *format = view->format ? view->format : "B";
-        if (format[0] == '<' || format[0] == '=' || format[0] == '@') format++;
-        if (view->itemsize != specs[held].itemsize || strcmp(format, specs[held].format) ||
-            view->len != specs[held].length * specs[held].itemsize) {
-            PyBuffer_Release(view);
-            argument_error(st, "%s must hold %zd items of format %s", specs[held].what, specs[held].length,
-                           specs[held].format);
-            break;
-        }
-    }
     kept *games = held == 5 ? PyMem_Calloc((size_t)self->rows, sizeof *games) : NULL;
     if (!games) {
         for (int i = 0; i < held; i++) PyBuffer_Release(&views[i]);
